@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Reads a DNN profile, fuses its layers into allreduce buffers and prints the
+ * fusion plan: which layers travel together, how many bytes, and when each
+ * buffer becomes ready during the backward pass.
+ *
+ *   ./ddnn-fusion-plan --profile=data/resnet50-profile.csv --fusionBytes=67108864
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/ddnn-module.h"
+
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    std::string profile = DdnnDataPath("thesis-default-profile.csv");
+    uint64_t fusionBytes = 5333329;
+    double computeMs = 900;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("profile", "DNN profile CSV (layer,param_bytes,forward_ns,backward_ns)", profile);
+    cmd.AddValue("fusionBytes", "largest fusion buffer in bytes", fusionBytes);
+    cmd.AddValue("computeMs", "compute time per iteration in ms", computeMs);
+    cmd.Parse(argc, argv);
+
+    try
+    {
+        Ptr<DnnModel> model = CreateObject<DnnModel>();
+        model->SetAttribute("ProfileFile", StringValue(profile));
+        model->SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
+        model->SetAttribute("ComputeTime", TimeValue(MicroSeconds(computeMs * 1000)));
+        model->Load();
+
+        // Time at which each layer's backward pass ends, counted from the start of backward.
+        std::vector<Time> backwardDone(model->GetLayerCount());
+        Time t = Seconds(0);
+        for (uint32_t layer = model->GetLayerCount(); layer-- > 0;)
+        {
+            t += model->GetBackwardTime(layer);
+            backwardDone[layer] = t;
+        }
+
+        std::cout << "profile          " << profile << "\n"
+                  << "layers           " << model->GetLayerCount() << "\n"
+                  << "model bytes      " << model->GetTotalBytes() << "\n"
+                  << "fusion buffer    " << fusionBytes << " bytes\n"
+                  << "compute/iter     " << computeMs << " ms\n"
+                  << "buffers          " << model->GetBufferCount() << "\n\n"
+                  << "buffer  layers    bytes       ready_after_backward_start_ms\n";
+        for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+        {
+            DnnModel::Buffer buffer = model->GetBuffer(b);
+            std::ostringstream layers;
+            layers << buffer.lowestLayer << "-" << buffer.highestLayer;
+            std::cout << std::setw(6) << b << "  " << std::left << std::setw(8) << layers.str()
+                      << "  " << std::setw(10) << buffer.bytes << std::right << "  " << std::fixed
+                      << std::setprecision(3)
+                      << backwardDone[buffer.lowestLayer].GetSeconds() * 1e3
+                      << (buffer.oversized ? "  (oversized: travels alone)" : "") << "\n";
+        }
+    }
+    catch (const DdnnError& e)
+    {
+        std::cerr << "ddnn-fusion-plan: error: " << e.what() << std::endl;
+        return 1;
+    }
+    return 0;
+}

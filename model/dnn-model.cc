@@ -1,0 +1,208 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "dnn-model.h"
+
+#include "ddnn-exception.h"
+
+#include "ns3/log.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DnnModel");
+NS_OBJECT_ENSURE_REGISTERED(DnnModel);
+
+TypeId
+DnnModel::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DnnModel")
+            .SetParent<Object>()
+            .SetGroupName("Ddnn")
+            .AddConstructor<DnnModel>()
+            .AddAttribute("ProfileFile",
+                          "CSV profile: layer,param_bytes,forward_ns,backward_ns per row.",
+                          StringValue(""),
+                          MakeStringAccessor(&DnnModel::m_profileFile),
+                          MakeStringChecker())
+            .AddAttribute("FusionBufferBytes",
+                          "Largest fusion buffer in bytes (Horovod tensor fusion); at least 1.",
+                          UintegerValue(5333329),
+                          MakeUintegerAccessor(&DnnModel::m_fusionBufferBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("ComputeTime",
+                          "Compute time of one iteration (forward plus backward); the "
+                          "profile's times are scaled to it.",
+                          TimeValue(MilliSeconds(900)),
+                          MakeTimeAccessor(&DnnModel::m_computeTime),
+                          MakeTimeChecker());
+    return tid;
+}
+
+DnnModel::DnnModel() = default;
+
+DnnModel::~DnnModel()
+{
+    Unload();
+}
+
+void
+DnnModel::DoDispose()
+{
+    Unload();
+    Object::DoDispose();
+}
+
+void
+DnnModel::Unload()
+{
+    ddnn_fusion_plan_free(m_plan);
+    ddnn_profile_free(m_profile);
+    m_plan = nullptr;
+    m_profile = nullptr;
+}
+
+void
+DnnModel::Load()
+{
+    NS_LOG_FUNCTION(this << m_profileFile);
+    Unload();
+    if (m_profileFile.empty())
+    {
+        throw DdnnError("ns3::DnnModel::ProfileFile: no profile file given");
+    }
+    if (m_fusionBufferBytes < 1)
+    {
+        throw DdnnError("ns3::DnnModel::FusionBufferBytes: expected at least 1 byte, got 0");
+    }
+    if (m_computeTime.GetNanoSeconds() <= 0)
+    {
+        std::ostringstream os;
+        os << "ns3::DnnModel::ComputeTime: expected a positive time, got " << m_computeTime;
+        throw DdnnError(os.str());
+    }
+    ddnn_diag diag{};
+    if (ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag) != DDNN_OK)
+    {
+        char line[512];
+        ddnn_diag_format(&diag, m_profileFile.c_str(), line, sizeof line);
+        throw DdnnError(line);
+    }
+    const size_t layers = ddnn_profile_layer_count(m_profile);
+    m_forwardNs.assign(layers, 0);
+    m_backwardNs.assign(layers, 0);
+    ddnn_profile_scale(m_profile,
+                       m_computeTime.GetNanoSeconds(),
+                       m_forwardNs.data(),
+                       m_backwardNs.data());
+    int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
+    if (rc != DDNN_OK)
+    {
+        throw DdnnError(std::string("ns3::DnnModel: tensor fusion failed: ") + ddnn_strerror(rc));
+    }
+    for (uint32_t b = 0; b < GetBufferCount(); ++b)
+    {
+        Buffer buffer = GetBuffer(b);
+        if (buffer.oversized)
+        {
+            std::cerr << "ddnn: warning: " << m_profileFile << ": layer " << buffer.lowestLayer
+                      << " holds " << buffer.bytes << " bytes, more than FusionBufferBytes ("
+                      << m_fusionBufferBytes << "); it travels alone in its own buffer"
+                      << std::endl;
+        }
+    }
+}
+
+void
+DnnModel::EnsureLoaded() const
+{
+    if (!m_plan)
+    {
+        const_cast<DnnModel*>(this)->Load();
+    }
+}
+
+uint32_t
+DnnModel::GetLayerCount() const
+{
+    EnsureLoaded();
+    return ddnn_profile_layer_count(m_profile);
+}
+
+uint64_t
+DnnModel::GetLayerBytes(uint32_t layer) const
+{
+    NS_ASSERT(layer < GetLayerCount());
+    return ddnn_profile_layer(m_profile, layer)->param_bytes;
+}
+
+Time
+DnnModel::GetForwardTime(uint32_t layer) const
+{
+    NS_ASSERT(layer < GetLayerCount());
+    return NanoSeconds(m_forwardNs[layer]);
+}
+
+Time
+DnnModel::GetBackwardTime(uint32_t layer) const
+{
+    NS_ASSERT(layer < GetLayerCount());
+    return NanoSeconds(m_backwardNs[layer]);
+}
+
+uint64_t
+DnnModel::GetTotalBytes() const
+{
+    EnsureLoaded();
+    return ddnn_profile_total_bytes(m_profile);
+}
+
+Time
+DnnModel::GetComputeTime() const
+{
+    return m_computeTime;
+}
+
+uint32_t
+DnnModel::GetBufferCount() const
+{
+    EnsureLoaded();
+    return ddnn_fusion_plan_buffer_count(m_plan);
+}
+
+DnnModel::Buffer
+DnnModel::GetBuffer(uint32_t buffer) const
+{
+    NS_ASSERT(buffer < GetBufferCount());
+    const ddnn_fusion_buffer* b = ddnn_fusion_plan_buffer(m_plan, buffer);
+    return Buffer{b->lowest_layer, b->highest_layer, b->bytes, b->oversized != 0};
+}
+
+uint32_t
+DnnModel::GetBufferOfLayer(uint32_t layer) const
+{
+    NS_ASSERT(layer < GetLayerCount());
+    return ddnn_fusion_plan_buffer_of_layer(m_plan, layer);
+}
+
+const ddnn_profile*
+DnnModel::GetProfile() const
+{
+    EnsureLoaded();
+    return m_profile;
+}
+
+const ddnn_fusion_plan*
+DnnModel::GetFusionPlan() const
+{
+    EnsureLoaded();
+    return m_plan;
+}
+
+} // namespace ns3

@@ -1,0 +1,89 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DNN_MODEL_H
+#define DNN_MODEL_H
+
+#include "ddnn-fusion.h"
+#include "ddnn-profile.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief A DNN as the network sees it: layers with gradient bytes and compute
+ * times, fused into allreduce buffers.
+ *
+ * Reads the profile CSV named by ProfileFile, scales its compute times so one
+ * iteration (forward and backward) takes ComputeTime, and fuses the layers in
+ * backward order into buffers of at most FusionBufferBytes (a larger layer
+ * travels alone, with a warning on stderr).
+ */
+class DnnModel : public Object
+{
+  public:
+    /** One fusion buffer: the layers [lowestLayer, highestLayer] and their bytes. */
+    struct Buffer
+    {
+        uint32_t lowestLayer;  //!< lowest layer index, also the priority (lower goes first)
+        uint32_t highestLayer; //!< highest layer index
+        uint64_t bytes;        //!< gradient bytes to allreduce
+        bool oversized;        //!< a single layer larger than FusionBufferBytes
+    };
+
+    static TypeId GetTypeId();
+    DnnModel();
+    ~DnnModel() override;
+
+    /**
+     * Reads, scales and fuses. Throws DdnnError naming the file, line and field
+     * (or the attribute) at fault. Called implicitly by the getters.
+     */
+    void Load();
+
+    uint32_t GetLayerCount() const;
+    uint64_t GetLayerBytes(uint32_t layer) const;
+    Time GetForwardTime(uint32_t layer) const;
+    Time GetBackwardTime(uint32_t layer) const;
+    /** Sum of all layers' gradient bytes. */
+    uint64_t GetTotalBytes() const;
+    /** Compute time of one iteration, as configured. */
+    Time GetComputeTime() const;
+
+    /** Buffers in the order they fill during backward: buffer 0 holds the last layer. */
+    uint32_t GetBufferCount() const;
+    Buffer GetBuffer(uint32_t buffer) const;
+    uint32_t GetBufferOfLayer(uint32_t layer) const;
+
+    /** The C core's profile (read-only), for hosts that drive the core themselves. */
+    const ddnn_profile* GetProfile() const;
+    /** The C core's fusion plan (read-only). */
+    const ddnn_fusion_plan* GetFusionPlan() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void EnsureLoaded() const;
+    void Unload();
+
+    std::string m_profileFile;
+    uint64_t m_fusionBufferBytes;
+    Time m_computeTime;
+
+    ddnn_profile* m_profile{nullptr};
+    ddnn_fusion_plan* m_plan{nullptr};
+    std::vector<uint64_t> m_forwardNs;
+    std::vector<uint64_t> m_backwardNs;
+};
+
+} // namespace ns3
+
+#endif /* DNN_MODEL_H */

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Fails when the test runner knows a ddnn suite that CMakeLists.txt does not list in
+# ddnn_test_suites (so ctest would never run it), or lists one that does not exist.
+# Usage: cmake -DRUNNER=<test-runner> -DSUITES=<a;b> -P check-suites-registered.cmake
+cmake_minimum_required(VERSION 3.18)
+execute_process(COMMAND ${RUNNER} --list OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${RUNNER} --list failed: ${rc}")
+endif()
+string(REGEX MATCHALL "ddnn-[A-Za-z0-9-]+" known "${out}")
+list(REMOVE_DUPLICATES known)
+set(problems)
+foreach(suite ${known})
+  if(NOT suite IN_LIST SUITES)
+    list(APPEND problems "suite ${suite} is not in ddnn_test_suites")
+  endif()
+endforeach()
+foreach(suite ${SUITES})
+  if(NOT suite IN_LIST known)
+    list(APPEND problems "ddnn_test_suites names ${suite}, which the runner does not know")
+  endif()
+endforeach()
+if(problems)
+  string(REPLACE ";" "\n" problems "${problems}")
+  message(FATAL_ERROR "${problems}")
+endif()
+list(LENGTH known count)
+message(STATUS "${count} ddnn suites, all registered")

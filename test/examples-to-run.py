@@ -1,0 +1,10 @@
+#! /usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+# Examples that ns-3's test.py runs as tests when ddnn sits in an ns-3 source tree.
+# Each entry: (command line, run condition, valgrind condition).
+
+cpp_examples = [
+    ("ddnn-fusion-plan", "True", "True"),
+]
+
+python_examples = []

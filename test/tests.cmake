@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# ctest registrations of the standalone build; included from ../CMakeLists.txt.
+
+set(ddnn_data_dir ${CMAKE_CURRENT_SOURCE_DIR}/data)
+set(ddnn_test_dir ${CMAKE_CURRENT_SOURCE_DIR}/test)
+
+# C unit tests of the core: plain C, no ns-3.
+foreach(name ${ddnn_unit_tests})
+  add_executable(ddnn-unit-${name} test/c/test-${name}.c)
+  target_link_libraries(ddnn-unit-${name} PRIVATE ddnn-core LibXml2::LibXml2 m)
+  target_include_directories(ddnn-unit-${name} PRIVATE test/c)
+  target_compile_options(ddnn-unit-${name} PRIVATE ${ddnn_warnings} -Wpedantic)
+  target_compile_definitions(ddnn-unit-${name} PRIVATE DDNN_DATA_DIR="${ddnn_data_dir}")
+  add_test(NAME unit-${name} COMMAND ddnn-unit-${name} ${ddnn_data_dir})
+endforeach()
+
+# ns-3 TestSuites, run by a small test-runner (ns3::TestRunner::Run).
+add_executable(ddnn-test-runner test/ddnn-test-runner.cc ${ddnn_test_sources})
+target_link_libraries(ddnn-test-runner PRIVATE ddnn)
+target_compile_options(ddnn-test-runner PRIVATE ${ddnn_warnings})
+foreach(suite ${ddnn_test_suites})
+  add_test(NAME suite-${suite} COMMAND ddnn-test-runner --suite=${suite} --verbose)
+endforeach()
+# Every suite the runner knows must have a ctest entry above.
+add_test(
+  NAME suites-registered
+  COMMAND ${CMAKE_COMMAND} -DRUNNER=$<TARGET_FILE:ddnn-test-runner> "-DSUITES=${ddnn_test_suites}"
+          -P ${ddnn_test_dir}/check-suites-registered.cmake
+)
+
+# Examples as tests, plus their handling of bad input: one line, non-zero exit.
+if(DDNN_EXAMPLES)
+  add_test(NAME example-ddnn-fusion-plan COMMAND ddnn-fusion-plan)
+  set_tests_properties(
+    example-ddnn-fusion-plan PROPERTIES PASS_REGULAR_EXPRESSION "buffers +19"
+  )
+  function(ddnn_error_test name expected)
+    add_test(
+      NAME error-${name}
+      COMMAND ${CMAKE_COMMAND} "-DEXPECTED=${expected}" -P ${ddnn_test_dir}/check-error-line.cmake
+              -- ${ARGN}
+    )
+  endfunction()
+  ddnn_error_test(
+    missing-profile "^ddnn-fusion-plan: error: /nonexistent.csv: cannot open"
+    $<TARGET_FILE:ddnn-fusion-plan> --profile=/nonexistent.csv
+  )
+  ddnn_error_test(
+    malformed-profile
+    "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected 4 comma-separated fields"
+    $<TARGET_FILE:ddnn-fusion-plan> --profile=${ddnn_data_dir}/web-search-cdf.csv
+  )
+  ddnn_error_test(
+    zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
+    $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0
+  )
+endif()
+
+# Build-system checks.
+add_test(
+  NAME source-lists
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR} -P
+          ${ddnn_test_dir}/check-source-lists.cmake
+)
+add_test(
+  NAME install-package
+  COMMAND
+    ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_CURRENT_BINARY_DIR}
+    -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install-check
+    -DCONSUMER_DIR=${ddnn_test_dir}/install-consumer -P ${ddnn_test_dir}/check-install.cmake
+)

@@ -1,0 +1,52 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# waf build of ddnn for waf-era ns-3 trees (<= 3.35), cloned as contrib/ddnn.
+# Mirrors the source lists of CMakeLists.txt; the ctest "source-lists" fails when they drift.
+
+import os
+
+
+def configure(conf):
+    conf.check_cfg(package='libxml-2.0', uselib_store='LIBXML2',
+                   args=['--cflags', '--libs'], mandatory=True)
+
+
+def build(bld):
+    module = bld.create_ns3_module(
+        'ddnn', ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
+    module.source = [
+        'model/ddnn-error.c',
+        'model/ddnn-csv.c',
+        'model/ddnn-profile.c',
+        'model/ddnn-fusion.c',
+        'model/ddnn-cdf.c',
+        'model/ddnn-data-path.cc',
+        'model/dnn-model.cc',
+    ]
+    module.use.append('LIBXML2')
+    # create_ns3_module adds -fPIC for C++ only; the C core goes into the same shared library.
+    module.env.append_value('CFLAGS', ['-fPIC'])
+    data_dir = bld.path.find_dir('data').abspath()
+    module.env.append_value('DEFINES', ['DDNN_SOURCE_DATA_DIR="%s"' % data_dir])
+
+    module_test = bld.create_ns3_module_test_library('ddnn')
+    module_test.source = [
+        'test/dnn-model-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'ddnn'
+    headers.source = [
+        'model/ddnn-error.h',
+        'model/ddnn-csv.h',
+        'model/ddnn-profile.h',
+        'model/ddnn-fusion.h',
+        'model/ddnn-cdf.h',
+        'model/ddnn-exception.h',
+        'model/ddnn-data-path.h',
+        'model/dnn-model.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
