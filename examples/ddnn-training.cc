@@ -1,0 +1,122 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * A ring-allreduce training job alone on a single-ToR network.
+ *
+ * Runs the job (over TCP by default), then the same job on the ideal
+ * transport as a reference, writes iterations.csv, buffers.csv,
+ * partitions.csv and summary.csv into --outDir, and prints a summary.
+ *
+ *   ./ddnn-training --workers=4 --rcp=4 --iterations=3 --queue=priority --outDir=out
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/ddnn-module.h"
+
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+std::string
+Format(double value)
+{
+    std::ostringstream os;
+    os << std::setprecision(12) << value;
+    return os.str();
+}
+
+double
+Ratio(double measured, double reference)
+{
+    return reference > 0 ? measured / reference : 0;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    TrainingScenario scenario;
+    scenario.iterations = 2;
+    scenario.rcp = 16;
+    scenario.outDir = "ddnn-training-output";
+    CommandLine cmd(__FILE__);
+    scenario.AddArguments(cmd);
+    cmd.Parse(argc, argv);
+    if (scenario.computeMs > 0)
+    {
+        scenario.rcp = 0; // an explicit compute time wins over the default ratio
+    }
+
+    try
+    {
+        scenario.Validate();
+        SystemPath::MakeDirectories(scenario.outDir);
+        // A failed run must not leave an older summary looking current.
+        std::remove((scenario.outDir + "/summary.csv").c_str());
+
+        TrainingRunResult run = RunTraining(scenario, scenario.outDir);
+        TrainingRunResult ideal = run;
+        if (scenario.transport != "ideal")
+        {
+            TrainingScenario reference = scenario;
+            reference.transport = "ideal";
+            ideal = RunTraining(reference, "");
+        }
+        const TrainingSummary& s = run.summary;
+        const TrainingSummary& i = ideal.summary;
+        if (s.iterationsCompleted == 0)
+        {
+            throw DdnnError("no iteration completed: give more --iterations or a later --stopS");
+        }
+
+        std::vector<std::pair<std::string, std::string>> rows = {
+            {"workers", std::to_string(s.workers)},
+            {"transport", scenario.transport},
+            {"queue", scenario.queue},
+            {"barrier", scenario.barrier ? "true" : "false"},
+            {"iterations_completed", std::to_string(s.iterationsCompleted)},
+            {"model_bytes", std::to_string(run.modelBytes)},
+            {"compute_time_s", Format(s.computeTimeS)},
+            {"iteration_time_mean_s", Format(s.iterationTimeMeanS)},
+            {"allreduce_time_mean_s", Format(s.allreduceTimeMeanS)},
+            {"bytes_per_worker_per_iteration", Format(s.bytesPerWorkerPerIteration)},
+            {"expected_bytes_per_worker_per_iteration", Format(s.expectedBytesPerWorkerPerIteration)},
+            {"ideal_allreduce_time_s", Format(s.idealAllreduceTimeS)},
+            {"ideal_iteration_time_mean_s", Format(i.iterationTimeMeanS)},
+            {"ideal_allreduce_time_mean_s", Format(i.allreduceTimeMeanS)},
+            {"iteration_time_ratio_to_ideal", Format(Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS))},
+            {"allreduce_time_ratio_to_ideal", Format(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
+            {"bytes_ratio_to_expected",
+             Format(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
+        };
+        WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
+
+        std::cout << std::fixed << std::setprecision(3) << "ddnn-training: " << s.workers
+                  << " workers, " << scenario.transport << " transport, queue " << scenario.queue
+                  << ", barrier " << (scenario.barrier ? "on" : "off") << "\n"
+                  << "  iterations completed        " << s.iterationsCompleted << "\n"
+                  << "  compute time / iteration    " << s.computeTimeS * 1e3 << " ms\n"
+                  << "  iteration time (mean)       " << s.iterationTimeMeanS * 1e3 << " ms   ("
+                  << Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS) << " x ideal)\n"
+                  << "  allreduce time per buffer   " << s.allreduceTimeMeanS * 1e3 << " ms   ("
+                  << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS) << " x ideal)\n"
+                  << "  bytes / worker / iteration  " << std::setprecision(0)
+                  << s.bytesPerWorkerPerIteration << "   ("
+                  << std::setprecision(6)
+                  << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
+                  << " x 2(N-1)/N x model)\n"
+                  << "  output                      " << scenario.outDir << "/summary.csv\n";
+    }
+    catch (const DdnnError& e)
+    {
+        std::cerr << "ddnn-training: error: " << e.what() << std::endl;
+        return 1;
+    }
+    return 0;
+}

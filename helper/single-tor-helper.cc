@@ -1,0 +1,246 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "single-tor-helper.h"
+
+#include "ns3/config.h"
+#include "ns3/ddnn-exception.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/log.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SingleTorHelper");
+NS_OBJECT_ENSURE_REGISTERED(SingleTorHelper);
+
+TypeId
+SingleTorHelper::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SingleTorHelper")
+            .SetParent<Object>()
+            .SetGroupName("Ddnn")
+            .AddConstructor<SingleTorHelper>()
+            .AddAttribute("DataRate",
+                          "Rate of every server-switch link, both directions.",
+                          DataRateValue(DataRate("10Gbps")),
+                          MakeDataRateAccessor(&SingleTorHelper::m_dataRate),
+                          MakeDataRateChecker())
+            .AddAttribute("Delay",
+                          "Propagation delay of every link.",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&SingleTorHelper::m_delay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DeviceQueuePackets",
+                          "Size of each device's transmit queue, in packets (below PfifoFast).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("QueueDiscLimitPackets",
+                          "PfifoFast limit in packets, for its three bands together.",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("TcpSegmentSize",
+                          "TCP payload bytes per segment (1448 fills a 1500-byte MTU with "
+                          "timestamps).",
+                          UintegerValue(1448),
+                          MakeUintegerAccessor(&SingleTorHelper::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("TcpMinRto",
+                          "TCP minimum retransmission timeout. Keep it well above "
+                          "TcpDelAckTimeout, or a lone segment's delayed ACK loses the race "
+                          "against the RTO and every such segment is retransmitted.",
+                          TimeValue(MilliSeconds(5)),
+                          MakeTimeAccessor(&SingleTorHelper::m_minRto),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("TcpInitialRto",
+                          "RTO before the first RTT sample, and the SYN retransmission timeout.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&SingleTorHelper::m_initialRto),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("TcpClockGranularity",
+                          "Clock granularity in TCP's RTO computation.",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&SingleTorHelper::m_clockGranularity),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("TcpDelAckTimeout",
+                          "Longest a receiver delays an ACK.",
+                          TimeValue(MicroSeconds(200)),
+                          MakeTimeAccessor(&SingleTorHelper::m_delAckTimeout),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("TcpSocketBufferBytes",
+                          "TCP send and receive buffer of every socket, in bytes. The bare "
+                          "fabric's bandwidth-delay product is tens of kilobytes, but a host "
+                          "that also sends queues its ACKs behind its own data in PfifoFast, "
+                          "which stretches the RTT: 128 KiB reaches ~84 % of line rate in a "
+                          "ring, 512 KiB ~96 %. Larger buffers cost simulation time.",
+                          UintegerValue(524288),
+                          MakeUintegerAccessor(&SingleTorHelper::m_socketBufferBytes),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+SingleTorHelper::SingleTorHelper() = default;
+
+void
+SingleTorHelper::ApplyTcpDefaults() const
+{
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_segmentSize));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(m_socketBufferBytes));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(m_socketBufferBytes));
+    Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_initialRto));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_delAckTimeout));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(m_minRto));
+    Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(m_clockGranularity));
+    Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(m_initialRto));
+}
+
+void
+SingleTorHelper::Create(uint32_t servers)
+{
+    NS_LOG_FUNCTION(this << servers);
+    if (servers < 2)
+    {
+        throw DdnnError("ns3::SingleTorHelper: expected at least 2 servers, got " +
+                        std::to_string(servers));
+    }
+    if (servers > 250)
+    {
+        throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got " +
+                        std::to_string(servers));
+    }
+    ApplyTcpDefaults();
+    m_servers.Create(servers);
+    m_switch = CreateObject<Node>();
+
+    InternetStackHelper stack;
+    stack.Install(m_servers);
+    stack.Install(m_switch);
+
+    PointToPointHelper link;
+    link.SetDeviceAttribute("DataRate", DataRateValue(m_dataRate));
+    link.SetChannelAttribute("Delay", TimeValue(m_delay));
+    link.SetQueue("ns3::DropTailQueue<Packet>",
+                  "MaxSize",
+                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_deviceQueuePackets)));
+
+    // PfifoFast must be installed before addresses are assigned, else the address helper
+    // installs ns-3's default queue disc.
+    TrafficControlHelper pfifo;
+    pfifo.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
+                           "MaxSize",
+                           QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_queueDiscLimit)));
+
+    Ipv4AddressHelper addresses;
+    for (uint32_t i = 0; i < servers; ++i)
+    {
+        NetDeviceContainer pair = link.Install(m_servers.Get(i), m_switch);
+        m_serverDevices.Add(pair.Get(0));
+        m_switchDevices.Add(pair.Get(1));
+        m_serverQueueDiscs.Add(pfifo.Install(pair.Get(0)));
+        m_switchQueueDiscs.Add(pfifo.Install(pair.Get(1)));
+        std::ostringstream network;
+        network << "10.1." << (i + 1) << ".0";
+        addresses.SetBase(network.str().c_str(), "255.255.255.0");
+        Ipv4InterfaceContainer interfaces = addresses.Assign(pair);
+        m_addresses.push_back(interfaces.GetAddress(0));
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+}
+
+NodeContainer
+SingleTorHelper::GetServers() const
+{
+    return m_servers;
+}
+
+Ptr<Node>
+SingleTorHelper::GetServer(uint32_t i) const
+{
+    return m_servers.Get(i);
+}
+
+Ptr<Node>
+SingleTorHelper::GetSwitch() const
+{
+    return m_switch;
+}
+
+Ipv4Address
+SingleTorHelper::GetServerAddress(uint32_t i) const
+{
+    return m_addresses.at(i);
+}
+
+Ptr<NetDevice>
+SingleTorHelper::GetServerDevice(uint32_t i) const
+{
+    return m_serverDevices.Get(i);
+}
+
+Ptr<NetDevice>
+SingleTorHelper::GetSwitchDevice(uint32_t i) const
+{
+    return m_switchDevices.Get(i);
+}
+
+Ptr<QueueDisc>
+SingleTorHelper::GetServerQueueDisc(uint32_t i) const
+{
+    return m_serverQueueDiscs.Get(i);
+}
+
+Ptr<QueueDisc>
+SingleTorHelper::GetSwitchQueueDisc(uint32_t i) const
+{
+    return m_switchQueueDiscs.Get(i);
+}
+
+DataRate
+SingleTorHelper::GetDataRate() const
+{
+    return m_dataRate;
+}
+
+Time
+SingleTorHelper::GetDelay() const
+{
+    return m_delay;
+}
+
+uint32_t
+SingleTorHelper::GetTcpSegmentSize() const
+{
+    return m_segmentSize;
+}
+
+double
+SingleTorHelper::GetTcpGoodputFraction() const
+{
+    // TCP 20 + timestamp option 12, IPv4 20, PPP 2 bytes per segment
+    const double headers = 20 + 12 + 20 + 2;
+    return m_segmentSize / (m_segmentSize + headers);
+}
+
+Time
+SingleTorHelper::GetStreamLatency() const
+{
+    uint32_t wireBytes = m_segmentSize + 20 + 12 + 20 + 2;
+    return 2 * m_delay + m_dataRate.CalculateBytesTxTime(wireBytes);
+}
+
+} // namespace ns3

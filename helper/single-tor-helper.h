@@ -1,0 +1,96 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SINGLE_TOR_HELPER_H
+#define SINGLE_TOR_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/queue-disc-container.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Builds a single-rack network: N servers, each on its own
+ * point-to-point link to one top-of-rack switch (an IP router).
+ *
+ * Every egress, at the servers and at the switch, has a PfifoFast queue disc
+ * over a small device queue, so the IP ToS of a flow picks its band at both
+ * hops. Note that ns-3's PfifoFast limit (QueueDiscLimitPackets) covers all
+ * three bands together, not each band. Server i gets 10.1.(i+1).1, the switch
+ * 10.1.(i+1).2 on that link; global routing fills the tables.
+ *
+ * The TCP attributes are applied as ns-3 defaults (Config::SetDefault) when
+ * Create() runs: they suit a fabric with tens of microseconds of RTT, where
+ * ns-3's own defaults (1 s minimum RTO, 536-byte segments) would not.
+ */
+class SingleTorHelper : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    SingleTorHelper();
+
+    /** Builds the network with `servers` servers (at least 2). */
+    void Create(uint32_t servers);
+
+    NodeContainer GetServers() const;
+    Ptr<Node> GetServer(uint32_t i) const;
+    Ptr<Node> GetSwitch() const;
+    Ipv4Address GetServerAddress(uint32_t i) const;
+    /** The server's device on its uplink (index i) */
+    Ptr<NetDevice> GetServerDevice(uint32_t i) const;
+    /** The switch's device towards server i */
+    Ptr<NetDevice> GetSwitchDevice(uint32_t i) const;
+    /** PfifoFast queue disc of the server's uplink */
+    Ptr<QueueDisc> GetServerQueueDisc(uint32_t i) const;
+    /** PfifoFast queue disc of the switch's downlink to server i */
+    Ptr<QueueDisc> GetSwitchQueueDisc(uint32_t i) const;
+
+    DataRate GetDataRate() const;
+    Time GetDelay() const;
+    uint32_t GetTcpSegmentSize() const;
+    /**
+     * Fraction of the line rate a bulk TCP flow can carry: segment payload over
+     * the bytes one full segment takes on the wire (TCP header with the
+     * timestamp option, IPv4 header, PPP header).
+     */
+    double GetTcpGoodputFraction() const;
+    /**
+     * What a byte stream between two servers takes beyond its serialization at
+     * the sender: two propagation delays and the switch's store-and-forward of
+     * one full packet. The ideal transport's per-step latency.
+     */
+    Time GetStreamLatency() const;
+
+  private:
+    void ApplyTcpDefaults() const;
+
+    DataRate m_dataRate;
+    Time m_delay;
+    uint32_t m_deviceQueuePackets;
+    uint32_t m_queueDiscLimit;
+    uint32_t m_segmentSize;
+    Time m_minRto;
+    Time m_initialRto;
+    Time m_clockGranularity;
+    Time m_delAckTimeout;
+    uint32_t m_socketBufferBytes;
+
+    NodeContainer m_servers;
+    Ptr<Node> m_switch;
+    NetDeviceContainer m_serverDevices;
+    NetDeviceContainer m_switchDevices;
+    QueueDiscContainer m_serverQueueDiscs;
+    QueueDiscContainer m_switchQueueDiscs;
+    std::vector<Ipv4Address> m_addresses;
+};
+
+} // namespace ns3
+
+#endif /* SINGLE_TOR_HELPER_H */

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRAINING_HELPER_H
+#define TRAINING_HELPER_H
+
+#include "ns3/application-container.h"
+#include "ns3/attribute.h"
+#include "ns3/dnn-model.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/ring-allreduce-worker.h"
+#include "ns3/training-job.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Installs a ring-allreduce training job on a set of nodes: one
+ * RingAllreduceWorker per node (rank = position in the container, right
+ * neighbour = next rank), a DnnModel and the TrainingJob that syncs them.
+ *
+ * SetAttribute() takes the attributes of all three types:
+ * - ns3::DnnModel: ProfileFile, FusionBufferBytes, ComputeTime;
+ * - ns3::TrainingJob: QueuePolicy, Barrier, Iterations, StopTime (no new
+ *   iteration from then on), StallTimeout;
+ * - ns3::RingAllreduceWorker: Tos, Transport, Port, SendChunkBytes,
+ *   IdealDataRate, IdealStepLatency, and Application's StartTime.
+ * A value out of range raises DdnnError naming the attribute.
+ */
+class TrainingHelper
+{
+  public:
+    TrainingHelper();
+
+    /** Sets an attribute of the model, the job or the workers (see the class comment). */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Installs the job on `workers` (at least 2, each with an IPv4 address on
+     * interface 1). Loads the profile now, so bad input fails before the run.
+     */
+    ApplicationContainer Install(NodeContainer workers);
+
+    /** The job created by the last Install(). */
+    Ptr<TrainingJob> GetJob() const;
+
+  private:
+    ObjectFactory m_model;
+    ObjectFactory m_job;
+    ObjectFactory m_worker;
+    Ptr<TrainingJob> m_lastJob;
+};
+
+} // namespace ns3
+
+#endif /* TRAINING_HELPER_H */

@@ -1,0 +1,269 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "training-recorder.h"
+
+#include "ns3/ddnn-exception.h"
+#include "ns3/ring-allreduce-worker.h"
+#include "ns3/simulator.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** Opens path.tmp for writing; Commit() renames it to path, so a crash leaves no partial file. */
+class AtomicFile
+{
+  public:
+    explicit AtomicFile(const std::string& path)
+        : m_path(path),
+          m_out(path + ".tmp")
+    {
+        if (!m_out)
+        {
+            throw DdnnError(path + ": cannot write");
+        }
+        m_out << std::setprecision(12);
+    }
+
+    std::ofstream& Out()
+    {
+        return m_out;
+    }
+
+    void Commit()
+    {
+        m_out.close();
+        if (!m_out || std::rename((m_path + ".tmp").c_str(), m_path.c_str()) != 0)
+        {
+            throw DdnnError(m_path + ": write failed");
+        }
+    }
+
+  private:
+    std::string m_path;
+    std::ofstream m_out;
+};
+
+double
+ToSeconds(int64_t ns)
+{
+    return ns / 1e9;
+}
+
+} // namespace
+
+void
+WriteKeyValueCsv(const std::string& path,
+                 const std::vector<std::pair<std::string, std::string>>& rows)
+{
+    AtomicFile file(path);
+    file.Out() << "key,value\n";
+    for (const auto& row : rows)
+    {
+        file.Out() << row.first << "," << row.second << "\n";
+    }
+    file.Commit();
+}
+
+TrainingRecorder::TrainingRecorder(Ptr<TrainingJob> job)
+    : m_job(job),
+      m_iterations(job->GetWorkerCount())
+{
+    for (uint32_t r = 0; r < job->GetWorkerCount(); ++r)
+    {
+        Ptr<RingAllreduceWorker> worker = job->GetWorker(r);
+        worker->TraceConnectWithoutContext(
+            "IterationStart",
+            MakeCallback(&TrainingRecorder::IterationStart, this));
+        worker->TraceConnectWithoutContext("IterationEnd",
+                                           MakeCallback(&TrainingRecorder::IterationEnd, this));
+        worker->TraceConnectWithoutContext(
+            "PartitionSent",
+            MakeBoundCallback(
+                +[](TrainingRecorder* self,
+                    uint32_t w,
+                    uint32_t it,
+                    uint32_t b,
+                    uint32_t s,
+                    uint32_t p,
+                    uint64_t bytes) { self->Partition("sent", w, it, b, s, p, bytes); },
+                this));
+        worker->TraceConnectWithoutContext(
+            "PartitionReceived",
+            MakeBoundCallback(
+                +[](TrainingRecorder* self,
+                    uint32_t w,
+                    uint32_t it,
+                    uint32_t b,
+                    uint32_t s,
+                    uint32_t p,
+                    uint64_t bytes) { self->Partition("received", w, it, b, s, p, bytes); },
+                this));
+    }
+}
+
+void
+TrainingRecorder::IterationStart(uint32_t worker, uint32_t iteration)
+{
+    auto& rows = m_iterations[worker];
+    if (rows.size() <= iteration)
+    {
+        rows.resize(iteration + 1);
+    }
+    rows[iteration].startNs = Simulator::Now().GetNanoSeconds();
+}
+
+void
+TrainingRecorder::IterationEnd(uint32_t worker, uint32_t iteration)
+{
+    m_iterations[worker].at(iteration).endNs = Simulator::Now().GetNanoSeconds();
+}
+
+void
+TrainingRecorder::Partition(const char* event,
+                            uint32_t worker,
+                            uint32_t iteration,
+                            uint32_t buffer,
+                            uint32_t step,
+                            uint32_t partition,
+                            uint64_t bytes)
+{
+    m_partitions.push_back(PartitionRow{worker,
+                                        iteration,
+                                        buffer,
+                                        step,
+                                        partition,
+                                        bytes,
+                                        event,
+                                        Simulator::Now().GetNanoSeconds()});
+}
+
+TrainingSummary
+TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
+{
+    TrainingSummary s;
+    Ptr<DnnModel> model = m_job->GetModel();
+    const uint32_t n = m_job->GetWorkerCount();
+    s.workers = n;
+    s.computeTimeS = model->GetComputeTime().GetSeconds();
+
+    // Iterations every worker completed; the period is first start to last end.
+    s.iterationsCompleted = UINT32_MAX;
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        s.iterationsCompleted =
+            std::min(s.iterationsCompleted, m_job->GetWorker(r)->GetIterationsCompleted());
+    }
+    double periodSum = 0;
+    double bytes = 0;
+    for (uint32_t r = 0; r < n && s.iterationsCompleted > 0; ++r)
+    {
+        const auto& rows = m_iterations[r];
+        const uint32_t k = s.iterationsCompleted;
+        periodSum += ToSeconds(rows[k - 1].endNs - rows[0].startNs) / k;
+        for (uint32_t it = 0; it < k; ++it)
+        {
+            bytes += m_job->GetWorker(r)->GetBytesSent(it);
+        }
+    }
+    if (s.iterationsCompleted > 0)
+    {
+        s.iterationTimeMeanS = periodSum / n;
+        s.bytesPerWorkerPerIteration = bytes / n / s.iterationsCompleted;
+    }
+
+    uint32_t finished = 0;
+    for (const auto& record : m_job->GetRecords())
+    {
+        if (record.end_ns > 0)
+        {
+            s.allreduceTimeMeanS += ToSeconds(record.end_ns - record.start_ns);
+            ++finished;
+        }
+    }
+    if (finished > 0)
+    {
+        s.allreduceTimeMeanS /= finished;
+    }
+
+    const double share = 2.0 * (n - 1) / n;
+    for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+    {
+        double bufferBytes = model->GetBuffer(b).bytes;
+        s.expectedBytesPerWorkerPerIteration += share * bufferBytes;
+        s.idealAllreduceTimeS += share * bufferBytes * 8 / idealRate.GetBitRate() +
+                                 2.0 * (n - 1) * idealStepLatency.GetSeconds();
+    }
+    s.idealAllreduceTimeS /= model->GetBufferCount();
+    return s;
+}
+
+void
+TrainingRecorder::WriteCsv(const std::string& dir) const
+{
+    Ptr<DnnModel> model = m_job->GetModel();
+    {
+        AtomicFile file(dir + "/iterations.csv");
+        file.Out() << "worker,iteration,start_s,end_s,duration_s\n";
+        for (uint32_t r = 0; r < m_iterations.size(); ++r)
+        {
+            for (uint32_t it = 0; it < m_iterations[r].size(); ++it)
+            {
+                const IterationRow& row = m_iterations[r][it];
+                file.Out() << r << "," << it << "," << ToSeconds(row.startNs) << ",";
+                if (row.endNs >= 0)
+                {
+                    file.Out() << ToSeconds(row.endNs) << "," << ToSeconds(row.endNs - row.startNs);
+                }
+                else
+                {
+                    file.Out() << ","; // not completed
+                }
+                file.Out() << "\n";
+            }
+        }
+        file.Commit();
+    }
+    {
+        AtomicFile file(dir + "/buffers.csv");
+        file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
+                      "allreduce_s\n";
+        for (const auto& rec : m_job->GetRecords())
+        {
+            DnnModel::Buffer buffer = model->GetBuffer(rec.buffer);
+            file.Out() << rec.iteration << "," << rec.buffer << "," << buffer.lowestLayer << ","
+                       << buffer.highestLayer << "," << buffer.bytes << ","
+                       << ToSeconds(rec.ready_ns) << "," << ToSeconds(rec.start_ns) << ",";
+            if (rec.end_ns > 0)
+            {
+                file.Out() << ToSeconds(rec.end_ns) << "," << ToSeconds(rec.end_ns - rec.start_ns);
+            }
+            else
+            {
+                file.Out() << ",";
+            }
+            file.Out() << "\n";
+        }
+        file.Commit();
+    }
+    {
+        AtomicFile file(dir + "/partitions.csv");
+        file.Out() << "worker,iteration,buffer,step,partition,bytes,event,time_s\n";
+        for (const auto& p : m_partitions)
+        {
+            file.Out() << p.worker << "," << p.iteration << "," << p.buffer << "," << p.step << ","
+                       << p.partition << "," << p.bytes << "," << p.event << ","
+                       << ToSeconds(p.timeNs) << "\n";
+        }
+        file.Commit();
+    }
+}
+
+} // namespace ns3

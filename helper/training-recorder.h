@@ -1,0 +1,95 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRAINING_RECORDER_H
+#define TRAINING_RECORDER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/training-job.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief The figures of one training run, as written to summary.csv.
+ */
+struct TrainingSummary
+{
+    uint32_t workers{0};
+    uint32_t iterationsCompleted{0};      //!< by every worker
+    double computeTimeS{0};               //!< configured compute time per iteration
+    double iterationTimeMeanS{0};         //!< (end of last - start of first) / iterations
+    double allreduceTimeMeanS{0};         //!< mean over finished buffers of end - start
+    double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
+    double expectedBytesPerWorkerPerIteration{0}; //!< sum over buffers of 2(N-1)/N x bytes
+    double idealAllreduceTimeS{0};        //!< eq. 4.1 plus step latencies, mean over buffers
+};
+
+/**
+ * \ingroup ddnn
+ * \brief Records a training job through its trace sources and writes
+ * iterations.csv, buffers.csv and partitions.csv.
+ */
+class TrainingRecorder
+{
+  public:
+    /** Connects to the job's and its workers' trace sources (call before the run). */
+    explicit TrainingRecorder(Ptr<TrainingJob> job);
+
+    /**
+     * The run's figures. idealRate and idealStepLatency are those of the ideal
+     * transport, for ideal_allreduce_time_s.
+     */
+    TrainingSummary Summarize(DataRate idealRate, Time idealStepLatency) const;
+
+    /** Writes the three CSV files into dir (which must exist). Throws DdnnError on I/O errors. */
+    void WriteCsv(const std::string& dir) const;
+
+  private:
+    void IterationStart(uint32_t worker, uint32_t iteration);
+    void IterationEnd(uint32_t worker, uint32_t iteration);
+    void Partition(const char* event,
+                   uint32_t worker,
+                   uint32_t iteration,
+                   uint32_t buffer,
+                   uint32_t step,
+                   uint32_t partition,
+                   uint64_t bytes);
+
+    struct IterationRow
+    {
+        int64_t startNs{-1};
+        int64_t endNs{-1};
+    };
+
+    struct PartitionRow
+    {
+        uint32_t worker;
+        uint32_t iteration;
+        uint32_t buffer;
+        uint32_t step;
+        uint32_t partition;
+        uint64_t bytes;
+        const char* event;
+        int64_t timeNs;
+    };
+
+    Ptr<TrainingJob> m_job;
+    std::vector<std::vector<IterationRow>> m_iterations; // [worker][iteration]
+    std::vector<PartitionRow> m_partitions;
+};
+
+/** Writes "key,value" lines to path atomically (a temporary file renamed into place). */
+void WriteKeyValueCsv(const std::string& path,
+                      const std::vector<std::pair<std::string, std::string>>& rows);
+
+} // namespace ns3
+
+#endif /* TRAINING_RECORDER_H */

@@ -1,0 +1,73 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRAINING_SCENARIO_H
+#define TRAINING_SCENARIO_H
+
+#include "training-recorder.h"
+
+#include "ns3/command-line.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief The command-line parameters of a training run on the single-ToR
+ * network, shared by the example programs, and a function that runs it.
+ */
+struct TrainingScenario
+{
+    uint32_t workers{8};
+    std::string profile;         //!< default: data/thesis-default-profile.csv
+    uint64_t fusionBytes{5333329};
+    double computeMs{0};         //!< compute time per iteration; 0 = from rcp
+    double rcp{0};               //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
+    std::string queue{"fifo"};   //!< fifo | priority
+    bool barrier{true};
+    uint32_t tos{0x10};
+    std::string transport{"tcp"}; //!< tcp | ideal
+    uint32_t iterations{0};      //!< 0 = until stopS
+    double stopS{0};             //!< no iteration starts at or after it; 0 = no limit
+    std::string dataRate{"10Gbps"};
+    double delayUs{10};
+    uint32_t seed{1};
+    double stallTimeoutMs{1000};
+    std::string outDir{"ddnn-output"};
+
+    TrainingScenario();
+
+    /** Adds --workers, --profile, ... to cmd. */
+    void AddArguments(CommandLine& cmd);
+
+    /** Checks the values; throws DdnnError naming the argument at fault. */
+    void Validate() const;
+
+    /**
+     * Compute time per iteration: computeMs, or by eq. 5.1 from rcp:
+     * rcp x model_bytes x 2(1 - 1/N) x 8 / link rate.
+     */
+    Time ComputeTime(uint64_t modelBytes) const;
+};
+
+/** The figures of a run and the rates used for its ideal reference. */
+struct TrainingRunResult
+{
+    TrainingSummary summary;
+    uint64_t modelBytes{0};
+};
+
+/**
+ * Builds the single-ToR network, installs the job, runs it to the end
+ * (Simulator::Run, then Simulator::Destroy) and, when outDir is not empty,
+ * writes iterations.csv, buffers.csv and partitions.csv there.
+ */
+TrainingRunResult RunTraining(const TrainingScenario& scenario, const std::string& outDir);
+
+} // namespace ns3
+
+#endif /* TRAINING_SCENARIO_H */

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "ddnn-ring.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ddnn_ring {
+    ddnn_ring_config cfg;
+    ddnn_ring_callbacks cb;
+    void *ctx;
+    uint32_t *progress;     /* per partition */
+    uint64_t buffer_bytes;
+    uint32_t steps;         /* 2(N-1) */
+    uint32_t received;      /* steps fully received */
+    uint64_t step_received; /* bytes of step `received` that arrived so far */
+    int active;
+};
+
+uint64_t ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition)
+{
+    return buffer_bytes / workers + (partition < buffer_bytes % workers ? 1 : 0);
+}
+
+uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank)
+{
+    /* Over 2(N-1) steps a worker sends every partition twice except (r+1) and (r+2) once. */
+    return 2 * buffer_bytes - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 1) % workers) -
+           ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 2) % workers);
+}
+
+/* The partition worker r sends in step s: (r - s) mod N. */
+static uint32_t sent_partition(const ddnn_ring *r, uint32_t step)
+{
+    uint32_t n = r->cfg.workers;
+    return (r->cfg.rank + n - step % n) % n;
+}
+
+/* The partition worker r receives in step s: (r - 1 - s) mod N. */
+static uint32_t received_partition(const ddnn_ring *r, uint32_t step)
+{
+    uint32_t n = r->cfg.workers;
+    return (r->cfg.rank + 2 * n - 1 - step % n) % n;
+}
+
+int ddnn_ring_new(ddnn_ring **out, const ddnn_ring_config *cfg, const ddnn_ring_callbacks *cb,
+                  void *ctx)
+{
+    ddnn_ring *r;
+    if (!out || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2 || cfg->rank >= cfg->workers)
+        return DDNN_ERR_INVALID;
+    r = calloc(1, sizeof *r);
+    if (!r)
+        return DDNN_ERR_NOMEM;
+    r->progress = calloc(cfg->workers, sizeof *r->progress);
+    if (!r->progress) {
+        free(r);
+        return DDNN_ERR_NOMEM;
+    }
+    r->cfg = *cfg;
+    r->cb = *cb;
+    r->ctx = ctx;
+    r->steps = 2 * (cfg->workers - 1);
+    *out = r;
+    return DDNN_OK;
+}
+
+void ddnn_ring_free(ddnn_ring *r)
+{
+    if (r) {
+        free(r->progress);
+        free(r);
+    }
+}
+
+static void send_step(ddnn_ring *r, uint32_t step)
+{
+    uint32_t p = sent_partition(r, step);
+    r->cb.send(r->ctx, step, p, ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p));
+}
+
+/* Final progress of a partition: one more than the last step in which it is received. */
+static uint32_t final_progress(const ddnn_ring *r, uint32_t partition)
+{
+    uint32_t n = r->cfg.workers;
+    /* received in steps s with (rank - 1 - s) = partition (mod N); the last one below 2(N-1) */
+    uint32_t first = (r->cfg.rank + 2 * n - 1 - partition) % n;
+    uint32_t last = first + n < r->steps ? first + n : first;
+    return last + 1;
+}
+
+static int all_partitions_final(const ddnn_ring *r)
+{
+    uint32_t p;
+    for (p = 0; p < r->cfg.workers; p++)
+        if (r->progress[p] != final_progress(r, p))
+            return 0;
+    return 1;
+}
+
+/*
+ * Counts `bytes` towards the steps in order, completing each step whose
+ * partition is full. Empty partitions (buffers smaller than N bytes) complete
+ * as soon as their turn comes, since no byte will ever announce them.
+ */
+static int consume(ddnn_ring *r, uint64_t bytes)
+{
+    while (r->active) {
+        uint32_t p = received_partition(r, r->received);
+        uint64_t expected = ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p);
+        uint64_t take = expected - r->step_received < bytes ? expected - r->step_received : bytes;
+        r->step_received += take;
+        bytes -= take;
+        if (r->step_received < expected)
+            return DDNN_OK; /* all bytes used, the step is still filling */
+        /* The step's partition is complete: reduce (or copy) it and pass it on. */
+        r->progress[p] = r->received + 1;
+        r->step_received = 0;
+        if (r->cb.received)
+            r->cb.received(r->ctx, r->received, p, expected);
+        r->received++;
+        if (r->received < r->steps) {
+            send_step(r, r->received);
+        } else {
+            if (!all_partitions_final(r))
+                return DDNN_ERR_STATE; /* cannot happen: every step updates one partition */
+            r->active = 0;
+            r->cb.done(r->ctx);
+        }
+    }
+    return bytes ? DDNN_ERR_STATE : DDNN_OK; /* bytes beyond the last step */
+}
+
+int ddnn_ring_start(ddnn_ring *r, uint64_t buffer_bytes)
+{
+    if (!r || buffer_bytes == 0)
+        return DDNN_ERR_INVALID;
+    if (r->active)
+        return DDNN_ERR_STATE;
+    r->buffer_bytes = buffer_bytes;
+    r->received = 0;
+    r->step_received = 0;
+    r->active = 1;
+    memset(r->progress, 0, r->cfg.workers * sizeof *r->progress);
+    send_step(r, 0);
+    return consume(r, 0);
+}
+
+int ddnn_ring_on_received(ddnn_ring *r, uint64_t bytes)
+{
+    if (!r)
+        return DDNN_ERR_INVALID;
+    if (!r->active)
+        return bytes ? DDNN_ERR_STATE : DDNN_OK;
+    return consume(r, bytes);
+}
+
+int ddnn_ring_active(const ddnn_ring *r) { return r->active; }
+uint32_t ddnn_ring_steps(const ddnn_ring *r) { return r->steps; }
+uint32_t ddnn_ring_steps_received(const ddnn_ring *r) { return r->received; }
+uint64_t ddnn_ring_step_bytes_received(const ddnn_ring *r) { return r->step_received; }
+
+uint64_t ddnn_ring_step_bytes_expected(const ddnn_ring *r)
+{
+    if (!r->active)
+        return 0;
+    return ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, received_partition(r, r->received));
+}
+
+uint32_t ddnn_ring_progress(const ddnn_ring *r, uint32_t partition)
+{
+    return partition < r->cfg.workers ? r->progress[partition] : 0;
+}

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "ddnn-training.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    PHASE_IDLE,        /* not started */
+    PHASE_FORWARD,     /* computing forward of `layer` */
+    PHASE_WAIT,        /* forward of `layer` waits for gradients of the previous iteration */
+    PHASE_BACKWARD,    /* computing backward of `layer` */
+    PHASE_DRAINING,    /* no more iterations start; waiting for the last buffers */
+    PHASE_FINISHED
+} phase;
+
+struct ddnn_training {
+    ddnn_training_callbacks cb;
+    void *ctx;
+    uint32_t layers, buffers;
+    uint64_t *forward_ns, *backward_ns;
+    uint32_t *buffer_of_layer, *buffer_lowest;
+    int barrier;
+    uint32_t max_iterations;
+    uint64_t stop_ns;
+
+    phase phase;
+    uint32_t layer;     /* layer of the current or awaited compute task */
+    uint32_t iteration; /* iteration being computed */
+    uint32_t started;   /* iterations started */
+    uint32_t completed; /* iterations whose buffers are all done */
+    int64_t *done_iteration; /* per buffer: last iteration whose allreduce is done, -1 none */
+    uint32_t done_in_oldest; /* buffers done of iteration `completed` */
+};
+
+static void *copy_array(const void *src, size_t bytes)
+{
+    void *dst = malloc(bytes ? bytes : 1);
+    if (dst && bytes)
+        memcpy(dst, src, bytes);
+    return dst;
+}
+
+void ddnn_training_free(ddnn_training *t)
+{
+    if (t) {
+        free(t->forward_ns);
+        free(t->backward_ns);
+        free(t->buffer_of_layer);
+        free(t->buffer_lowest);
+        free(t->done_iteration);
+        free(t);
+    }
+}
+
+int ddnn_training_new(ddnn_training **out, const ddnn_training_config *cfg,
+                      const ddnn_training_callbacks *cb, void *ctx)
+{
+    ddnn_training *t;
+    uint32_t i;
+    if (!out || !cfg || !cb || !cb->compute || !cb->buffer_ready || cfg->layers == 0 ||
+        cfg->buffers == 0 || !cfg->forward_ns || !cfg->backward_ns || !cfg->buffer_of_layer ||
+        !cfg->buffer_lowest)
+        return DDNN_ERR_INVALID;
+    for (i = 0; i < cfg->layers; i++)
+        if (cfg->buffer_of_layer[i] >= cfg->buffers)
+            return DDNN_ERR_INVALID;
+    t = calloc(1, sizeof *t);
+    if (!t)
+        return DDNN_ERR_NOMEM;
+    t->cb = *cb;
+    t->ctx = ctx;
+    t->layers = cfg->layers;
+    t->buffers = cfg->buffers;
+    t->forward_ns = copy_array(cfg->forward_ns, cfg->layers * sizeof(uint64_t));
+    t->backward_ns = copy_array(cfg->backward_ns, cfg->layers * sizeof(uint64_t));
+    t->buffer_of_layer = copy_array(cfg->buffer_of_layer, cfg->layers * sizeof(uint32_t));
+    t->buffer_lowest = copy_array(cfg->buffer_lowest, cfg->buffers * sizeof(uint32_t));
+    t->done_iteration = malloc(cfg->buffers * sizeof(int64_t));
+    if (!t->forward_ns || !t->backward_ns || !t->buffer_of_layer || !t->buffer_lowest ||
+        !t->done_iteration) {
+        ddnn_training_free(t);
+        return DDNN_ERR_NOMEM;
+    }
+    for (i = 0; i < cfg->buffers; i++)
+        t->done_iteration[i] = -1;
+    t->barrier = cfg->barrier;
+    t->max_iterations = cfg->max_iterations;
+    t->stop_ns = cfg->stop_ns;
+    *out = t;
+    return DDNN_OK;
+}
+
+static void finish_if_drained(ddnn_training *t)
+{
+    if (t->phase == PHASE_DRAINING && t->completed == t->started) {
+        t->phase = PHASE_FINISHED;
+        if (t->cb.finished)
+            t->cb.finished(t->ctx);
+    }
+}
+
+/* Whether the gradients forward of `layer` in iteration t->iteration needs have arrived. */
+static int gradients_ready(const ddnn_training *t, uint32_t layer)
+{
+    int64_t previous = (int64_t)t->iteration - 1;
+    if (t->iteration == 0)
+        return 1;
+    if (t->barrier)
+        return t->completed >= t->iteration;
+    return t->done_iteration[t->buffer_of_layer[layer]] >= previous;
+}
+
+/* Starts forward of `layer` (of t->iteration) if its gradients are there, else waits. */
+static void try_forward(ddnn_training *t, uint32_t layer)
+{
+    t->layer = layer;
+    if (!gradients_ready(t, layer)) {
+        t->phase = PHASE_WAIT;
+        return;
+    }
+    if (layer == 0) {
+        t->started++;
+        if (t->cb.iteration_start)
+            t->cb.iteration_start(t->ctx, t->iteration);
+    }
+    t->phase = PHASE_FORWARD;
+    t->cb.compute(t->ctx, t->forward_ns[layer]);
+}
+
+/* Begins iteration t->iteration unless the limit or the stop time says no. */
+static void next_iteration(ddnn_training *t, uint64_t now_ns)
+{
+    if ((t->max_iterations && t->iteration >= t->max_iterations) || (t->stop_ns && now_ns >= t->stop_ns)) {
+        t->phase = PHASE_DRAINING;
+        finish_if_drained(t);
+        return;
+    }
+    try_forward(t, 0);
+}
+
+int ddnn_training_start(ddnn_training *t, uint64_t now_ns)
+{
+    if (!t)
+        return DDNN_ERR_INVALID;
+    if (t->phase != PHASE_IDLE)
+        return DDNN_ERR_STATE;
+    t->iteration = 0;
+    next_iteration(t, now_ns);
+    return DDNN_OK;
+}
+
+int ddnn_training_on_compute_done(ddnn_training *t, uint64_t now_ns)
+{
+    uint32_t layer;
+    if (!t)
+        return DDNN_ERR_INVALID;
+    layer = t->layer;
+    if (t->phase == PHASE_FORWARD) {
+        if (layer + 1 < t->layers) {
+            try_forward(t, layer + 1);
+        } else {
+            t->phase = PHASE_BACKWARD;
+            t->layer = t->layers - 1;
+            t->cb.compute(t->ctx, t->backward_ns[t->layer]);
+        }
+        return DDNN_OK;
+    }
+    if (t->phase != PHASE_BACKWARD)
+        return DDNN_ERR_STATE;
+    {
+        uint32_t buffer = t->buffer_of_layer[layer];
+        if (t->buffer_lowest[buffer] == layer)
+            t->cb.buffer_ready(t->ctx, t->iteration, buffer);
+    }
+    if (layer > 0) {
+        t->layer = layer - 1;
+        t->cb.compute(t->ctx, t->backward_ns[t->layer]);
+    } else {
+        t->iteration++;
+        next_iteration(t, now_ns);
+    }
+    return DDNN_OK;
+}
+
+int ddnn_training_on_buffer_done(ddnn_training *t, uint32_t iteration, uint32_t buffer, uint64_t now_ns)
+{
+    (void)now_ns;
+    if (!t || buffer >= t->buffers)
+        return DDNN_ERR_INVALID;
+    /* Only the oldest unfinished iteration has buffers in flight, each at most once. */
+    if (iteration != t->completed || iteration >= t->started ||
+        t->done_iteration[buffer] >= (int64_t)iteration)
+        return DDNN_ERR_STATE;
+    t->done_iteration[buffer] = iteration;
+    if (++t->done_in_oldest == t->buffers) {
+        t->done_in_oldest = 0;
+        t->completed++;
+        if (t->cb.iteration_end)
+            t->cb.iteration_end(t->ctx, iteration);
+    }
+    if (t->phase == PHASE_WAIT)
+        try_forward(t, t->layer);
+    else
+        finish_if_drained(t);
+    return DDNN_OK;
+}
+
+uint32_t ddnn_training_iterations_completed(const ddnn_training *t) { return t->completed; }
+
+int ddnn_training_finished(const ddnn_training *t) { return t->phase == PHASE_FINISHED; }
+
+void ddnn_training_describe(const ddnn_training *t, char *out, size_t size)
+{
+    switch (t->phase) {
+    case PHASE_IDLE:
+        snprintf(out, size, "not started");
+        break;
+    case PHASE_FORWARD:
+        snprintf(out, size, "iteration %u: computing forward of layer %u", t->iteration, t->layer);
+        break;
+    case PHASE_BACKWARD:
+        snprintf(out, size, "iteration %u: computing backward of layer %u", t->iteration, t->layer);
+        break;
+    case PHASE_WAIT:
+        if (t->barrier)
+            snprintf(out, size, "iteration %u: forward waits at the barrier for %u buffer(s) of iteration %u",
+                     t->iteration, t->buffers - t->done_in_oldest, t->iteration - 1);
+        else
+            snprintf(out, size, "iteration %u: forward of layer %u waits for buffer %u of iteration %u",
+                     t->iteration, t->layer, t->buffer_of_layer[t->layer], t->iteration - 1);
+        break;
+    case PHASE_DRAINING:
+        snprintf(out, size, "no more iterations; waiting for %u buffer(s) of iteration %u",
+                 t->buffers - t->done_in_oldest, t->completed);
+        break;
+    case PHASE_FINISHED:
+        snprintf(out, size, "finished %u iteration(s)", t->completed);
+        break;
+    }
+}

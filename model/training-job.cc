@@ -1,0 +1,302 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "training-job.h"
+
+#include "ddnn-exception.h"
+#include "ring-allreduce-worker.h"
+
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrainingJob");
+NS_OBJECT_ENSURE_REGISTERED(TrainingJob);
+
+TypeId
+TrainingJob::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TrainingJob")
+            .SetParent<Object>()
+            .SetGroupName("Ddnn")
+            .AddConstructor<TrainingJob>()
+            .AddAttribute("QueuePolicy",
+                          "Order in which ready buffers start: Fifo (ready order) or Priority "
+                          "(lowest layer index first).",
+                          EnumValue(FIFO),
+                          MakeEnumAccessor(&TrainingJob::m_policy),
+                          MakeEnumChecker(FIFO, "Fifo", PRIORITY, "Priority"))
+            .AddAttribute("Barrier",
+                          "Inter-iteration barrier: forward of the next iteration waits for "
+                          "every buffer of this one (else only for the layer's own buffer).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TrainingJob::m_barrier),
+                          MakeBooleanChecker())
+            .AddAttribute("Iterations",
+                          "Iterations to train; 0 means until StopTime.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&TrainingJob::m_iterations),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("StopTime",
+                          "No iteration starts at or after this time (absolute simulated "
+                          "time); 0 means no limit.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&TrainingJob::m_stopTime),
+                          MakeTimeChecker())
+            .AddAttribute("StallTimeout",
+                          "End the run with a diagnosis when nothing progresses for this long.",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&TrainingJob::m_stallTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddTraceSource("BufferStart",
+                            "A buffer's allreduce started on all workers.",
+                            MakeTraceSourceAccessor(&TrainingJob::m_bufferStartTrace),
+                            "ns3::TrainingJob::BufferTracedCallback")
+            .AddTraceSource("BufferEnd",
+                            "Every worker finished a buffer's allreduce.",
+                            MakeTraceSourceAccessor(&TrainingJob::m_bufferEndTrace),
+                            "ns3::TrainingJob::BufferTracedCallback");
+    return tid;
+}
+
+TrainingJob::TrainingJob() = default;
+
+TrainingJob::~TrainingJob()
+{
+    ddnn_syncer_free(m_syncer);
+}
+
+void
+TrainingJob::DoDispose()
+{
+    m_stallCheck.Cancel();
+    m_workers.clear();
+    m_model = nullptr;
+    ddnn_syncer_free(m_syncer);
+    m_syncer = nullptr;
+    Object::DoDispose();
+}
+
+void
+TrainingJob::Check(int rc, const char* call) const
+{
+    if (rc != DDNN_OK)
+    {
+        std::ostringstream os;
+        os << "ns3::TrainingJob: " << call << " failed: " << ddnn_strerror(rc) << " at "
+           << Simulator::Now().As(Time::S) << "\n"
+           << Describe();
+        throw DdnnError(os.str());
+    }
+}
+
+void
+TrainingJob::Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorker>>& workers)
+{
+    NS_LOG_FUNCTION(this << workers.size());
+    m_model = model;
+    m_workers = workers;
+    std::vector<uint32_t> lowest(model->GetBufferCount());
+    for (uint32_t b = 0; b < lowest.size(); ++b)
+    {
+        lowest[b] = model->GetBuffer(b).lowestLayer;
+    }
+    ddnn_syncer_config cfg{static_cast<uint32_t>(workers.size()),
+                           static_cast<uint32_t>(lowest.size()),
+                           lowest.data(),
+                           static_cast<ddnn_queue_policy>(m_policy)};
+    ddnn_syncer_callbacks cb{&TrainingJob::SyncerStart, &TrainingJob::SyncerFinished};
+    ddnn_syncer_free(m_syncer);
+    m_syncer = nullptr;
+    Check(ddnn_syncer_new(&m_syncer, &cfg, &cb, this), "ddnn_syncer_new");
+}
+
+Ptr<DnnModel>
+TrainingJob::GetModel() const
+{
+    return m_model;
+}
+
+uint32_t
+TrainingJob::GetWorkerCount() const
+{
+    return m_workers.size();
+}
+
+Ptr<RingAllreduceWorker>
+TrainingJob::GetWorker(uint32_t rank) const
+{
+    return m_workers.at(rank);
+}
+
+bool
+TrainingJob::GetBarrier() const
+{
+    return m_barrier;
+}
+
+uint32_t
+TrainingJob::GetIterations() const
+{
+    return m_iterations;
+}
+
+Time
+TrainingJob::GetStopTime() const
+{
+    return m_stopTime;
+}
+
+bool
+TrainingJob::IsFinished() const
+{
+    return !m_workers.empty() && m_finishedWorkers == m_workers.size();
+}
+
+std::vector<ddnn_syncer_record>
+TrainingJob::GetRecords() const
+{
+    std::vector<ddnn_syncer_record> records;
+    for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
+    {
+        records.push_back(*ddnn_syncer_record_at(m_syncer, i));
+    }
+    return records;
+}
+
+void
+TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
+{
+    Check(ddnn_syncer_on_ready(m_syncer,
+                               rank,
+                               iteration,
+                               buffer,
+                               Simulator::Now().GetNanoSeconds()),
+          "ddnn_syncer_on_ready");
+}
+
+void
+TrainingJob::NotifyDone(uint32_t rank)
+{
+    Check(ddnn_syncer_on_done(m_syncer, rank, Simulator::Now().GetNanoSeconds()),
+          "ddnn_syncer_on_done");
+}
+
+void
+TrainingJob::NotifyFinished(uint32_t rank)
+{
+    NS_LOG_FUNCTION(this << rank);
+    if (++m_finishedWorkers == m_workers.size())
+    {
+        m_stallCheck.Cancel();
+        for (auto& worker : m_workers)
+        {
+            worker->MarkJobFinished();
+        }
+        for (auto& worker : m_workers)
+        {
+            worker->CloseConnections();
+        }
+    }
+}
+
+void
+TrainingJob::NotifyProgress()
+{
+    ++m_progress;
+    // The watchdog runs from the job's first activity until it finishes.
+    if (!m_stallCheck.IsRunning() && !IsFinished())
+    {
+        m_progressAtLastCheck = m_progress;
+        m_stallCheck = Simulator::Schedule(m_stallTimeout, &TrainingJob::CheckStall, this);
+    }
+}
+
+void
+TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
+{
+    auto job = static_cast<TrainingJob*>(ctx);
+    uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
+    job->m_bufferStartTrace(iteration, buffer, bytes);
+    for (auto& worker : job->m_workers)
+    {
+        worker->StartBuffer(iteration, buffer, bytes);
+    }
+}
+
+void
+TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
+{
+    auto job = static_cast<TrainingJob*>(ctx);
+    job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
+    for (auto& worker : job->m_workers)
+    {
+        worker->BufferDone(iteration, buffer);
+    }
+}
+
+void
+TrainingJob::CheckStall()
+{
+    if (IsFinished())
+    {
+        return;
+    }
+    if (m_progress == m_progressAtLastCheck)
+    {
+        std::ostringstream os;
+        os << "training stalled: no progress for " << m_stallTimeout.As(Time::MS) << " at "
+           << Simulator::Now().As(Time::S) << " (StallTimeout)\n"
+           << Describe();
+        throw DdnnError(os.str());
+    }
+    m_progressAtLastCheck = m_progress;
+    m_stallCheck = Simulator::Schedule(m_stallTimeout, &TrainingJob::CheckStall, this);
+}
+
+std::string
+TrainingJob::Describe() const
+{
+    std::ostringstream os;
+    uint32_t iteration = 0;
+    uint32_t buffer = 0;
+    if (m_syncer && ddnn_syncer_in_flight(m_syncer, &iteration, &buffer))
+    {
+        os << "  syncer: buffer " << buffer << " of iteration " << iteration << " in flight, "
+           << ddnn_syncer_queued(m_syncer) << " queued\n";
+    }
+    else if (m_syncer)
+    {
+        os << "  syncer: nothing in flight, " << ddnn_syncer_queued(m_syncer)
+           << " buffer(s) waiting to be ready on every worker\n";
+    }
+    for (uint32_t r = 0; r < m_workers.size(); ++r)
+    {
+        os << "  worker " << r << ": " << m_workers[r]->Describe();
+        if (m_syncer && ddnn_syncer_in_flight(m_syncer, nullptr, nullptr))
+        {
+            os << (ddnn_syncer_worker_done(m_syncer, r) ? " (done with the buffer)" : "");
+        }
+        os << (r + 1 < m_workers.size() ? "\n" : "");
+    }
+    return os.str();
+}
+
+void
+TrainingJob::Fail(uint32_t rank, const std::string& what) const
+{
+    std::ostringstream os;
+    os << "worker " << rank << ": " << what << " at " << Simulator::Now().As(Time::S) << "\n"
+       << Describe();
+    throw DdnnError(os.str());
+}
+
+} // namespace ns3

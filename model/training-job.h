@@ -1,0 +1,107 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRAINING_JOB_H
+#define TRAINING_JOB_H
+
+#include "ddnn-syncer.h"
+#include "dnn-model.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class RingAllreduceWorker;
+
+/**
+ * \ingroup ddnn
+ * \brief One distributed training job: its DNN model, its workers, and the
+ * global syncer that starts each fusion buffer's ring-allreduce on all workers
+ * at once.
+ *
+ * The syncer holds the transmission queue (FIFO or priority by lowest layer)
+ * because a buffer can only start once it is ready on every worker and every
+ * worker has finished the previous one, as Horovod's coordinator does. Status
+ * messages between workers and the syncer are not simulated.
+ *
+ * A stall watchdog ends the run with a DdnnError describing what every worker
+ * waits for when nothing progresses for StallTimeout of simulated time.
+ */
+class TrainingJob : public Object
+{
+  public:
+    /** Transmission-queue policy. */
+    enum QueuePolicy
+    {
+        FIFO = DDNN_QUEUE_FIFO,        //!< buffers start in the order they became ready
+        PRIORITY = DDNN_QUEUE_PRIORITY //!< lowest layer index first
+    };
+
+    static TypeId GetTypeId();
+    TrainingJob();
+    ~TrainingJob() override;
+
+    /** Sets the model and the workers (rank = position); called once by TrainingHelper. */
+    void Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorker>>& workers);
+
+    Ptr<DnnModel> GetModel() const;
+    uint32_t GetWorkerCount() const;
+    Ptr<RingAllreduceWorker> GetWorker(uint32_t rank) const;
+    bool GetBarrier() const;
+    uint32_t GetIterations() const;
+    Time GetStopTime() const;
+    /** Whether every worker has finished all its iterations. */
+    bool IsFinished() const;
+    /** Allreduces recorded so far (ready, start and end times in ns). */
+    std::vector<ddnn_syncer_record> GetRecords() const;
+
+    /** Called by workers. */
+    void NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
+    void NotifyDone(uint32_t rank);
+    void NotifyFinished(uint32_t rank);
+    void NotifyProgress();
+
+    /** Throws DdnnError: "worker R: WHAT at TIME", then what every worker waits for. */
+    [[noreturn]] void Fail(uint32_t rank, const std::string& what) const;
+    /** What every worker does or waits for, one line each. */
+    std::string Describe() const;
+
+    /** (iteration, buffer, bytes) */
+    typedef void (*BufferTracedCallback)(uint32_t iteration, uint32_t buffer, uint64_t bytes);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    static void SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
+    static void SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
+    void CheckStall();
+    void Check(int rc, const char* call) const;
+
+    QueuePolicy m_policy;
+    bool m_barrier;
+    uint32_t m_iterations;
+    Time m_stopTime;
+    Time m_stallTimeout;
+
+    Ptr<DnnModel> m_model;
+    std::vector<Ptr<RingAllreduceWorker>> m_workers;
+    ddnn_syncer* m_syncer{nullptr};
+    uint32_t m_finishedWorkers{0};
+    uint64_t m_progress{0};
+    uint64_t m_progressAtLastCheck{0};
+    EventId m_stallCheck;
+
+    TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferStartTrace;
+    TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferEndTrace;
+};
+
+} // namespace ns3
+
+#endif /* TRAINING_JOB_H */
