@@ -21,8 +21,17 @@ def build(bld):
         'model/ddnn-profile.c',
         'model/ddnn-fusion.c',
         'model/ddnn-cdf.c',
+        'model/ddnn-ring.c',
+        'model/ddnn-training.c',
+        'model/ddnn-syncer.c',
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
+        'model/training-job.cc',
+        'model/ring-allreduce-worker.cc',
+        'helper/single-tor-helper.cc',
+        'helper/training-helper.cc',
+        'helper/training-recorder.cc',
+        'helper/training-scenario.cc',
     ]
     module.use.append('LIBXML2')
     # create_ns3_module adds -fPIC for C++ only; the C core goes into the same shared library.
@@ -33,6 +42,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('ddnn')
     module_test.source = [
         'test/dnn-model-test-suite.cc',
+        'test/training-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -46,6 +56,15 @@ def build(bld):
         'model/ddnn-exception.h',
         'model/ddnn-data-path.h',
         'model/dnn-model.h',
+        'model/ddnn-ring.h',
+        'model/ddnn-training.h',
+        'model/ddnn-syncer.h',
+        'model/training-job.h',
+        'model/ring-allreduce-worker.h',
+        'helper/single-tor-helper.h',
+        'helper/training-helper.h',
+        'helper/training-recorder.h',
+        'helper/training-scenario.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -5,6 +5,7 @@
 
 cpp_examples = [
     ("ddnn-fusion-plan", "True", "True"),
+    ("ddnn-training --workers=2 --iterations=1 --rcp=4 --transport=ideal", "True", "True"),
 ]
 
 python_examples = []

@@ -50,6 +50,31 @@ if(DDNN_EXAMPLES)
     "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected 4 comma-separated fields"
     $<TARGET_FILE:ddnn-fusion-plan> --profile=${ddnn_data_dir}/web-search-cdf.csv
   )
+  # The default scenario, small: 2 workers, one iteration over TCP, plus its ideal reference.
+  add_test(NAME example-ddnn-training
+           COMMAND ddnn-training --workers=2 --iterations=1 --rcp=4
+                   --outDir=${CMAKE_CURRENT_BINARY_DIR}/example-ddnn-training
+  )
+  set_tests_properties(
+    example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
+                                     "iterations completed +1.*1.000000 x 2\\(N-1\\)/N x model"
+  )
+  ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected at least 2, got 1"
+                  $<TARGET_FILE:ddnn-training> --workers=1
+  )
+  ddnn_error_test(tos-over-255 "^ddnn-training: error: --tos: expected 0..255, got 256"
+                  $<TARGET_FILE:ddnn-training> --tos=256
+  )
+  ddnn_error_test(zero-compute "^ddnn-training: error: --computeMs: expected a positive"
+                  $<TARGET_FILE:ddnn-training> --computeMs=-1 --rcp=0
+  )
+  ddnn_error_test(bad-queue "^ddnn-training: error: --queue: expected fifo or priority, got 'lifo'"
+                  $<TARGET_FILE:ddnn-training> --queue=lifo
+  )
+  ddnn_error_test(training-missing-profile
+                  "^ddnn-training: error: /nonexistent.csv: cannot open"
+                  $<TARGET_FILE:ddnn-training> --profile=/nonexistent.csv --transport=ideal
+  )
   ddnn_error_test(
     zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
     $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0

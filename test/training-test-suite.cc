@@ -1,0 +1,558 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * System tests of the training tenant, checked against first principles:
+ * bytes per allreduce, compute-bound iteration time, packet-level vs ideal
+ * allreduce time, queue policy and barrier on the ideal transport, ring
+ * sizes, determinism, bad input and faults.
+ */
+#include "ns3/boolean.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/enum.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/system-path.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <fstream>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * Writes a profile with the thesis's compute-time shape (forward decreasing,
+ * backward increasing, 1:2) and the given bytes per layer; returns its path.
+ */
+std::string
+WriteProfile(const std::string& name, const std::vector<uint64_t>& bytes)
+{
+    std::string dir = SystemPath::MakeTemporaryDirectoryName();
+    SystemPath::MakeDirectories(dir);
+    std::string path = dir + "/" + name;
+    std::ofstream out(path);
+    const uint64_t layers = bytes.size();
+    out << "layer,param_bytes,forward_ns,backward_ns\n";
+    for (uint64_t i = 0; i < layers; ++i)
+    {
+        out << i << "," << bytes[i] << "," << 1000 * (layers - i) << "," << 2000 * (i + 1) << "\n";
+    }
+    return path;
+}
+
+/**
+ * The thesis default profile at 1/10 of its bytes: the same shape with ten
+ * times fewer packets, while the step latencies stay small next to the
+ * transfers (at 1/100 they would not).
+ */
+std::string
+SmallThesisProfile()
+{
+    std::vector<uint64_t> bytes;
+    for (uint32_t i = 0; i < 50; ++i)
+    {
+        bytes.push_back(i < 25 ? 44444 : i < 38 ? 177776 : 533328);
+    }
+    return WriteProfile("small-thesis.csv", bytes);
+}
+
+/** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
+struct Job
+{
+    Ptr<SingleTorHelper> network;
+    TrainingHelper helper;
+    Ptr<TrainingJob> job;
+
+    Job(uint32_t workers, const std::string& profile, uint64_t fusionBytes, Time compute)
+    {
+        network = CreateObject<SingleTorHelper>();
+        network->Create(workers);
+        helper.SetAttribute("ProfileFile", StringValue(profile));
+        helper.SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
+        helper.SetAttribute("ComputeTime", TimeValue(compute));
+        helper.SetAttribute("Iterations", UintegerValue(1));
+        helper.SetAttribute("IdealDataRate",
+                            DataRateValue(DataRate(static_cast<uint64_t>(
+                                network->GetDataRate().GetBitRate() *
+                                network->GetTcpGoodputFraction()))));
+        helper.SetAttribute("IdealStepLatency", TimeValue(network->GetStreamLatency()));
+    }
+
+    void Install()
+    {
+        helper.Install(network->GetServers());
+        job = helper.GetJob();
+    }
+
+    /** Ideal allreduce time of `bytes` (eq. 4.1 at goodput, plus step latencies). */
+    Time IdealAllreduce(uint64_t bytes) const
+    {
+        const uint32_t n = network->GetServers().GetN();
+        double rate = network->GetDataRate().GetBitRate() * network->GetTcpGoodputFraction();
+        return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate) +
+               2 * (n - 1) * network->GetStreamLatency();
+    }
+};
+
+std::string
+ErrorOf(std::function<void()> action)
+{
+    try
+    {
+        action();
+    }
+    catch (const DdnnError& e)
+    {
+        Simulator::Destroy();
+        return e.what();
+    }
+    Simulator::Destroy();
+    return "";
+}
+
+} // namespace
+
+/**
+ * \ingroup ddnn-tests
+ * Bytes each worker sends per allreduce: 2S - size((r+1)%N) - size((r+2)%N),
+ * which is 2(N-1)/N x S when N divides S, on both transports.
+ */
+class BytesPerAllreduceTestCase : public TestCase
+{
+  public:
+    BytesPerAllreduceTestCase(const std::string& transport, uint32_t workers)
+        : TestCase("bytes per worker per allreduce = 2(N-1) x buffer over N, " + transport +
+                   ", N=" + std::to_string(workers)),
+          m_transport(transport),
+          m_workers(workers)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 3 buffers: 240000 (divisible by N), 240001 and 7 bytes (remainders)
+        std::string profile = WriteProfile("bytes.csv", {7, 240001, 240000});
+        Job j(m_workers, profile, 240001, MilliSeconds(1));
+        j.helper.SetAttribute("Transport",
+                              EnumValue(m_transport == "tcp" ? RingAllreduceWorker::TCP
+                                                             : RingAllreduceWorker::IDEAL));
+        j.Install();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(j.job->IsFinished(), true, "job finished");
+        uint64_t total = 0;
+        for (uint32_t r = 0; r < m_workers; ++r)
+        {
+            uint64_t expected = 0;
+            for (uint64_t s : {240000, 240001, 7})
+            {
+                expected += ddnn_ring_bytes_sent_by(s, m_workers, r);
+            }
+            uint64_t sent = j.job->GetWorker(r)->GetBytesSent(0);
+            NS_TEST_ASSERT_MSG_EQ(sent, expected, "worker " << r);
+            total += sent;
+        }
+        // Over the ring, exactly 2(N-1) x S bytes move per buffer.
+        NS_TEST_ASSERT_MSG_EQ(total, 2 * (m_workers - 1) * (240000 + 240001 + 7), "ring total");
+        if (240000 % m_workers == 0)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ddnn_ring_bytes_sent_by(240000, m_workers, 0),
+                                  2 * (m_workers - 1) * 240000 / m_workers,
+                                  "2(N-1)/N x S exactly when N divides S");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_transport;
+    uint32_t m_workers;
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
+ * iteration time equals the compute time within 1 %.
+ */
+class ComputeBoundTestCase : public TestCase
+{
+  public:
+    ComputeBoundTestCase()
+        : TestCase("compute-bound (rcp 16) iteration time = compute time within 1 %, tcp")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533329;
+        s.rcp = 16;
+        s.iterations = 2;
+        TrainingRunResult run = RunTraining(s, "");
+        NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "iterations");
+        // eq. 5.1: compute = rcp x model x 2(1 - 1/N) x 8 / rate
+        double expected = 16 * 9822212.0 * 2 * 0.75 * 8 / 10e9;
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.computeTimeS, expected, expected * 1e-3, "eq. 5.1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.iterationTimeMeanS,
+                                  run.summary.computeTimeS,
+                                  run.summary.computeTimeS * 0.01,
+                                  "iteration time");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(run.summary.iterationTimeMeanS,
+                                    run.summary.computeTimeS,
+                                    "never faster than compute");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A large buffer: the packet-level allreduce takes within 10 % of the ideal
+ * 2(N-1)/N x S / goodput + 2(N-1) step latencies. The second of two buffers is
+ * measured, once TCP's congestion windows have opened (the first includes
+ * slow start on fresh connections).
+ */
+class PacketVersusIdealTestCase : public TestCase
+{
+  public:
+    PacketVersusIdealTestCase()
+        : TestCase("packet-level allreduce of a 4 MB buffer within 10 % of ideal")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 4000000;
+        Job j(4, WriteProfile("large.csv", {bytes, bytes}), bytes, MicroSeconds(100));
+        j.Install();
+        Simulator::Run();
+        std::vector<ddnn_syncer_record> records = j.job->GetRecords();
+        NS_TEST_ASSERT_MSG_EQ(records.size(), 2, "two allreduces");
+        Time measured = NanoSeconds(records[1].end_ns - records[1].start_ns);
+        Time ideal = j.IdealAllreduce(bytes);
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured.GetSeconds(),
+                                  ideal.GetSeconds(),
+                                  ideal.GetSeconds() * 0.10,
+                                  "measured " << measured.As(Time::MS) << ", ideal "
+                                              << ideal.As(Time::MS));
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Ideal transport alone: its allreduce time is exactly eq. 4.1 plus the step
+ * latencies when N divides the buffer.
+ */
+class IdealAllreduceTimeTestCase : public TestCase
+{
+  public:
+    IdealAllreduceTimeTestCase()
+        : TestCase("ideal transport: allreduce time = 2(N-1) x S over N x B + 2(N-1) latencies")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 8000000;
+        Job j(8, WriteProfile("ideal.csv", {bytes}), bytes, MicroSeconds(100));
+        j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
+        j.helper.SetAttribute("IdealDataRate", DataRateValue(DataRate("10Gbps")));
+        j.helper.SetAttribute("IdealStepLatency", TimeValue(MicroSeconds(20)));
+        j.Install();
+        Simulator::Run();
+        std::vector<ddnn_syncer_record> records = j.job->GetRecords();
+        NS_TEST_ASSERT_MSG_EQ(records.size(), 1, "one allreduce");
+        // 14 steps of 1,000,000 bytes at 10 Gbit/s (800 us) plus 20 us each
+        NS_TEST_ASSERT_MSG_EQ(records[0].end_ns - records[0].start_ns,
+                              14 * (800000 + 20000),
+                              "ideal time in ns");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Thesis ch. 4 on the ideal transport without the barrier: priority beats
+ * FIFO when the job is network-bound and changes nothing when compute-bound.
+ */
+class PriorityVersusFifoTestCase : public TestCase
+{
+  public:
+    PriorityVersusFifoTestCase()
+        : TestCase("ideal: priority beats FIFO only when network-bound (barrier off)")
+    {
+    }
+
+  private:
+    static double IterationTime(double rcp, const std::string& queue)
+    {
+        TrainingScenario s;
+        s.transport = "ideal";
+        s.rcp = rcp;
+        s.queue = queue;
+        s.barrier = false;
+        s.iterations = 4;
+        return RunTraining(s, "").summary.iterationTimeMeanS;
+    }
+
+    void DoRun() override
+    {
+        double fifoBound = IterationTime(0.5, "fifo");
+        double priorityBound = IterationTime(0.5, "priority");
+        NS_TEST_ASSERT_MSG_LT(priorityBound,
+                              fifoBound * 0.98,
+                              "network-bound: priority " << priorityBound << " s, fifo "
+                                                         << fifoBound << " s");
+        double fifoCompute = IterationTime(16, "fifo");
+        double priorityCompute = IterationTime(16, "priority");
+        NS_TEST_ASSERT_MSG_EQ_TOL(priorityCompute,
+                                  fifoCompute,
+                                  fifoCompute * 1e-6,
+                                  "compute-bound: no difference");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Without the barrier, forward of the next iteration starts the moment the
+ * buffer holding layer 0 arrives; with it, when the last buffer arrives.
+ */
+class BarrierTestCase : public TestCase
+{
+  public:
+    BarrierTestCase()
+        : TestCase("ideal: without the barrier forward starts when layer 0's buffer arrives")
+    {
+    }
+
+  private:
+    struct Times
+    {
+        Time secondIterationStart;
+        Time layer0BufferEnd;
+        Time lastBufferEnd;
+    };
+
+    static Times Run(bool barrier)
+    {
+        Job j(4, DdnnDataPath("thesis-default-profile.csv"), 5333329, MilliSeconds(100));
+        j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
+        j.helper.SetAttribute("QueuePolicy", EnumValue(TrainingJob::PRIORITY));
+        j.helper.SetAttribute("Barrier", BooleanValue(barrier));
+        j.helper.SetAttribute("Iterations", UintegerValue(2));
+        j.Install();
+        Times t;
+        j.job->GetWorker(0)->TraceConnectWithoutContext(
+            "IterationStart",
+            MakeBoundCallback(
+                +[](Times* t, uint32_t, uint32_t iteration) {
+                    if (iteration == 1)
+                    {
+                        t->secondIterationStart = Simulator::Now();
+                    }
+                },
+                &t));
+        Simulator::Run();
+        uint32_t layer0Buffer = j.job->GetModel()->GetBufferOfLayer(0);
+        for (const auto& rec : j.job->GetRecords())
+        {
+            if (rec.iteration == 0)
+            {
+                t.lastBufferEnd = Max(t.lastBufferEnd, NanoSeconds(rec.end_ns));
+                if (rec.buffer == layer0Buffer)
+                {
+                    t.layer0BufferEnd = NanoSeconds(rec.end_ns);
+                }
+            }
+        }
+        Simulator::Destroy();
+        return t;
+    }
+
+    void DoRun() override
+    {
+        Times free = Run(false);
+        NS_TEST_ASSERT_MSG_EQ(free.secondIterationStart, free.layer0BufferEnd, "no barrier");
+        NS_TEST_ASSERT_MSG_LT(free.layer0BufferEnd,
+                              free.lastBufferEnd,
+                              "network-bound with priority: layer 0's buffer is not the last");
+        Times barrier = Run(true);
+        NS_TEST_ASSERT_MSG_EQ(barrier.secondIterationStart, barrier.lastBufferEnd, "barrier");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Rings of 2, 3, 8 and 16 workers finish over TCP; the same seed writes
+ * byte-identical CSV files.
+ */
+class RingSizesAndDeterminismTestCase : public TestCase
+{
+  public:
+    RingSizesAndDeterminismTestCase()
+        : TestCase("N = 2, 3, 8, 16 finish over TCP; same seed, identical output files")
+    {
+    }
+
+  private:
+    static std::string Slurp(const std::string& path)
+    {
+        std::ifstream in(path);
+        std::ostringstream os;
+        os << in.rdbuf();
+        return os.str();
+    }
+
+    void DoRun() override
+    {
+        std::vector<uint64_t> bytes(6, 20000);
+        std::string profile = WriteProfile("ring.csv", bytes);
+        for (uint32_t n : {2, 3, 8, 16})
+        {
+            TrainingScenario s;
+            s.workers = n;
+            s.profile = profile;
+            s.fusionBytes = 40000;
+            s.computeMs = 1;
+            s.iterations = 2;
+            TrainingRunResult run = RunTraining(s, "");
+            NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "N=" << n);
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.bytesPerWorkerPerIteration,
+                                      run.summary.expectedBytesPerWorkerPerIteration,
+                                      1e-6,
+                                      "N=" << n);
+        }
+        std::string first = SystemPath::MakeTemporaryDirectoryName();
+        std::string second = SystemPath::MakeTemporaryDirectoryName();
+        SystemPath::MakeDirectories(first);
+        SystemPath::MakeDirectories(second);
+        TrainingScenario s;
+        s.workers = 3;
+        s.profile = profile;
+        s.fusionBytes = 40000;
+        s.computeMs = 1;
+        s.iterations = 2;
+        RunTraining(s, first);
+        RunTraining(s, second);
+        for (const char* file : {"iterations.csv", "buffers.csv", "partitions.csv"})
+        {
+            std::string a = Slurp(first + "/" + file);
+            NS_TEST_ASSERT_MSG_GT(a.size(), 50, file << " written");
+            NS_TEST_ASSERT_MSG_EQ((a == Slurp(second + "/" + file)), true, file << " identical");
+        }
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Bad input names the attribute; a closed connection names the worker and the
+ * time; a stall ends the run with who waits for what.
+ */
+class TrainingFaultsTestCase : public TestCase
+{
+  public:
+    TrainingFaultsTestCase()
+        : TestCase("bad input, closed connections and stalls end the run with a diagnosis")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string profile = DdnnDataPath("thesis-default-profile.csv");
+        auto contains = [](const std::string& text, const std::string& part) {
+            return text.find(part) != std::string::npos;
+        };
+
+        std::string one = ErrorOf([&] {
+            NodeContainer nodes(1);
+            TrainingHelper h;
+            h.SetAttribute("ProfileFile", StringValue(profile));
+            h.Install(nodes);
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(one, "at least 2 worker nodes"), true, one);
+
+        std::string tos = ErrorOf([] {
+            TrainingHelper h;
+            h.SetAttribute("Tos", UintegerValue(300));
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(tos, "ns3::RingAllreduceWorker::Tos"), true, tos);
+
+        std::string unknown = ErrorOf([] {
+            TrainingHelper h;
+            h.SetAttribute("NoSuchThing", UintegerValue(1));
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(unknown, "NoSuchThing"), true, unknown);
+
+        TrainingScenario bad;
+        bad.iterations = 1;
+        bad.computeMs = 0;
+        std::string compute = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(compute, "--computeMs"), true, compute);
+        bad.computeMs = 10;
+        bad.fusionBytes = 0;
+        std::string fusion = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(fusion, "--fusionBytes"), true, fusion);
+
+        // Worker 2 stops early: its neighbours see their connections close.
+        std::string closed = ErrorOf([&] {
+            Job j(4, profile, 5333329, MilliSeconds(100));
+            j.Install();
+            j.job->GetWorker(2)->SetStopTime(MilliSeconds(40));
+            Simulator::Run();
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(closed, "neighbour closed at +0.04"), true, closed);
+        NS_TEST_ASSERT_MSG_EQ(contains(closed, "worker 3: connection to its left neighbour") ||
+                                  contains(closed, "worker 1: connection to its right neighbour"),
+                              true,
+                              closed);
+
+        // A step latency longer than StallTimeout: nothing progresses, the watchdog fires.
+        std::string stall = ErrorOf([&] {
+            Job j(3, profile, 5333329, MilliSeconds(10));
+            j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
+            j.helper.SetAttribute("IdealStepLatency", TimeValue(Seconds(5)));
+            j.helper.SetAttribute("StallTimeout", TimeValue(Seconds(1)));
+            j.Install();
+            Simulator::Run();
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(stall, "training stalled"), true, stall);
+        NS_TEST_ASSERT_MSG_EQ(contains(stall, "worker 0: no more iterations") ||
+                                  contains(stall, "worker 0: iteration 0"),
+                              true,
+                              stall);
+        NS_TEST_ASSERT_MSG_EQ(contains(stall, "steps received"), true, stall);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Test suite of the training tenant.
+ */
+class TrainingTestSuite : public TestSuite
+{
+  public:
+    TrainingTestSuite()
+        : TestSuite("ddnn-training", SYSTEM)
+    {
+        for (uint32_t n : {2, 3, 4, 8})
+        {
+            AddTestCase(new BytesPerAllreduceTestCase("tcp", n), TestCase::QUICK);
+            AddTestCase(new BytesPerAllreduceTestCase("ideal", n), TestCase::QUICK);
+        }
+        AddTestCase(new IdealAllreduceTimeTestCase, TestCase::QUICK);
+        AddTestCase(new ComputeBoundTestCase, TestCase::QUICK);
+        AddTestCase(new PacketVersusIdealTestCase, TestCase::QUICK);
+        AddTestCase(new PriorityVersusFifoTestCase, TestCase::QUICK);
+        AddTestCase(new BarrierTestCase, TestCase::QUICK);
+        AddTestCase(new RingSizesAndDeterminismTestCase, TestCase::QUICK);
+        AddTestCase(new TrainingFaultsTestCase, TestCase::QUICK);
+    }
+};
+
+static TrainingTestSuite g_trainingTestSuite; //!< registers the suite
