@@ -137,6 +137,12 @@ RingAllreduceWorker::GetBytesSent(uint32_t iteration) const
     return iteration < m_bytesSent.size() ? m_bytesSent[iteration] : 0;
 }
 
+uint64_t
+RingAllreduceWorker::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
 void
 RingAllreduceWorker::Check(int rc, const char* call)
 {
@@ -373,6 +379,7 @@ RingAllreduceWorker::CoreRingDone(void* ctx)
 void
 RingAllreduceWorker::Receive(uint64_t bytes)
 {
+    m_bytesReceived += bytes;
     m_job->NotifyProgress();
     Check(ddnn_ring_on_received(m_ring, bytes), "ddnn_ring_on_received");
 }

@@ -64,6 +64,8 @@ class RingAllreduceWorker : public Application
     uint32_t GetIterationsCompleted() const;
     /** Bytes handed to the transport during iteration `iteration`. */
     uint64_t GetBytesSent(uint32_t iteration) const;
+    /** Bytes received from the left neighbour so far. */
+    uint64_t GetBytesReceived() const;
     /** What the worker does or waits for, on one line. */
     std::string Describe() const;
 
@@ -148,6 +150,7 @@ class RingAllreduceWorker : public Application
     uint64_t m_txPending{0};     // bytes handed to the transport, not yet to the socket
     Time m_idealBusyUntil;
     std::vector<uint64_t> m_bytesSent; // per iteration
+    uint64_t m_bytesReceived{0};
 
     TracedCallback<uint32_t, uint32_t> m_iterationStartTrace;
     TracedCallback<uint32_t, uint32_t> m_iterationEndTrace;
