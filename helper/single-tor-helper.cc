@@ -4,6 +4,7 @@
 #include "single-tor-helper.h"
 
 #include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -82,6 +83,13 @@ SingleTorHelper::GetTypeId()
                           TimeValue(MicroSeconds(200)),
                           MakeTimeAccessor(&SingleTorHelper::m_delAckTimeout),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("TcpMaxSegLifetime",
+                          "TCP maximum segment lifetime; a closed connection holds its port "
+                          "for twice this (TIME_WAIT). ns-3's 120 s would tie up the ports of "
+                          "thousands of short flows in a fabric whose RTT is microseconds.",
+                          TimeValue(MilliSeconds(5)),
+                          MakeTimeAccessor(&SingleTorHelper::m_maxSegLifetime),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("TcpSocketBufferBytes",
                           "TCP send and receive buffer of every socket, in bytes. The bare "
                           "fabric's bandwidth-delay product is tens of kilobytes, but a host "
@@ -107,6 +115,8 @@ SingleTorHelper::ApplyTcpDefaults() const
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(m_minRto));
     Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(m_clockGranularity));
     Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(m_initialRto));
+    Config::SetDefault("ns3::TcpSocketBase::MaxSegLifetime",
+                       DoubleValue(m_maxSegLifetime.GetSeconds()));
 }
 
 void

@@ -80,6 +80,7 @@ class SingleTorHelper : public Object
     Time m_initialRto;
     Time m_clockGranularity;
     Time m_delAckTimeout;
+    Time m_maxSegLifetime;
     uint32_t m_socketBufferBytes;
 
     NodeContainer m_servers;

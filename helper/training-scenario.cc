@@ -121,17 +121,19 @@ TrainingScenario::ComputeTime(uint64_t modelBytes) const
     return NanoSeconds(std::llround(computeMs * 1e6));
 }
 
-TrainingRunResult
-RunTraining(const TrainingScenario& scenario, const std::string& outDir)
+Ptr<SingleTorHelper>
+CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
-    scenario.Validate();
-    RngSeedManager::SetSeed(scenario.seed);
-
     Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
     network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
-    network->Create(scenario.workers);
+    network->Create(servers);
+    return network;
+}
 
+InstalledTraining
+InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
+{
     // The model is read once here to size the compute time from --rcp.
     Ptr<DnnModel> probe = CreateObject<DnnModel>();
     probe->SetAttribute("ProfileFile", StringValue(scenario.profile));
@@ -154,18 +156,35 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
     training.SetAttribute("Transport",
                           EnumValue(scenario.transport == "tcp" ? RingAllreduceWorker::TCP
                                                                 : RingAllreduceWorker::IDEAL));
+    InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
-    DataRate idealRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate() *
-                                             network->GetTcpGoodputFraction()));
-    training.SetAttribute("IdealDataRate", DataRateValue(idealRate));
-    training.SetAttribute("IdealStepLatency", TimeValue(network->GetStreamLatency()));
-    training.Install(network->GetServers());
+    installed.idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate() *
+                                                         network->GetTcpGoodputFraction()));
+    installed.idealStepLatency = network->GetStreamLatency();
+    training.SetAttribute("IdealDataRate", DataRateValue(installed.idealRate));
+    training.SetAttribute("IdealStepLatency", TimeValue(installed.idealStepLatency));
+    NodeContainer workers;
+    for (uint32_t i = 0; i < scenario.workers; ++i)
+    {
+        workers.Add(network->GetServer(i));
+    }
+    training.Install(workers);
+    installed.job = training.GetJob();
+    return installed;
+}
 
-    TrainingRecorder recorder(training.GetJob());
+TrainingRunResult
+RunTraining(const TrainingScenario& scenario, const std::string& outDir)
+{
+    scenario.Validate();
+    RngSeedManager::SetSeed(scenario.seed);
+    Ptr<SingleTorHelper> network = CreateNetwork(scenario, scenario.workers);
+    InstalledTraining training = InstallTraining(scenario, network);
+    TrainingRecorder recorder(training.job);
     Simulator::Run();
     TrainingRunResult result;
-    result.summary = recorder.Summarize(idealRate, network->GetStreamLatency());
-    result.modelBytes = probe->GetTotalBytes();
+    result.summary = recorder.Summarize(training.idealRate, training.idealStepLatency);
+    result.modelBytes = training.job->GetModel()->GetTotalBytes();
     if (!outDir.empty())
     {
         recorder.WriteCsv(outDir);

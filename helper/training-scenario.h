@@ -54,12 +54,32 @@ struct TrainingScenario
     Time ComputeTime(uint64_t modelBytes) const;
 };
 
-/** The figures of a run and the rates used for its ideal reference. */
+/** The figures of a run and the model's size. */
 struct TrainingRunResult
 {
     TrainingSummary summary;
     uint64_t modelBytes{0};
 };
+
+class SingleTorHelper;
+
+/** A job installed by InstallTraining(), and its ideal-transport reference figures. */
+struct InstalledTraining
+{
+    Ptr<TrainingJob> job;
+    DataRate idealRate;    //!< line rate x TCP goodput fraction
+    Time idealStepLatency; //!< the network's stream latency
+};
+
+/**
+ * Installs the scenario's job on the servers of `network` (already created
+ * with scenario.workers servers), with the ideal transport's rate and step
+ * latency taken from the network.
+ */
+InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network);
+
+/** Creates the single-ToR network with the scenario's link rate and delay. */
+Ptr<SingleTorHelper> CreateNetwork(const TrainingScenario& scenario, uint32_t servers);
 
 /**
  * Builds the single-ToR network, installs the job, runs it to the end

@@ -4,6 +4,7 @@
 #include "ring-allreduce-worker.h"
 
 #include "ddnn-exception.h"
+#include "tenant-tag.h"
 #include "training-job.h"
 
 #include "ns3/enum.h"
@@ -479,7 +480,9 @@ RingAllreduceWorker::Pump()
         {
             return; // SendSpace() calls again when the socket has room
         }
-        int sent = m_sendSocket->Send(Create<Packet>(chunk));
+        Ptr<Packet> packet = Create<Packet>(chunk);
+        packet->AddByteTag(TenantTag(TenantTag::TRAINING));
+        int sent = m_sendSocket->Send(packet);
         if (sent <= 0)
         {
             return;

@@ -1,0 +1,292 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "datacenter-scenario.h"
+
+#include "background-helper.h"
+#include "single-tor-helper.h"
+#include "utilization-meter.h"
+
+#include "ns3/ddnn-data-path.h"
+#include "ns3/ddnn-exception.h"
+#include "ns3/double.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+namespace ns3
+{
+
+DatacenterScenario::DatacenterScenario()
+    : cdf(DdnnDataPath("web-search-cdf.csv"))
+{
+    rcp = 16;
+}
+
+void
+DatacenterScenario::AddArguments(CommandLine& cmd)
+{
+    TrainingScenario::AddArguments(cmd);
+    cmd.AddValue("flowRate", "background flows per second per server", flowRate);
+    cmd.AddValue("cdf", "flow-size CDF (bytes,cumulative_fraction)", cdf);
+    cmd.AddValue("trainingPriority",
+                 "same (both band 0), low (training band 2) or high (background band 1); "
+                 "overrides --tos",
+                 trainingPriority);
+    cmd.AddValue("durationS", "simulated seconds", durationS);
+    cmd.AddValue("warmupS", "flows starting earlier are not measured", warmupS);
+    cmd.AddValue("cooldownS", "flows starting in the last cooldownS are not measured", cooldownS);
+    cmd.AddValue("schedule",
+                 "flow schedule CSV to replay (flow_id,from,to,size_bytes,start_ns)",
+                 schedule);
+    cmd.AddValue("compare", "run at same and at low priority with the same flows", compare);
+    cmd.AddValue("utilIntervalMs", "bin of utilization.csv in ms", utilIntervalMs);
+}
+
+void
+DatacenterScenario::Validate() const
+{
+    auto fail = [](const std::string& argument, const std::string& what) {
+        throw DdnnError("--" + argument + ": " + what);
+    };
+    TrainingScenario probe = *this;
+    if (probe.iterations == 0 && !(probe.stopS > 0))
+    {
+        probe.stopS = durationS; // trains until the end of the run
+    }
+    probe.Validate();
+    if (!(durationS > 0) || !std::isfinite(durationS))
+    {
+        fail("durationS", "expected a positive number of seconds");
+    }
+    if (schedule.empty() && (!(flowRate > 0) || !std::isfinite(flowRate)))
+    {
+        fail("flowRate", "expected a positive number of flows per second per server, got " +
+                             std::to_string(flowRate));
+    }
+    if (warmupS < 0 || cooldownS < 0 || !(warmupS + cooldownS < durationS))
+    {
+        std::ostringstream os;
+        os << "the measurement window [" << warmupS << ", " << durationS - cooldownS
+           << ") s lies outside the run of " << durationS << " s";
+        fail(warmupS < 0 ? "warmupS" : "cooldownS", os.str());
+    }
+    if (trainingPriority != "same" && trainingPriority != "low" && trainingPriority != "high")
+    {
+        fail("trainingPriority", "expected same, low or high, got '" + trainingPriority + "'");
+    }
+    if (!(utilIntervalMs > 0))
+    {
+        fail("utilIntervalMs", "expected a positive interval");
+    }
+}
+
+std::pair<uint8_t, uint8_t>
+DatacenterScenario::TosOf(const std::string& priority) const
+{
+    if (priority == "low")
+    {
+        return {0x08, 0x10};
+    }
+    if (priority == "high")
+    {
+        return {0x10, 0x00};
+    }
+    return {0x10, 0x10};
+}
+
+Time
+DatacenterScenario::WindowStart() const
+{
+    return Seconds(warmupS);
+}
+
+Time
+DatacenterScenario::WindowEnd() const
+{
+    return Seconds(durationS - cooldownS);
+}
+
+namespace
+{
+
+Ptr<BackgroundHelper>
+MakeBackgroundHelper(const DatacenterScenario& s, uint8_t tos)
+{
+    Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+    helper->SetAttribute("FlowRate", DoubleValue(s.flowRate));
+    helper->SetAttribute("CdfFile", StringValue(s.cdf));
+    helper->SetAttribute("ScheduleFile", StringValue(s.schedule));
+    helper->SetAttribute("Start", TimeValue(Seconds(0)));
+    helper->SetAttribute("Stop", TimeValue(Seconds(s.durationS)));
+    helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
+    helper->SetAttribute("MeasureUntil", TimeValue(s.WindowEnd()));
+    helper->SetAttribute("Tos", UintegerValue(tos));
+    return helper;
+}
+
+std::string
+Format(double value)
+{
+    std::ostringstream os;
+    os << std::setprecision(12) << value;
+    return os.str();
+}
+
+} // namespace
+
+std::vector<ddnn_flow>
+MakeBackgroundFlows(const DatacenterScenario& scenario)
+{
+    scenario.Validate();
+    RngSeedManager::SetSeed(scenario.seed);
+    return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.workers);
+}
+
+DatacenterResult
+RunDatacenter(const DatacenterScenario& scenario,
+              const std::string& priority,
+              const std::vector<ddnn_flow>& flows,
+              const std::string& outDir)
+{
+    scenario.Validate();
+    RngSeedManager::SetSeed(scenario.seed);
+    auto [trainingTos, backgroundTos] = scenario.TosOf(priority);
+
+    TrainingScenario training = scenario;
+    training.tos = trainingTos;
+    if (training.iterations == 0 && !(training.stopS > 0))
+    {
+        training.stopS = scenario.durationS;
+    }
+    Ptr<SingleTorHelper> network = CreateNetwork(scenario, scenario.workers);
+    InstalledTraining job = InstallTraining(training, network);
+    TrainingRecorder trainingRecorder(job.job);
+
+    Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
+    Ptr<BackgroundTenant> tenant = background->Install(network->GetServers(), flows);
+    UtilizationMeter meter(network,
+                           MicroSeconds(std::llround(scenario.utilIntervalMs * 1e3)),
+                           scenario.WindowStart(),
+                           scenario.WindowEnd());
+
+    Simulator::Stop(Seconds(scenario.durationS));
+    Simulator::Run();
+
+    DatacenterResult result;
+    result.training = trainingRecorder.Summarize(job.idealRate, job.idealStepLatency);
+    result.flowsScheduled = flows.size();
+    std::vector<ddnn_flow_result> measured;
+    for (const auto& flow : tenant->GetFlows())
+    {
+        if (flow.started && flow.start >= scenario.WindowStart() &&
+            flow.start < scenario.WindowEnd())
+        {
+            measured.push_back(ddnn_flow_result{flow.bytes,
+                                                flow.Completed() ? 1 : 0,
+                                                (flow.end - flow.start).GetSeconds()});
+        }
+    }
+    ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
+
+    const double rate = network->GetDataRate().GetBitRate();
+    const uint32_t n = scenario.workers;
+    double modelBytes = job.job->GetModel()->GetTotalBytes();
+    // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
+    result.utilTrainingExpected =
+        modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (result.training.computeTimeS * rate);
+    // eq. 5.3: each server starts flowRate flows of the CDF's mean size per second
+    double flowRate = scenario.flowRate;
+    if (!scenario.schedule.empty())
+    {
+        double bytes = 0;
+        for (const auto& flow : flows)
+        {
+            bytes += flow.bytes;
+        }
+        result.utilBackgroundExpected = bytes * 8 / (scenario.durationS * rate * n);
+    }
+    else
+    {
+        result.utilBackgroundExpected = flowRate * background->GetMeanFlowBytes() * 8 / rate;
+    }
+    result.utilTrainingMeasured = meter.GetUplinkUtilization(TenantTag::TRAINING);
+    result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
+
+    if (!outDir.empty())
+    {
+        trainingRecorder.WriteCsv(outDir);
+        meter.WriteCsv(outDir + "/utilization.csv");
+        std::ofstream out(outDir + "/flows.csv.tmp");
+        out << std::setprecision(12)
+            << "id,source,destination,size_bytes,start_s,end_s,fct_s,completed,in_window\n";
+        for (const auto& flow : tenant->GetFlows())
+        {
+            if (!flow.started)
+            {
+                continue;
+            }
+            bool inWindow = flow.start >= scenario.WindowStart() && flow.start < scenario.WindowEnd();
+            out << flow.id << "," << flow.src << "," << flow.dst << "," << flow.bytes << ","
+                << flow.start.GetSeconds() << ",";
+            if (flow.Completed())
+            {
+                out << flow.end.GetSeconds() << "," << (flow.end - flow.start).GetSeconds();
+            }
+            else
+            {
+                out << ",";
+            }
+            out << "," << (flow.Completed() ? "true" : "false") << ","
+                << (inWindow ? "true" : "false") << "\n";
+        }
+        out.close();
+        if (!out || std::rename((outDir + "/flows.csv.tmp").c_str(),
+                                (outDir + "/flows.csv").c_str()) != 0)
+        {
+            throw DdnnError(outDir + "/flows.csv: write failed");
+        }
+    }
+    Simulator::Destroy();
+    return result;
+}
+
+std::vector<std::pair<std::string, std::string>>
+SummaryRows(const DatacenterResult& r)
+{
+    const TrainingSummary& t = r.training;
+    std::vector<std::pair<std::string, std::string>> rows = {
+        {"workers", std::to_string(t.workers)},
+        {"iterations_completed", std::to_string(t.iterationsCompleted)},
+        {"compute_time_s", Format(t.computeTimeS)},
+        {"iteration_time_mean_s", Format(t.iterationTimeMeanS)},
+        {"allreduce_time_mean_s", Format(t.allreduceTimeMeanS)},
+        {"bytes_per_worker_per_iteration", Format(t.bytesPerWorkerPerIteration)},
+        {"expected_bytes_per_worker_per_iteration", Format(t.expectedBytesPerWorkerPerIteration)},
+        {"ideal_allreduce_time_s", Format(t.idealAllreduceTimeS)},
+        {"flows_scheduled", std::to_string(r.flowsScheduled)},
+    };
+    for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
+    {
+        std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
+        const ddnn_flow_class_stats& s = r.fct[c];
+        rows.emplace_back("fct_" + name + "_mean_s", Format(s.mean_s));
+        rows.emplace_back("fct_" + name + "_p50_s", Format(s.p50_s));
+        rows.emplace_back("fct_" + name + "_p99_s", Format(s.p99_s));
+        rows.emplace_back("flows_" + name + "_started", std::to_string(s.started));
+        rows.emplace_back("flows_" + name + "_completed", std::to_string(s.completed));
+    }
+    rows.emplace_back("util_training_expected", Format(r.utilTrainingExpected));
+    rows.emplace_back("util_training_measured", Format(r.utilTrainingMeasured));
+    rows.emplace_back("util_background_expected", Format(r.utilBackgroundExpected));
+    rows.emplace_back("util_background_measured", Format(r.utilBackgroundMeasured));
+    return rows;
+}
+
+} // namespace ns3

@@ -1,0 +1,81 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DATACENTER_SCENARIO_H
+#define DATACENTER_SCENARIO_H
+
+#include "training-scenario.h"
+
+#include "ns3/ddnn-flow-stats.h"
+#include "ns3/ddnn-flowgen.h"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Training and background tenants together on one single-ToR network
+ * (every server is a worker and a background endpoint): the parameters of
+ * ddnn-datacenter and a function that runs them.
+ *
+ * --trainingPriority sets both tenants' ToS (and overrides --tos):
+ * same: both 0x10 (band 0); low: background 0x10, training 0x08 (band 2);
+ * high: training 0x10, background 0x00 (band 1).
+ */
+struct DatacenterScenario : public TrainingScenario
+{
+    double flowRate{23};              //!< background flows per second per server
+    std::string cdf;                  //!< flow-size CDF; default data/web-search-cdf.csv
+    std::string trainingPriority{"same"}; //!< same | low | high
+    double durationS{12};
+    double warmupS{2};
+    double cooldownS{2};
+    std::string schedule;             //!< flow schedule CSV to replay; empty: generate
+    bool compare{false};              //!< run at same and at low priority, same flows
+    double utilIntervalMs{10};        //!< bin of utilization.csv
+
+    DatacenterScenario();
+    void AddArguments(CommandLine& cmd);
+    void Validate() const;
+    /** ToS of the training and of the background sockets under trainingPriority. */
+    std::pair<uint8_t, uint8_t> TosOf(const std::string& priority) const;
+    Time WindowStart() const;
+    Time WindowEnd() const;
+};
+
+/** What one run measured. */
+struct DatacenterResult
+{
+    TrainingSummary training;
+    std::array<ddnn_flow_class_stats, DDNN_FLOW_CLASSES> fct{};
+    uint64_t flowsScheduled{0};
+    double utilTrainingExpected{0};   //!< eq. 5.2, compute-bound
+    double utilTrainingMeasured{0};   //!< mean over server uplinks, wire bytes
+    double utilBackgroundExpected{0}; //!< eq. 5.3 with the CDF's mean
+    double utilBackgroundMeasured{0};
+};
+
+/** The background flows of the scenario (generated with its seed, or read from --schedule). */
+std::vector<ddnn_flow> MakeBackgroundFlows(const DatacenterScenario& scenario);
+
+/**
+ * Runs both tenants for durationS with the given flows and training priority;
+ * when outDir is not empty writes the training CSVs, flows.csv and
+ * utilization.csv there (summary.csv is the caller's, see SummaryRows).
+ */
+DatacenterResult RunDatacenter(const DatacenterScenario& scenario,
+                               const std::string& priority,
+                               const std::vector<ddnn_flow>& flows,
+                               const std::string& outDir);
+
+/** summary.csv rows of a run: the training figures, FCT by class and utilizations. */
+std::vector<std::pair<std::string, std::string>> SummaryRows(const DatacenterResult& result);
+
+} // namespace ns3
+
+#endif /* DATACENTER_SCENARIO_H */

@@ -1,0 +1,56 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef UTILIZATION_METER_H
+#define UTILIZATION_METER_H
+
+#include "single-tor-helper.h"
+
+#include "ns3/packet.h"
+#include "ns3/tenant-tag.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Link utilization per tenant on every server uplink and switch
+ * downlink of a single-ToR network, from the bytes each device starts to
+ * transmit (headers included), attributed by TenantTag. Untagged packets (ACKs,
+ * handshakes) are counted as tenant "none".
+ */
+class UtilizationMeter
+{
+  public:
+    /** Kept per link and tenant: bytes per `interval`, and totals within [from, until). */
+    UtilizationMeter(Ptr<SingleTorHelper> network, Time interval, Time from, Time until);
+
+    /** Mean over the server uplinks of a tenant's utilization within the window. */
+    double GetUplinkUtilization(TenantTag::Tenant tenant) const;
+    /** Mean over the switch downlinks of a tenant's utilization within the window. */
+    double GetDownlinkUtilization(TenantTag::Tenant tenant) const;
+
+    /** Writes time_s,link,tenant,bytes,utilization (one row per non-empty bin). */
+    void WriteCsv(const std::string& path) const;
+
+  private:
+    static void Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet);
+    double WindowUtilization(uint32_t firstLink, TenantTag::Tenant tenant) const;
+
+    static constexpr size_t TENANTS = 3;
+    uint32_t m_servers;
+    double m_bitRate;
+    Time m_interval;
+    Time m_from;
+    Time m_until;
+    std::vector<std::array<std::vector<uint64_t>, TENANTS>> m_bins; // [link][tenant][bin]
+    std::vector<std::array<uint64_t, TENANTS>> m_window;            // [link][tenant]
+};
+
+} // namespace ns3
+
+#endif /* UTILIZATION_METER_H */

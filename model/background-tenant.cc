@@ -1,0 +1,192 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "background-tenant.h"
+
+#include "background-flow-sender.h"
+#include "background-flow-sink.h"
+#include "ddnn-exception.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("BackgroundTenant");
+NS_OBJECT_ENSURE_REGISTERED(BackgroundTenant);
+
+TypeId
+BackgroundTenant::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BackgroundTenant")
+            .SetParent<Object>()
+            .SetGroupName("Ddnn")
+            .AddConstructor<BackgroundTenant>()
+            .AddAttribute("Tos",
+                          "IP ToS of every background connection.",
+                          UintegerValue(0x10),
+                          MakeUintegerAccessor(&BackgroundTenant::m_tos),
+                          MakeUintegerChecker<uint8_t>())
+            .AddAttribute("Port",
+                          "TCP port of the sinks.",
+                          UintegerValue(60000),
+                          MakeUintegerAccessor(&BackgroundTenant::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("SendChunkBytes",
+                          "Most bytes a sender writes into a socket at once.",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&BackgroundTenant::m_chunkBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("FlowStart",
+                            "A flow opened its connection.",
+                            MakeTraceSourceAccessor(&BackgroundTenant::m_flowStartTrace),
+                            "ns3::BackgroundTenant::FlowStartTracedCallback")
+            .AddTraceSource("FlowComplete",
+                            "The last byte of a flow reached its sink.",
+                            MakeTraceSourceAccessor(&BackgroundTenant::m_flowCompleteTrace),
+                            "ns3::BackgroundTenant::FlowCompleteTracedCallback");
+    return tid;
+}
+
+BackgroundTenant::BackgroundTenant() = default;
+
+void
+BackgroundTenant::DoDispose()
+{
+    m_senders.clear();
+    Object::DoDispose();
+}
+
+void
+BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows)
+{
+    for (uint32_t i = 0; i < servers.GetN(); ++i)
+    {
+        Ptr<Node> node = servers.Get(i);
+        Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+        if (!ipv4 || ipv4->GetNInterfaces() < 2)
+        {
+            throw DdnnError("ns3::BackgroundTenant: server " + std::to_string(i) +
+                            " has no IPv4 address on interface 1");
+        }
+        m_serverOfAddress[ipv4->GetAddress(1, 0).GetLocal().Get()] = i;
+        Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
+        sender->Setup(this, i);
+        node->AddApplication(sender);
+        m_senders.push_back(sender);
+        Ptr<BackgroundFlowSink> sink = CreateObject<BackgroundFlowSink>();
+        sink->Setup(this);
+        node->AddApplication(sink);
+    }
+    m_flows.clear();
+    for (const ddnn_flow& f : flows)
+    {
+        if (f.src >= servers.GetN() || f.dst >= servers.GetN() || f.src == f.dst)
+        {
+            throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(f.id) +
+                            " names a server outside 0.." + std::to_string(servers.GetN() - 1) +
+                            " or goes to its own source");
+        }
+        if (!m_flows.empty() && NanoSeconds(f.start_ns) < m_flows.back().start)
+        {
+            throw DdnnError("ns3::BackgroundTenant: flows must be sorted by start time");
+        }
+        Flow flow;
+        flow.id = f.id;
+        flow.src = f.src;
+        flow.dst = f.dst;
+        flow.bytes = f.bytes;
+        flow.start = NanoSeconds(f.start_ns);
+        m_flows.push_back(flow);
+    }
+    if (!m_flows.empty())
+    {
+        Simulator::Schedule(m_flows[0].start, &BackgroundTenant::StartFlow, this, 0);
+    }
+}
+
+void
+BackgroundTenant::StartFlow(size_t index)
+{
+    // One pending event at a time: each flow schedules the next one.
+    Flow& flow = m_flows[index];
+    flow.started = true;
+    m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
+    Ptr<Node> dstNode = m_senders[flow.dst]->GetNode();
+    Ipv4Address dst = dstNode->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+    m_senders[flow.src]->StartFlow(index, dst, flow.bytes);
+    if (index + 1 < m_flows.size())
+    {
+        Simulator::Schedule(m_flows[index + 1].start - Simulator::Now(),
+                            &BackgroundTenant::StartFlow,
+                            this,
+                            index + 1);
+    }
+}
+
+const std::vector<BackgroundTenant::Flow>&
+BackgroundTenant::GetFlows() const
+{
+    return m_flows;
+}
+
+uint8_t
+BackgroundTenant::GetTos() const
+{
+    return m_tos;
+}
+
+uint16_t
+BackgroundTenant::GetPort() const
+{
+    return m_port;
+}
+
+uint32_t
+BackgroundTenant::GetSendChunkBytes() const
+{
+    return m_chunkBytes;
+}
+
+void
+BackgroundTenant::RegisterConnection(uint32_t src, uint16_t port, uint64_t flow)
+{
+    m_flowOfConnection[(static_cast<uint64_t>(src) << 16) | port] = flow;
+}
+
+uint64_t
+BackgroundTenant::LookupConnection(Ipv4Address from, uint16_t port) const
+{
+    auto server = m_serverOfAddress.find(from.Get());
+    if (server == m_serverOfAddress.end())
+    {
+        return UINT64_MAX;
+    }
+    auto flow = m_flowOfConnection.find((static_cast<uint64_t>(server->second) << 16) | port);
+    return flow == m_flowOfConnection.end() ? UINT64_MAX : flow->second;
+}
+
+void
+BackgroundTenant::NotifyReceived(uint64_t index, uint64_t bytes)
+{
+    Flow& flow = m_flows.at(index);
+    flow.received += bytes;
+    if (flow.received > flow.bytes)
+    {
+        throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(flow.id) + " received " +
+                        std::to_string(flow.received) + " of " + std::to_string(flow.bytes) +
+                        " bytes");
+    }
+    if (flow.received == flow.bytes)
+    {
+        flow.end = Simulator::Now();
+        m_flowCompleteTrace(flow.id, flow.bytes, flow.end - flow.start);
+    }
+}
+
+} // namespace ns3

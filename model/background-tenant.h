@@ -1,0 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef BACKGROUND_TENANT_H
+#define BACKGROUND_TENANT_H
+
+#include "ddnn-flowgen.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class BackgroundFlowSender;
+class BackgroundFlowSink;
+
+/**
+ * \ingroup ddnn
+ * \brief Background tenant: a list of flows (generated or replayed), one
+ * BackgroundFlowSender and one BackgroundFlowSink per server, and every
+ * flow's outcome.
+ *
+ * Each flow is one TCP connection from its source's sender to its
+ * destination's sink, opened at the flow's start time. Its completion time
+ * (FCT) runs from that moment to the arrival of its last byte at the sink.
+ * The sink learns which flow a connection carries from the source address and
+ * port the sender registered when it opened the connection.
+ */
+class BackgroundTenant : public Object
+{
+  public:
+    /** One flow and what became of it. */
+    struct Flow
+    {
+        uint64_t id;
+        uint32_t src;
+        uint32_t dst;
+        uint64_t bytes;
+        Time start;
+        bool started{false};   //!< its start time came before the run ended
+        uint64_t received{0};  //!< bytes the sink counted
+        Time end;              //!< arrival of the last byte, when completed
+        bool Completed() const
+        {
+            return started && received == bytes;
+        }
+    };
+
+    static TypeId GetTypeId();
+    BackgroundTenant();
+
+    /**
+     * Installs a sender and a sink on every server and schedules the flows
+     * (sorted by start time; src and dst index `servers`).
+     */
+    void Install(NodeContainer servers, const std::vector<ddnn_flow>& flows);
+
+    const std::vector<Flow>& GetFlows() const;
+    uint8_t GetTos() const;
+    uint16_t GetPort() const;
+    uint32_t GetSendChunkBytes() const;
+
+    /** Called by the applications. */
+    void RegisterConnection(uint32_t src, uint16_t port, uint64_t flow);
+    /** Flow index of the connection from (address, port), or UINT64_MAX. */
+    uint64_t LookupConnection(Ipv4Address from, uint16_t port) const;
+    void NotifyReceived(uint64_t flow, uint64_t bytes);
+
+    /** (flow id, src, dst, bytes) */
+    typedef void (*FlowStartTracedCallback)(uint64_t id, uint32_t src, uint32_t dst, uint64_t bytes);
+    /** (flow id, bytes, fct) */
+    typedef void (*FlowCompleteTracedCallback)(uint64_t id, uint64_t bytes, Time fct);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartFlow(size_t index);
+
+    uint8_t m_tos;
+    uint16_t m_port;
+    uint32_t m_chunkBytes;
+
+    std::vector<Flow> m_flows;
+    std::vector<Ptr<BackgroundFlowSender>> m_senders;
+    std::unordered_map<uint32_t, uint32_t> m_serverOfAddress; // IPv4 address -> server
+    std::unordered_map<uint64_t, uint64_t> m_flowOfConnection; // server << 16 | port -> flow
+
+    TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_flowStartTrace;
+    TracedCallback<uint64_t, uint64_t, Time> m_flowCompleteTrace;
+};
+
+} // namespace ns3
+
+#endif /* BACKGROUND_TENANT_H */

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Unit tests of the flow schedule reader. */
+#include "ddnn-schedule.h"
+#include "ddnn-unit.h"
+
+static void expect_error(const char *text, int code, long line, const char *field)
+{
+    ddnn_schedule s = {NULL, 0};
+    ddnn_diag diag;
+    int rc;
+    memset(&diag, 0, sizeof diag);
+    rc = ddnn_schedule_parse(&s, text, strlen(text), 4, &diag);
+    CHECK(rc == code);
+    CHECK(s.flows == NULL);
+    CHECK(diag.line == line);
+    CHECK(strcmp(diag.field, field) == 0);
+    if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
+        fprintf(stderr, "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n", text, rc,
+                diag.line, diag.field, diag.message);
+}
+
+static void sorts_by_start_time(void)
+{
+    const char *text = "flow_id,from,to,size_bytes,start_ns\n"
+                       "2,0,1,100,3000\n"
+                       "0,1,2,200,1000\n"
+                       "1,3,0,300,1000\n";
+    ddnn_schedule s = {NULL, 0};
+    ddnn_diag diag;
+    CHECK(ddnn_schedule_parse(&s, text, strlen(text), 4, &diag) == DDNN_OK);
+    CHECK_U64(s.count, 3);
+    if (s.count != 3)
+        return;
+    CHECK_U64(s.flows[0].id, 0);
+    CHECK_U64(s.flows[1].id, 1);
+    CHECK_U64(s.flows[2].id, 2);
+    CHECK_U64(s.flows[1].src, 3);
+    CHECK_U64(s.flows[1].dst, 0);
+    CHECK_U64(s.flows[1].bytes, 300);
+    CHECK_U64(s.flows[2].start_ns, 3000);
+    ddnn_schedule_free(&s);
+}
+
+static void rejects_bad_rows(void)
+{
+    expect_error("", DDNN_ERR_EMPTY, 0, "");
+    expect_error("0,0,4,100,0\n", DDNN_ERR_RANGE, 1, "to");
+    expect_error("0,9,1,100,0\n", DDNN_ERR_RANGE, 1, "from");
+    expect_error("0,1,1,100,0\n", DDNN_ERR_RANGE, 1, "to");
+    expect_error("0,0,1,-100,0\n", DDNN_ERR_RANGE, 1, "size_bytes");
+    expect_error("0,0,1,0,0\n", DDNN_ERR_RANGE, 1, "size_bytes");
+    expect_error("0,0,1,100,-5\n", DDNN_ERR_RANGE, 1, "start_ns");
+    expect_error("0,0,1,100\n", DDNN_ERR_SYNTAX, 1, "");
+    expect_error("0,0,1,100,0\n0,1,2,5,7\n", DDNN_ERR_DUPLICATE, 0, "flow_id");
+}
+
+int main(void)
+{
+    RUN(sorts_by_start_time);
+    RUN(rejects_bad_rows);
+    return UNIT_REPORT();
+}
