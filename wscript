@@ -53,6 +53,7 @@ def build(bld):
     module_test.source = [
         'test/dnn-model-test-suite.cc',
         'test/training-test-suite.cc',
+        'test/datacenter-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

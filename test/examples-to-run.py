@@ -6,6 +6,12 @@
 cpp_examples = [
     ("ddnn-fusion-plan", "True", "True"),
     ("ddnn-training --workers=2 --iterations=1 --rcp=4 --transport=ideal", "True", "True"),
+    (
+        "ddnn-datacenter --workers=4 --transport=ideal --rcp=4 --flowRate=200 --durationS=0.05 "
+        "--warmupS=0.01 --cooldownS=0.01 --compare",
+        "True",
+        "False",
+    ),
 ]
 
 python_examples = []

@@ -75,6 +75,30 @@ if(DDNN_EXAMPLES)
                   "^ddnn-training: error: /nonexistent.csv: cannot open"
                   $<TARGET_FILE:ddnn-training> --profile=/nonexistent.csv --transport=ideal
   )
+  # Both tenants, compared at same and low priority; the training job on the ideal transport
+  # keeps it short while the background flows are real TCP.
+  add_test(NAME example-ddnn-datacenter
+           COMMAND ddnn-datacenter --workers=4 --transport=ideal --rcp=4 --flowRate=200
+                   --durationS=0.1 --warmupS=0.02 --cooldownS=0.02 --compare
+                   --outDir=${CMAKE_CURRENT_BINARY_DIR}/example-ddnn-datacenter
+  )
+  set_tests_properties(
+    example-ddnn-datacenter PROPERTIES PASS_REGULAR_EXPRESSION "fct_small_mean_s.*fct_all_p99_s"
+  )
+  ddnn_error_test(zero-flow-rate "^ddnn-datacenter: error: --flowRate: expected a positive"
+                  $<TARGET_FILE:ddnn-datacenter> --flowRate=0
+  )
+  ddnn_error_test(window-outside-run
+                  "^ddnn-datacenter: error: --cooldownS: the measurement window .* lies outside"
+                  $<TARGET_FILE:ddnn-datacenter> --durationS=1 --warmupS=0.5 --cooldownS=0.6
+  )
+  ddnn_error_test(missing-schedule "^ddnn-datacenter: error: /nonexistent.csv: cannot open"
+                  $<TARGET_FILE:ddnn-datacenter> --schedule=/nonexistent.csv
+  )
+  ddnn_error_test(decreasing-cdf
+                  "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected 2 comma"
+                  $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_data_dir}/thesis-default-profile.csv
+  )
   ddnn_error_test(
     zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
     $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0

@@ -6,6 +6,8 @@
  * allreduce time, queue policy and barrier on the ideal transport, ring
  * sizes, determinism, bad input and faults.
  */
+#include "ddnn-test-util.h"
+
 #include "ns3/boolean.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/enum.h"
@@ -23,25 +25,7 @@ using namespace ns3;
 namespace
 {
 
-/**
- * Writes a profile with the thesis's compute-time shape (forward decreasing,
- * backward increasing, 1:2) and the given bytes per layer; returns its path.
- */
-std::string
-WriteProfile(const std::string& name, const std::vector<uint64_t>& bytes)
-{
-    std::string dir = SystemPath::MakeTemporaryDirectoryName();
-    SystemPath::MakeDirectories(dir);
-    std::string path = dir + "/" + name;
-    std::ofstream out(path);
-    const uint64_t layers = bytes.size();
-    out << "layer,param_bytes,forward_ns,backward_ns\n";
-    for (uint64_t i = 0; i < layers; ++i)
-    {
-        out << i << "," << bytes[i] << "," << 1000 * (layers - i) << "," << 2000 * (i + 1) << "\n";
-    }
-    return path;
-}
+using ddnntest::WriteProfile;
 
 /**
  * The thesis default profile at 1/10 of its bytes: the same shape with ten
@@ -51,12 +35,7 @@ WriteProfile(const std::string& name, const std::vector<uint64_t>& bytes)
 std::string
 SmallThesisProfile()
 {
-    std::vector<uint64_t> bytes;
-    for (uint32_t i = 0; i < 50; ++i)
-    {
-        bytes.push_back(i < 25 ? 44444 : i < 38 ? 177776 : 533328);
-    }
-    return WriteProfile("small-thesis.csv", bytes);
+    return ddnntest::ScaledThesisProfile(10);
 }
 
 /** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
@@ -189,13 +168,14 @@ class ComputeBoundTestCase : public TestCase
         TrainingScenario s;
         s.workers = 4;
         s.profile = SmallThesisProfile();
-        s.fusionBytes = 533329;
+        s.fusionBytes = 533333;
         s.rcp = 16;
         s.iterations = 2;
         TrainingRunResult run = RunTraining(s, "");
         NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "iterations");
         // eq. 5.1: compute = rcp x model x 2(1 - 1/N) x 8 / rate
-        double expected = 16 * 9822212.0 * 2 * 0.75 * 8 / 10e9;
+        NS_TEST_ASSERT_MSG_EQ(run.modelBytes, 25 * 44444 + 13 * 177777 + 12 * 533332, "model");
+        double expected = 16 * run.modelBytes * 2 * 0.75 * 8 / 10e9;
         NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.computeTimeS, expected, expected * 1e-3, "eq. 5.1");
         NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.iterationTimeMeanS,
                                   run.summary.computeTimeS,

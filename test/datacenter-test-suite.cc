@@ -1,0 +1,347 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * System tests of the background tenant and of the two tenants together:
+ * priorities at the switch, offered loads against eq. 5.2 and 5.3, flow
+ * bookkeeping (unfinished flows, hundreds of concurrent flows, identical
+ * schedules across runs) and bad input.
+ */
+#include "ddnn-test-util.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/double.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+using namespace ns3;
+
+namespace
+{
+
+std::string
+ErrorOf(std::function<void()> action)
+{
+    try
+    {
+        action();
+    }
+    catch (const DdnnError& e)
+    {
+        Simulator::Destroy();
+        return e.what();
+    }
+    Simulator::Destroy();
+    return "";
+}
+
+bool
+Contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+/**
+ * \ingroup ddnn-tests
+ * Two servers send into a third at line rate: PfifoFast at the switch keeps
+ * the band-0 flow at its rate while the band-2 flow yields, and the reverse
+ * when the bands swap.
+ */
+class SwitchPriorityTestCase : public TestCase
+{
+  public:
+    SwitchPriorityTestCase()
+        : TestCase("PfifoFast at the switch: band 0 keeps its rate, band 2 yields")
+    {
+    }
+
+  private:
+    /** Bytes received from servers 0 and 1 in 20 ms, with the given ToS values. */
+    static std::pair<uint64_t, uint64_t> Run(uint8_t tos0, uint8_t tos1)
+    {
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->Create(3);
+        std::vector<Ptr<PacketSink>> sinks;
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            uint16_t port = 7000 + s;
+            PacketSinkHelper sink("ns3::TcpSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), port));
+            sinks.push_back(DynamicCast<PacketSink>(sink.Install(network->GetServer(2)).Get(0)));
+            InetSocketAddress peer(network->GetServerAddress(2), port);
+            peer.SetTos(s == 0 ? tos0 : tos1);
+            BulkSendHelper bulk("ns3::TcpSocketFactory", peer);
+            bulk.SetAttribute("SendSize", UintegerValue(65536));
+            bulk.Install(network->GetServer(s));
+        }
+        // Measure from 5 ms on, once both senders are past slow start.
+        uint64_t start0 = 0;
+        uint64_t start1 = 0;
+        Simulator::Schedule(MilliSeconds(5), [&]() {
+            start0 = sinks[0]->GetTotalRx();
+            start1 = sinks[1]->GetTotalRx();
+        });
+        Simulator::Stop(MilliSeconds(25));
+        Simulator::Run();
+        std::pair<uint64_t, uint64_t> received{sinks[0]->GetTotalRx() - start0,
+                                               sinks[1]->GetTotalRx() - start1};
+        Simulator::Destroy();
+        return received;
+    }
+
+    void DoRun() override
+    {
+        // 20 ms at 10 Gbit/s of goodput is about 24 MB
+        const double lineBytes = 10e9 * 0.020 / 8 * 1448.0 / 1502.0;
+        auto [high, low] = Run(0x10, 0x08);
+        NS_TEST_ASSERT_MSG_GT(high, 0.9 * lineBytes, "band 0 keeps its rate: " << high);
+        NS_TEST_ASSERT_MSG_LT(low, 0.1 * lineBytes, "band 2 yields: " << low);
+        auto [low2, high2] = Run(0x08, 0x10);
+        NS_TEST_ASSERT_MSG_GT(high2, 0.9 * lineBytes, "swapped: band 0 keeps its rate");
+        NS_TEST_ASSERT_MSG_LT(low2, 0.1 * lineBytes, "swapped: band 2 yields");
+        auto [same0, same1] = Run(0x10, 0x10);
+        NS_TEST_ASSERT_MSG_GT(same0, 0.25 * lineBytes, "same band: both progress");
+        NS_TEST_ASSERT_MSG_GT(same1, 0.25 * lineBytes, "same band: both progress");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Background alone: the measured uplink load matches rate x mean size
+ * (eq. 5.3) within 10 % once headers are accounted for; every flow completes
+ * and no connection is left open.
+ */
+class BackgroundLoadTestCase : public TestCase
+{
+  public:
+    BackgroundLoadTestCase()
+        : TestCase("background load = rate x mean size within 10 %, nothing lost or leaked")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // uniform sizes up to 100 kB: mean 50 kB, low variance, few packets
+        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->Create(4);
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("CdfFile", StringValue(cdf));
+        helper->SetAttribute("FlowRate", DoubleValue(1000));
+        helper->SetAttribute("Stop", TimeValue(MilliSeconds(300)));
+        helper->SetAttribute("MeasureFrom", TimeValue(MilliSeconds(50)));
+        helper->SetAttribute("MeasureUntil", TimeValue(MilliSeconds(250)));
+        Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
+        UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
+        Simulator::Run(); // until every flow has finished
+        const double expected = 1000 * 50000.0 * 8 / 10e9;
+        const double measured = meter.GetUplinkUtilization(TenantTag::BACKGROUND) *
+                                network->GetTcpGoodputFraction();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
+        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND) *
+                                      network->GetTcpGoodputFraction(),
+                                  expected,
+                                  expected * 0.10,
+                                  "downlink load");
+        NS_TEST_ASSERT_MSG_EQ(meter.GetUplinkUtilization(TenantTag::TRAINING), 0, "no training");
+        uint64_t completed = 0;
+        for (const auto& flow : tenant->GetFlows())
+        {
+            completed += flow.Completed();
+        }
+        NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 1000, "flows generated");
+        NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Ptr<Node> node = network->GetServer(i);
+            for (uint32_t a = 0; a < node->GetNApplications(); ++a)
+            {
+                if (auto sink = DynamicCast<BackgroundFlowSink>(node->GetApplication(a)))
+                {
+                    NS_TEST_ASSERT_MSG_EQ(sink->GetOpenConnections(), 0, "sink " << i);
+                }
+                if (auto sender = DynamicCast<BackgroundFlowSender>(node->GetApplication(a)))
+                {
+                    NS_TEST_ASSERT_MSG_EQ(sender->GetOpenFlows(), 0, "sender " << i);
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Training alone and compute-bound (rcp 16): its measured load matches
+ * eq. 5.2 (1/16 of the link) within 10 %.
+ */
+class TrainingLoadTestCase : public TestCase
+{
+  public:
+    TrainingLoadTestCase()
+        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = ddnntest::ScaledThesisProfile(100);
+        s.fusionBytes = 53334;
+        s.rcp = 16;
+        s.iterations = 10;
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining training = InstallTraining(s, network);
+        Time compute = training.job->GetModel()->GetComputeTime();
+        // whole iterations only: the 2nd to the 9th
+        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
+        Simulator::Run();
+        const double expected = 1.0 / 16;
+        const double measured =
+            meter.GetUplinkUtilization(TenantTag::TRAINING) * network->GetTcpGoodputFraction();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Flow bookkeeping with both tenants: a flow still running at the end is
+ * reported as started and not completed; hundreds of concurrent flows from
+ * one server all complete; the same seed gives both runs the same flows.
+ */
+class FlowBookkeepingTestCase : public TestCase
+{
+  public:
+    FlowBookkeepingTestCase()
+        : TestCase("unfinished flows are counted, 300 concurrent flows complete, same schedule")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 300 flows of 30 kB from server 0 at t = 0, and one 30 MB flow that cannot finish
+        std::string text = "flow_id,from,to,size_bytes,start_ns\n";
+        for (int i = 0; i < 300; ++i)
+        {
+            text += std::to_string(i) + ",0," + std::to_string(1 + i % 3) + ",30000,0\n";
+        }
+        text += "300,1,2,30000000,1000000\n";
+        DatacenterScenario s;
+        s.workers = 4;
+        s.transport = "ideal"; // training present, but cheap
+        s.rcp = 4;
+        s.schedule = ddnntest::WriteTempFile("schedule.csv", text);
+        s.durationS = 0.02;
+        s.warmupS = 0;
+        s.cooldownS = 0.001;
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].started, 300, "small started");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].completed, 300, "small completed");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].started, 1, "large started");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].completed, 0, "large still running");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_ALL].started, 301, "all counted");
+
+        DatacenterScenario g;
+        g.workers = 4;
+        g.flowRate = 200;
+        g.durationS = 1;
+        g.warmupS = 0.1;
+        g.cooldownS = 0.1;
+        g.seed = 7;
+        std::vector<ddnn_flow> a = MakeBackgroundFlows(g);
+        std::vector<ddnn_flow> b = MakeBackgroundFlows(g);
+        NS_TEST_ASSERT_MSG_GT(a.size(), 500, "flows generated");
+        NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "same count");
+        bool same = a.size() == b.size();
+        for (size_t i = 0; same && i < a.size(); ++i)
+        {
+            same = a[i].src == b[i].src && a[i].dst == b[i].dst && a[i].bytes == b[i].bytes &&
+                   a[i].start_ns == b[i].start_ns;
+        }
+        NS_TEST_ASSERT_MSG_EQ(same, true, "same seed, same flows");
+        g.seed = 8;
+        std::vector<ddnn_flow> c = MakeBackgroundFlows(g);
+        NS_TEST_ASSERT_MSG_EQ((c.size() != a.size() || c[0].start_ns != a[0].start_ns), true,
+                              "another seed, other flows");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Bad input of the background tenant: one line naming the argument, file and line.
+ */
+class BackgroundBadInputTestCase : public TestCase
+{
+  public:
+    BackgroundBadInputTestCase()
+        : TestCase("bad background input names the argument, file and line")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DatacenterScenario s;
+        s.workers = 4;
+        s.flowRate = 0;
+        std::string rate = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(rate, "--flowRate: expected a positive"), true, rate);
+        s.flowRate = 10;
+        s.durationS = 1;
+        s.warmupS = 0.6;
+        s.cooldownS = 0.6;
+        std::string window = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(window, "outside the run"), true, window);
+        s.warmupS = 0.1;
+        s.cooldownS = 0.1;
+        s.trainingPriority = "urgent";
+        std::string priority = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(priority, "--trainingPriority"), true, priority);
+        s.trainingPriority = "low";
+
+        s.schedule = ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n");
+        std::string server = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(server, "bad.csv:2: field 'to': server 7 does not exist"),
+                              true,
+                              server);
+        s.schedule = ddnntest::WriteTempFile("negative.csv", "0,0,1,-100,0\n");
+        std::string negative = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(negative, "negative.csv:1: field 'size_bytes'"),
+                              true,
+                              negative);
+        s.schedule = "";
+        s.cdf = ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n");
+        std::string cdf = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(cdf, "down.csv:3: field 'cumulative_fraction'"), true, cdf);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Test suite of the background tenant and the combined scenario.
+ */
+class DatacenterTestSuite : public TestSuite
+{
+  public:
+    DatacenterTestSuite()
+        : TestSuite("ddnn-datacenter", SYSTEM)
+    {
+        AddTestCase(new SwitchPriorityTestCase, TestCase::QUICK);
+        AddTestCase(new BackgroundLoadTestCase, TestCase::QUICK);
+        AddTestCase(new TrainingLoadTestCase, TestCase::QUICK);
+        AddTestCase(new FlowBookkeepingTestCase, TestCase::QUICK);
+        AddTestCase(new BackgroundBadInputTestCase, TestCase::QUICK);
+    }
+};
+
+static DatacenterTestSuite g_datacenterTestSuite; //!< registers the suite
