@@ -1,18 +1,21 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Speed benchmark (not a test): wall time of the training tenant against a
- * bare ns-3 baseline measured in the same run.
+ * Speed benchmark (not a test): wall time of ddnn against bare ns-3 moving
+ * the same bytes over the same topology, measured in the same run.
  *
- * 1. The training job at R_cp_to_nw = 4 (about 25 % link utilization) for
- *    --durationS simulated seconds over TCP; bytes delivered per worker are
- *    counted.
- * 2. Baseline: BulkSend from every server to the next one (the ring's
- *    pattern) on the same topology with the same TCP settings, each moving
- *    exactly the bytes that worker delivered, PacketSink at the receivers.
- * 3. The same job on the ideal transport.
- * Each is run --repeat times; the fastest run counts. Prints the ratio
- * module / baseline (target at most 1.10) and the ideal transport's speed-up.
+ * training    the job alone at R_cp_to_nw = 4 (about 25 % link load) for
+ *             --durationS, against BulkSend from every server to the next
+ *             (the ring's pattern) moving exactly the bytes each worker got;
+ *             and the ideal transport's speed-up over packet level.
+ * datacenter  both tenants (rcp 4, 92 flows/s per server), against the same
+ *             BulkSend ring plus one BulkSend per background flow, started
+ *             at the flow's start time with the flow's size.
+ * loads       wall time per simulated second at the thesis's lightest
+ *             (rcp 16, 23 flows/s per server) and heaviest (rcp 2, 184) loads.
+ *
+ * Each comparison runs --repeat times and the fastest run of each kind counts:
+ * absolute times on a shared machine are noise, the ratios are the result.
  */
 
 #include "ns3/applications-module.h"
@@ -21,6 +24,7 @@
 #include "ns3/internet-module.h"
 
 #include <chrono>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 
@@ -29,88 +33,143 @@ using namespace ns3;
 namespace
 {
 
-struct Measurement
-{
-    double wallS{0};
-    std::vector<uint64_t> bytesPerWorker;
-};
-
+/** Wall seconds of the fastest of `repeat` calls. */
 double
-WallSeconds(std::chrono::steady_clock::time_point start)
+Fastest(uint32_t repeat, const std::function<void()>& run)
 {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-Measurement
-RunModule(const TrainingScenario& s, double durationS)
-{
-    Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-    network->SetAttribute("DataRate", DataRateValue(DataRate(s.dataRate)));
-    network->Create(s.workers);
-    Ptr<DnnModel> probe = CreateObject<DnnModel>();
-    probe->SetAttribute("ProfileFile", StringValue(s.profile));
-    TrainingHelper training;
-    training.SetAttribute("ProfileFile", StringValue(s.profile));
-    training.SetAttribute("FusionBufferBytes", UintegerValue(s.fusionBytes));
-    training.SetAttribute("ComputeTime", TimeValue(s.ComputeTime(probe->GetTotalBytes())));
-    training.SetAttribute("StopTime", TimeValue(Seconds(durationS)));
-    training.SetAttribute("Transport",
-                          EnumValue(s.transport == "tcp" ? RingAllreduceWorker::TCP
-                                                         : RingAllreduceWorker::IDEAL));
-    training.SetAttribute("IdealDataRate",
-                          DataRateValue(DataRate(static_cast<uint64_t>(
-                              network->GetDataRate().GetBitRate() *
-                              network->GetTcpGoodputFraction()))));
-    training.SetAttribute("IdealStepLatency", TimeValue(network->GetStreamLatency()));
-    training.Install(network->GetServers());
-    Ptr<TrainingJob> job = training.GetJob();
-
-    Simulator::Stop(Seconds(durationS));
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    Measurement m;
-    m.wallS = WallSeconds(start);
-    for (uint32_t r = 0; r < s.workers; ++r)
+    double best = 0;
+    for (uint32_t i = 0; i < repeat; ++i)
     {
-        m.bytesPerWorker.push_back(job->GetWorker(r)->GetBytesReceived());
+        auto start = std::chrono::steady_clock::now();
+        run();
+        double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        best = i == 0 ? wall : std::min(best, wall);
     }
-    Simulator::Destroy();
-    return m;
+    return best;
 }
 
-/** Server r sends to server r+1 what worker r+1 received in the module run. */
-Measurement
-RunBaseline(const TrainingScenario& s, double durationS, const std::vector<uint64_t>& bytes)
+/**
+ * Bare ns-3 on the same network: server r sends ringBytes[r+1] to server
+ * r+1, and every flow is a BulkSend of its size from its start time.
+ * Returns the bytes the sinks received.
+ */
+uint64_t
+RunBare(const TrainingScenario& s,
+        double durationS,
+        const std::vector<uint64_t>& ringBytes,
+        const std::vector<ddnn_flow>& flows)
 {
-    Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-    network->SetAttribute("DataRate", DataRateValue(DataRate(s.dataRate)));
-    network->Create(s.workers);
-    std::vector<Ptr<PacketSink>> sinks;
+    Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+    ApplicationContainer sinks;
     for (uint32_t r = 0; r < s.workers; ++r)
     {
+        for (uint16_t port : {50000, 60000})
+        {
+            PacketSinkHelper sink("ns3::TcpSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), port));
+            sinks.Add(sink.Install(network->GetServer(r)));
+        }
         uint32_t right = (r + 1) % s.workers;
-        PacketSinkHelper sink("ns3::TcpSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), 50000));
-        ApplicationContainer sinkApp = sink.Install(network->GetServer(right));
-        sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
-        InetSocketAddress peer(network->GetServerAddress(right), 50000);
-        peer.SetTos(s.tos);
-        BulkSendHelper bulk("ns3::TcpSocketFactory", peer);
-        bulk.SetAttribute("MaxBytes", UintegerValue(bytes[right]));
+        if (ringBytes[right] == 0)
+        {
+            continue; // BulkSend's MaxBytes = 0 would mean "no limit"
+        }
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(network->GetServerAddress(right), 50000));
+        bulk.SetAttribute("MaxBytes", UintegerValue(ringBytes[right]));
         bulk.SetAttribute("SendSize", UintegerValue(65536));
         bulk.Install(network->GetServer(r));
     }
-    Simulator::Stop(Seconds(durationS));
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    Measurement m;
-    m.wallS = WallSeconds(start);
-    for (uint32_t r = 0; r < s.workers; ++r)
+    for (const ddnn_flow& f : flows)
     {
-        m.bytesPerWorker.push_back(sinks[r]->GetTotalRx());
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(network->GetServerAddress(f.dst), 60000));
+        bulk.SetAttribute("MaxBytes", UintegerValue(f.bytes));
+        bulk.SetAttribute("SendSize", UintegerValue(65536));
+        ApplicationContainer app = bulk.Install(network->GetServer(f.src));
+        app.Start(NanoSeconds(f.start_ns));
+    }
+    Simulator::Stop(Seconds(durationS));
+    Simulator::Run();
+    uint64_t received = 0;
+    for (uint32_t i = 0; i < sinks.GetN(); ++i)
+    {
+        received += DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx();
     }
     Simulator::Destroy();
-    return m;
+    return received;
+}
+
+DatacenterScenario
+Scenario(uint32_t workers, double rcp, double flowRate, double durationS)
+{
+    DatacenterScenario s;
+    s.workers = workers;
+    s.rcp = rcp;
+    s.flowRate = flowRate;
+    s.durationS = durationS;
+    s.warmupS = 0;
+    s.cooldownS = durationS / 10;
+    return s;
+}
+
+/** Module against bare ns-3 moving the same bytes; flowRate 0 means training alone. */
+void
+Compare(const std::string& title,
+        DatacenterScenario s,
+        bool background,
+        uint32_t repeat,
+        bool withIdeal)
+{
+    std::vector<ddnn_flow> flows;
+    if (background)
+    {
+        flows = MakeBackgroundFlows(s);
+    }
+    DatacenterResult result;
+    double module = Fastest(repeat, [&] { result = RunDatacenter(s, "same", flows, ""); });
+    uint64_t moduleBytes = result.backgroundBytesReceived;
+    for (uint64_t b : result.trainingBytesReceived)
+    {
+        moduleBytes += b;
+    }
+    uint64_t bareBytes = 0;
+    double bare = Fastest(repeat, [&] {
+        bareBytes = RunBare(s, s.durationS, result.trainingBytesReceived, flows);
+    });
+    std::cout << std::fixed << std::setprecision(3) << title << ": " << s.workers
+              << " workers, rcp " << s.rcp;
+    if (background)
+    {
+        std::cout << ", " << s.flowRate << " flows/s per server (" << flows.size() << " flows)";
+    }
+    std::cout << ", " << s.durationS << " simulated s, fastest of " << repeat << "\n"
+              << "  ddnn            " << std::setw(8) << module << " s wall, " << moduleBytes
+              << " bytes delivered\n"
+              << "  bare ns-3       " << std::setw(8) << bare << " s wall, " << bareBytes
+              << " bytes delivered\n"
+              << "  ratio ddnn/bare " << std::setw(8) << module / bare << "   (target <= 1.10)\n";
+    if (withIdeal)
+    {
+        DatacenterScenario ideal = s;
+        ideal.transport = "ideal";
+        double idealWall = Fastest(repeat, [&] { RunDatacenter(ideal, "same", flows, ""); });
+        std::cout << "  ideal transport " << std::setw(8) << idealWall << " s wall: "
+                  << std::setprecision(0) << module / std::max(idealWall, 1e-6)
+                  << " x faster than packet level\n";
+    }
+}
+
+void
+Load(const std::string& title, const DatacenterScenario& s)
+{
+    std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+    double wall = Fastest(1, [&] { RunDatacenter(s, "same", flows, ""); });
+    std::cout << std::fixed << std::setprecision(1) << "  " << title << ": " << wall / s.durationS
+              << " s wall per simulated second (" << s.workers << " workers, rcp " << s.rcp
+              << ", " << s.flowRate << " flows/s per server, " << flows.size() << " flows in "
+              << s.durationS << " s)\n";
 }
 
 } // namespace
@@ -118,68 +177,35 @@ RunBaseline(const TrainingScenario& s, double durationS, const std::vector<uint6
 int
 main(int argc, char* argv[])
 {
-    TrainingScenario scenario;
-    scenario.workers = 4;
-    scenario.rcp = 4;
+    std::string parts = "training,datacenter,loads";
+    uint32_t workers = 4;
     double durationS = 0.5;
+    double loadDurationS = 0.6;
     uint32_t repeat = 3;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("workers", "workers (servers)", scenario.workers);
-    cmd.AddValue("rcp", "compute-to-network ratio (4 = 25 % utilization)", scenario.rcp);
-    cmd.AddValue("durationS", "simulated seconds per run", durationS);
-    cmd.AddValue("repeat", "runs of each kind; the fastest counts", repeat);
+    cmd.AddValue("parts", "comma-separated: training, datacenter, loads", parts);
+    cmd.AddValue("workers", "servers (workers) in the comparisons", workers);
+    cmd.AddValue("durationS", "simulated seconds of each comparison run", durationS);
+    cmd.AddValue("loadDurationS", "simulated seconds of each load run (8 workers)", loadDurationS);
+    cmd.AddValue("repeat", "runs of each kind in a comparison; the fastest counts", repeat);
     cmd.Parse(argc, argv);
+    auto wants = [&](const std::string& part) { return parts.find(part) != std::string::npos; };
 
     try
     {
-        scenario.iterations = 1; // Validate() wants a limit; StopTime bounds the runs
-        scenario.Validate();
-        Measurement module;
-        Measurement baseline;
-        Measurement ideal;
-        for (uint32_t i = 0; i < repeat; ++i)
+        if (wants("training"))
         {
-            scenario.transport = "tcp";
-            Measurement m = RunModule(scenario, durationS);
-            if (i == 0 || m.wallS < module.wallS)
-            {
-                module = m;
-            }
-            Measurement b = RunBaseline(scenario, durationS, module.bytesPerWorker);
-            if (i == 0 || b.wallS < baseline.wallS)
-            {
-                baseline = b;
-            }
-            scenario.transport = "ideal";
-            Measurement d = RunModule(scenario, durationS);
-            if (i == 0 || d.wallS < ideal.wallS)
-            {
-                ideal = d;
-            }
+            Compare("training alone", Scenario(workers, 4, 1, durationS), false, repeat, true);
         }
-        uint64_t moduleBytes = 0;
-        uint64_t baselineBytes = 0;
-        for (uint32_t r = 0; r < scenario.workers; ++r)
+        if (wants("datacenter"))
         {
-            moduleBytes += module.bytesPerWorker[r];
-            baselineBytes += baseline.bytesPerWorker[r];
+            Compare("both tenants", Scenario(workers, 4, 92, durationS), true, repeat, false);
         }
-        std::cout << std::fixed << std::setprecision(3) << "ddnn-bench: " << scenario.workers
-                  << " workers, rcp " << scenario.rcp << ", " << durationS
-                  << " simulated s, fastest of " << repeat << "\n"
-                  << "  module (tcp)      " << module.wallS << " s wall, " << moduleBytes
-                  << " bytes delivered\n"
-                  << "  bare ns-3 bulk    " << baseline.wallS << " s wall, " << baselineBytes
-                  << " bytes delivered\n"
-                  << "  module (ideal)    " << ideal.wallS << " s wall\n"
-                  << "  ratio module/baseline   " << module.wallS / baseline.wallS
-                  << "   (target <= 1.10)\n"
-                  << "  ideal speed-up          " << std::setprecision(0)
-                  << module.wallS / std::max(ideal.wallS, 1e-9) << " x\n";
-        if (baselineBytes != moduleBytes)
+        if (wants("loads"))
         {
-            std::cout << "  note: the baseline delivered " << baselineBytes << " of "
-                      << moduleBytes << " bytes within " << durationS << " s\n";
+            std::cout << "thesis loads, both tenants:\n";
+            Load("lightest", Scenario(8, 16, 23, loadDurationS));
+            Load("heaviest", Scenario(8, 2, 184, loadDurationS));
         }
     }
     catch (const DdnnError& e)

@@ -10,6 +10,7 @@
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/double.h"
+#include "ns3/ring-allreduce-worker.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -182,9 +183,14 @@ RunDatacenter(const DatacenterScenario& scenario,
     DatacenterResult result;
     result.training = trainingRecorder.Summarize(job.idealRate, job.idealStepLatency);
     result.flowsScheduled = flows.size();
+    for (uint32_t r = 0; r < scenario.workers; ++r)
+    {
+        result.trainingBytesReceived.push_back(job.job->GetWorker(r)->GetBytesReceived());
+    }
     std::vector<ddnn_flow_result> measured;
     for (const auto& flow : tenant->GetFlows())
     {
+        result.backgroundBytesReceived += flow.received;
         if (flow.started && flow.start >= scenario.WindowStart() &&
             flow.start < scenario.WindowEnd())
         {

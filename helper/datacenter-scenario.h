@@ -54,6 +54,8 @@ struct DatacenterResult
     TrainingSummary training;
     std::array<ddnn_flow_class_stats, DDNN_FLOW_CLASSES> fct{};
     uint64_t flowsScheduled{0};
+    std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its left neighbour
+    uint64_t backgroundBytesReceived{0};         //!< by all sinks
     double utilTrainingExpected{0};   //!< eq. 5.2, compute-bound
     double utilTrainingMeasured{0};   //!< mean over server uplinks, wire bytes
     double utilBackgroundExpected{0}; //!< eq. 5.3 with the CDF's mean
