@@ -42,8 +42,8 @@ Fastest(uint32_t repeat, const std::function<void()>& run)
     {
         auto start = std::chrono::steady_clock::now();
         run();
-        double wall =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double wall
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         best = i == 0 ? wall : std::min(best, wall);
     }
     return best;
@@ -135,9 +135,8 @@ Compare(const std::string& title,
         moduleBytes += b;
     }
     uint64_t bareBytes = 0;
-    double bare = Fastest(repeat, [&] {
-        bareBytes = RunBare(s, s.durationS, result.trainingBytesReceived, flows);
-    });
+    double bare = Fastest(
+        repeat, [&] { bareBytes = RunBare(s, s.durationS, result.trainingBytesReceived, flows); });
     std::cout << std::fixed << std::setprecision(3) << title << ": " << s.workers
               << " workers, rcp " << s.rcp;
     if (background)
@@ -155,8 +154,8 @@ Compare(const std::string& title,
         DatacenterScenario ideal = s;
         ideal.transport = "ideal";
         double idealWall = Fastest(repeat, [&] { RunDatacenter(ideal, "same", flows, ""); });
-        std::cout << "  ideal transport " << std::setw(8) << idealWall << " s wall: "
-                  << std::setprecision(0) << module / std::max(idealWall, 1e-6)
+        std::cout << "  ideal transport " << std::setw(8) << idealWall
+                  << " s wall: " << std::setprecision(0) << module / std::max(idealWall, 1e-6)
                   << " x faster than packet level\n";
     }
 }
@@ -167,8 +166,8 @@ Load(const std::string& title, const DatacenterScenario& s)
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     double wall = Fastest(1, [&] { RunDatacenter(s, "same", flows, ""); });
     std::cout << std::fixed << std::setprecision(1) << "  " << title << ": " << wall / s.durationS
-              << " s wall per simulated second (" << s.workers << " workers, rcp " << s.rcp
-              << ", " << s.flowRate << " flows/s per server, " << flows.size() << " flows in "
+              << " s wall per simulated second (" << s.workers << " workers, rcp " << s.rcp << ", "
+              << s.flowRate << " flows/s per server, " << flows.size() << " flows in "
               << s.durationS << " s)\n";
 }
 

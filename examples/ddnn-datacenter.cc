@@ -41,9 +41,8 @@ PrintRun(const std::string& label, const DatacenterResult& r)
               << r.utilBackgroundExpected * 100 << " %  " << std::setw(7)
               << r.utilBackgroundMeasured * 100 << " %\n"
               << "    total (eq. 5.4)               " << std::setw(7)
-              << (r.utilTrainingExpected + r.utilBackgroundExpected) * 100 << " %  "
-              << std::setw(7) << (r.utilTrainingMeasured + r.utilBackgroundMeasured) * 100
-              << " %\n"
+              << (r.utilTrainingExpected + r.utilBackgroundExpected) * 100 << " %  " << std::setw(7)
+              << (r.utilTrainingMeasured + r.utilBackgroundMeasured) * 100 << " %\n"
               << "  flows   started  completed   mean FCT    p50 FCT    p99 FCT  (ms)\n";
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
@@ -85,8 +84,8 @@ main(int argc, char* argv[])
         {
             SystemPath::MakeDirectories(scenario.outDir);
             std::remove((scenario.outDir + "/summary.csv").c_str());
-            DatacenterResult r =
-                RunDatacenter(scenario, scenario.trainingPriority, flows, scenario.outDir);
+            DatacenterResult r
+                = RunDatacenter(scenario, scenario.trainingPriority, flows, scenario.outDir);
             auto rows = SummaryRows(r);
             rows.insert(rows.begin(), {"training_priority", scenario.trainingPriority});
             WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
@@ -110,8 +109,10 @@ main(int argc, char* argv[])
         }
         const DatacenterResult& same = results["same"];
         const DatacenterResult& low = results["low"];
-        std::vector<std::tuple<std::string, double, double>> keys = {
-            {"iteration_time_mean_s", same.training.iterationTimeMeanS, low.training.iterationTimeMeanS}};
+        std::vector<std::tuple<std::string, double, double>> keys
+            = {{"iteration_time_mean_s",
+                same.training.iterationTimeMeanS,
+                low.training.iterationTimeMeanS}};
         for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
         {
             std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
@@ -130,8 +131,10 @@ main(int argc, char* argv[])
         std::ofstream out(scenario.outDir + "/compare.csv.tmp");
         out << csv.str();
         out.close();
-        if (!out || std::rename((scenario.outDir + "/compare.csv.tmp").c_str(),
-                                (scenario.outDir + "/compare.csv").c_str()) != 0)
+        if (!out
+            || std::rename((scenario.outDir + "/compare.csv.tmp").c_str(),
+                           (scenario.outDir + "/compare.csv").c_str())
+                   != 0)
         {
             throw DdnnError(scenario.outDir + "/compare.csv: write failed");
         }

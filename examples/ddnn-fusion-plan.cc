@@ -60,8 +60,7 @@ main(int argc, char* argv[])
             layers << buffer.lowestLayer << "-" << buffer.highestLayer;
             std::cout << std::setw(6) << b << "  " << std::left << std::setw(8) << layers.str()
                       << "  " << std::setw(10) << buffer.bytes << std::right << "  " << std::fixed
-                      << std::setprecision(3)
-                      << backwardDone[buffer.lowestLayer].GetSeconds() * 1e3
+                      << std::setprecision(3) << backwardDone[buffer.lowestLayer].GetSeconds() * 1e3
                       << (buffer.oversized ? "  (oversized: travels alone)" : "") << "\n";
         }
     }

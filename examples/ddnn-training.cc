@@ -86,12 +86,15 @@ main(int argc, char* argv[])
             {"iteration_time_mean_s", Format(s.iterationTimeMeanS)},
             {"allreduce_time_mean_s", Format(s.allreduceTimeMeanS)},
             {"bytes_per_worker_per_iteration", Format(s.bytesPerWorkerPerIteration)},
-            {"expected_bytes_per_worker_per_iteration", Format(s.expectedBytesPerWorkerPerIteration)},
+            {"expected_bytes_per_worker_per_iteration",
+             Format(s.expectedBytesPerWorkerPerIteration)},
             {"ideal_allreduce_time_s", Format(s.idealAllreduceTimeS)},
             {"ideal_iteration_time_mean_s", Format(i.iterationTimeMeanS)},
             {"ideal_allreduce_time_mean_s", Format(i.allreduceTimeMeanS)},
-            {"iteration_time_ratio_to_ideal", Format(Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS))},
-            {"allreduce_time_ratio_to_ideal", Format(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
+            {"iteration_time_ratio_to_ideal",
+             Format(Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS))},
+            {"allreduce_time_ratio_to_ideal",
+             Format(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
             {"bytes_ratio_to_expected",
              Format(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
         };
@@ -107,8 +110,7 @@ main(int argc, char* argv[])
                   << "  allreduce time per buffer   " << s.allreduceTimeMeanS * 1e3 << " ms   ("
                   << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS) << " x ideal)\n"
                   << "  bytes / worker / iteration  " << std::setprecision(0)
-                  << s.bytesPerWorkerPerIteration << "   ("
-                  << std::setprecision(6)
+                  << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
                   << " x 2(N-1)/N x model)\n"
                   << "  output                      " << scenario.outDir << "/summary.csv\n";

@@ -24,59 +24,59 @@ NS_OBJECT_ENSURE_REGISTERED(BackgroundHelper);
 TypeId
 BackgroundHelper::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::BackgroundHelper")
-            .SetParent<Object>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<BackgroundHelper>()
-            .AddAttribute("FlowRate",
-                          "Flows per second started by each server (the cluster starts servers "
-                          "times as many).",
-                          DoubleValue(23),
-                          MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
-                          MakeDoubleChecker<double>())
-            .AddAttribute("CdfFile",
-                          "Flow-size CDF (bytes,cumulative_fraction).",
-                          StringValue(DdnnDataPath("web-search-cdf.csv")),
-                          MakeStringAccessor(&BackgroundHelper::m_cdfFile),
-                          MakeStringChecker())
-            .AddAttribute("ScheduleFile",
-                          "Flow schedule CSV to replay instead of generating flows; empty: "
-                          "generate.",
-                          StringValue(""),
-                          MakeStringAccessor(&BackgroundHelper::m_scheduleFile),
-                          MakeStringChecker())
-            .AddAttribute("Start",
-                          "First possible flow arrival (generator).",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&BackgroundHelper::m_start),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Stop",
-                          "No generated flow starts at or after this time.",
-                          TimeValue(Seconds(12)),
-                          MakeTimeAccessor(&BackgroundHelper::m_stop),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("MeasureFrom",
-                          "Start of the measurement window: earlier flows are not counted.",
-                          TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&BackgroundHelper::m_measureFrom),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("MeasureUntil",
-                          "End of the measurement window: flows starting at or after it are "
-                          "not counted.",
-                          TimeValue(Seconds(10)),
-                          MakeTimeAccessor(&BackgroundHelper::m_measureUntil),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Tos",
-                          "IP ToS of the background connections.",
-                          UintegerValue(0x10),
-                          MakeUintegerAccessor(&BackgroundHelper::m_tos),
-                          MakeUintegerChecker<uint8_t>())
-            .AddAttribute("Stream",
-                          "Random stream index of the generator.",
-                          IntegerValue(1000),
-                          MakeIntegerAccessor(&BackgroundHelper::m_stream),
-                          MakeIntegerChecker<int64_t>(0));
+    static TypeId tid
+        = TypeId("ns3::BackgroundHelper")
+              .SetParent<Object>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<BackgroundHelper>()
+              .AddAttribute("FlowRate",
+                            "Flows per second started by each server (the cluster starts servers "
+                            "times as many).",
+                            DoubleValue(23),
+                            MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
+                            MakeDoubleChecker<double>())
+              .AddAttribute("CdfFile",
+                            "Flow-size CDF (bytes,cumulative_fraction).",
+                            StringValue(DdnnDataPath("web-search-cdf.csv")),
+                            MakeStringAccessor(&BackgroundHelper::m_cdfFile),
+                            MakeStringChecker())
+              .AddAttribute("ScheduleFile",
+                            "Flow schedule CSV to replay instead of generating flows; empty: "
+                            "generate.",
+                            StringValue(""),
+                            MakeStringAccessor(&BackgroundHelper::m_scheduleFile),
+                            MakeStringChecker())
+              .AddAttribute("Start",
+                            "First possible flow arrival (generator).",
+                            TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&BackgroundHelper::m_start),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("Stop",
+                            "No generated flow starts at or after this time.",
+                            TimeValue(Seconds(12)),
+                            MakeTimeAccessor(&BackgroundHelper::m_stop),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("MeasureFrom",
+                            "Start of the measurement window: earlier flows are not counted.",
+                            TimeValue(Seconds(2)),
+                            MakeTimeAccessor(&BackgroundHelper::m_measureFrom),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("MeasureUntil",
+                            "End of the measurement window: flows starting at or after it are "
+                            "not counted.",
+                            TimeValue(Seconds(10)),
+                            MakeTimeAccessor(&BackgroundHelper::m_measureUntil),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("Tos",
+                            "IP ToS of the background connections.",
+                            UintegerValue(0x10),
+                            MakeUintegerAccessor(&BackgroundHelper::m_tos),
+                            MakeUintegerChecker<uint8_t>())
+              .AddAttribute("Stream",
+                            "Random stream index of the generator.",
+                            IntegerValue(1000),
+                            MakeIntegerAccessor(&BackgroundHelper::m_stream),
+                            MakeIntegerChecker<int64_t>(0));
     return tid;
 }
 
@@ -87,7 +87,8 @@ namespace
 
 struct CdfDeleter
 {
-    void operator()(ddnn_cdf* cdf) const
+    void
+    operator()(ddnn_cdf* cdf) const
     {
         ddnn_cdf_free(cdf);
     }
@@ -142,8 +143,8 @@ BackgroundHelper::MakeFlows(uint32_t servers) const
     if (!(m_flowRate > 0) || !std::isfinite(m_flowRate))
     {
         throw DdnnError("ns3::BackgroundHelper::FlowRate: expected a positive number of flows "
-                        "per second per server, got " +
-                        std::to_string(m_flowRate));
+                        "per second per server, got "
+                        + std::to_string(m_flowRate));
     }
     if (m_stop < m_start)
     {

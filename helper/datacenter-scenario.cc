@@ -43,9 +43,8 @@ DatacenterScenario::AddArguments(CommandLine& cmd)
     cmd.AddValue("durationS", "simulated seconds", durationS);
     cmd.AddValue("warmupS", "flows starting earlier are not measured", warmupS);
     cmd.AddValue("cooldownS", "flows starting in the last cooldownS are not measured", cooldownS);
-    cmd.AddValue("schedule",
-                 "flow schedule CSV to replay (flow_id,from,to,size_bytes,start_ns)",
-                 schedule);
+    cmd.AddValue(
+        "schedule", "flow schedule CSV to replay (flow_id,from,to,size_bytes,start_ns)", schedule);
     cmd.AddValue("compare", "run at same and at low priority with the same flows", compare);
     cmd.AddValue("utilIntervalMs", "bin of utilization.csv in ms", utilIntervalMs);
 }
@@ -68,8 +67,9 @@ DatacenterScenario::Validate() const
     }
     if (schedule.empty() && (!(flowRate > 0) || !std::isfinite(flowRate)))
     {
-        fail("flowRate", "expected a positive number of flows per second per server, got " +
-                             std::to_string(flowRate));
+        fail("flowRate",
+             "expected a positive number of flows per second per server, got "
+                 + std::to_string(flowRate));
     }
     if (warmupS < 0 || cooldownS < 0 || !(warmupS + cooldownS < durationS))
     {
@@ -191,12 +191,11 @@ RunDatacenter(const DatacenterScenario& scenario,
     for (const auto& flow : tenant->GetFlows())
     {
         result.backgroundBytesReceived += flow.received;
-        if (flow.started && flow.start >= scenario.WindowStart() &&
-            flow.start < scenario.WindowEnd())
+        if (flow.started && flow.start >= scenario.WindowStart()
+            && flow.start < scenario.WindowEnd())
         {
-            measured.push_back(ddnn_flow_result{flow.bytes,
-                                                flow.Completed() ? 1 : 0,
-                                                (flow.end - flow.start).GetSeconds()});
+            measured.push_back(ddnn_flow_result{
+                flow.bytes, flow.Completed() ? 1 : 0, (flow.end - flow.start).GetSeconds()});
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
@@ -205,8 +204,8 @@ RunDatacenter(const DatacenterScenario& scenario,
     const uint32_t n = scenario.workers;
     double modelBytes = job.job->GetModel()->GetTotalBytes();
     // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
-    result.utilTrainingExpected =
-        modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (result.training.computeTimeS * rate);
+    result.utilTrainingExpected
+        = modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (result.training.computeTimeS * rate);
     // eq. 5.3: each server starts flowRate flows of the CDF's mean size per second
     double flowRate = scenario.flowRate;
     if (!scenario.schedule.empty())
@@ -238,7 +237,8 @@ RunDatacenter(const DatacenterScenario& scenario,
             {
                 continue;
             }
-            bool inWindow = flow.start >= scenario.WindowStart() && flow.start < scenario.WindowEnd();
+            bool inWindow
+                = flow.start >= scenario.WindowStart() && flow.start < scenario.WindowEnd();
             out << flow.id << "," << flow.src << "," << flow.dst << "," << flow.bytes << ","
                 << flow.start.GetSeconds() << ",";
             if (flow.Completed())
@@ -253,8 +253,9 @@ RunDatacenter(const DatacenterScenario& scenario,
                 << (inWindow ? "true" : "false") << "\n";
         }
         out.close();
-        if (!out || std::rename((outDir + "/flows.csv.tmp").c_str(),
-                                (outDir + "/flows.csv").c_str()) != 0)
+        if (!out
+            || std::rename((outDir + "/flows.csv.tmp").c_str(), (outDir + "/flows.csv").c_str())
+                   != 0)
         {
             throw DdnnError(outDir + "/flows.csv: write failed");
         }

@@ -29,15 +29,15 @@ namespace ns3
  */
 struct DatacenterScenario : public TrainingScenario
 {
-    double flowRate{23};              //!< background flows per second per server
-    std::string cdf;                  //!< flow-size CDF; default data/web-search-cdf.csv
+    double flowRate{23};                  //!< background flows per second per server
+    std::string cdf;                      //!< flow-size CDF; default data/web-search-cdf.csv
     std::string trainingPriority{"same"}; //!< same | low | high
     double durationS{12};
     double warmupS{2};
     double cooldownS{2};
-    std::string schedule;             //!< flow schedule CSV to replay; empty: generate
-    bool compare{false};              //!< run at same and at low priority, same flows
-    double utilIntervalMs{10};        //!< bin of utilization.csv
+    std::string schedule;      //!< flow schedule CSV to replay; empty: generate
+    bool compare{false};       //!< run at same and at low priority, same flows
+    double utilIntervalMs{10}; //!< bin of utilization.csv
 
     DatacenterScenario();
     void AddArguments(CommandLine& cmd);
@@ -56,9 +56,9 @@ struct DatacenterResult
     uint64_t flowsScheduled{0};
     std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its left neighbour
     uint64_t backgroundBytesReceived{0};         //!< by all sinks
-    double utilTrainingExpected{0};   //!< eq. 5.2, compute-bound
-    double utilTrainingMeasured{0};   //!< mean over server uplinks, wire bytes
-    double utilBackgroundExpected{0}; //!< eq. 5.3 with the CDF's mean
+    double utilTrainingExpected{0};              //!< eq. 5.2, compute-bound
+    double utilTrainingMeasured{0};              //!< mean over server uplinks, wire bytes
+    double utilBackgroundExpected{0};            //!< eq. 5.3 with the CDF's mean
     double utilBackgroundMeasured{0};
 };
 

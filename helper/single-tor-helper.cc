@@ -4,8 +4,8 @@
 #include "single-tor-helper.h"
 
 #include "ns3/config.h"
-#include "ns3/double.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
@@ -30,75 +30,75 @@ NS_OBJECT_ENSURE_REGISTERED(SingleTorHelper);
 TypeId
 SingleTorHelper::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::SingleTorHelper")
-            .SetParent<Object>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<SingleTorHelper>()
-            .AddAttribute("DataRate",
-                          "Rate of every server-switch link, both directions.",
-                          DataRateValue(DataRate("10Gbps")),
-                          MakeDataRateAccessor(&SingleTorHelper::m_dataRate),
-                          MakeDataRateChecker())
-            .AddAttribute("Delay",
-                          "Propagation delay of every link.",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&SingleTorHelper::m_delay),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("DeviceQueuePackets",
-                          "Size of each device's transmit queue, in packets (below PfifoFast).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("QueueDiscLimitPackets",
-                          "PfifoFast limit in packets, for its three bands together.",
-                          UintegerValue(1000),
-                          MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("TcpSegmentSize",
-                          "TCP payload bytes per segment (1448 fills a 1500-byte MTU with "
-                          "timestamps).",
-                          UintegerValue(1448),
-                          MakeUintegerAccessor(&SingleTorHelper::m_segmentSize),
-                          MakeUintegerChecker<uint32_t>(1, 65000))
-            .AddAttribute("TcpMinRto",
-                          "TCP minimum retransmission timeout. Keep it well above "
-                          "TcpDelAckTimeout, or a lone segment's delayed ACK loses the race "
-                          "against the RTO and every such segment is retransmitted.",
-                          TimeValue(MilliSeconds(5)),
-                          MakeTimeAccessor(&SingleTorHelper::m_minRto),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("TcpInitialRto",
-                          "RTO before the first RTT sample, and the SYN retransmission timeout.",
-                          TimeValue(MilliSeconds(10)),
-                          MakeTimeAccessor(&SingleTorHelper::m_initialRto),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("TcpClockGranularity",
-                          "Clock granularity in TCP's RTO computation.",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&SingleTorHelper::m_clockGranularity),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("TcpDelAckTimeout",
-                          "Longest a receiver delays an ACK.",
-                          TimeValue(MicroSeconds(200)),
-                          MakeTimeAccessor(&SingleTorHelper::m_delAckTimeout),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("TcpMaxSegLifetime",
-                          "TCP maximum segment lifetime; a closed connection holds its port "
-                          "for twice this (TIME_WAIT). ns-3's 120 s would tie up the ports of "
-                          "thousands of short flows in a fabric whose RTT is microseconds.",
-                          TimeValue(MilliSeconds(5)),
-                          MakeTimeAccessor(&SingleTorHelper::m_maxSegLifetime),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("TcpSocketBufferBytes",
-                          "TCP send and receive buffer of every socket, in bytes. The bare "
-                          "fabric's bandwidth-delay product is tens of kilobytes, but a host "
-                          "that also sends queues its ACKs behind its own data in PfifoFast, "
-                          "which stretches the RTT: 128 KiB reaches ~84 % of line rate in a "
-                          "ring, 512 KiB ~96 %. Larger buffers cost simulation time.",
-                          UintegerValue(524288),
-                          MakeUintegerAccessor(&SingleTorHelper::m_socketBufferBytes),
-                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid
+        = TypeId("ns3::SingleTorHelper")
+              .SetParent<Object>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<SingleTorHelper>()
+              .AddAttribute("DataRate",
+                            "Rate of every server-switch link, both directions.",
+                            DataRateValue(DataRate("10Gbps")),
+                            MakeDataRateAccessor(&SingleTorHelper::m_dataRate),
+                            MakeDataRateChecker())
+              .AddAttribute("Delay",
+                            "Propagation delay of every link.",
+                            TimeValue(MicroSeconds(10)),
+                            MakeTimeAccessor(&SingleTorHelper::m_delay),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("DeviceQueuePackets",
+                            "Size of each device's transmit queue, in packets (below PfifoFast).",
+                            UintegerValue(1),
+                            MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("QueueDiscLimitPackets",
+                            "PfifoFast limit in packets, for its three bands together.",
+                            UintegerValue(1000),
+                            MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("TcpSegmentSize",
+                            "TCP payload bytes per segment (1448 fills a 1500-byte MTU with "
+                            "timestamps).",
+                            UintegerValue(1448),
+                            MakeUintegerAccessor(&SingleTorHelper::m_segmentSize),
+                            MakeUintegerChecker<uint32_t>(1, 65000))
+              .AddAttribute("TcpMinRto",
+                            "TCP minimum retransmission timeout. Keep it well above "
+                            "TcpDelAckTimeout, or a lone segment's delayed ACK loses the race "
+                            "against the RTO and every such segment is retransmitted.",
+                            TimeValue(MilliSeconds(5)),
+                            MakeTimeAccessor(&SingleTorHelper::m_minRto),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddAttribute("TcpInitialRto",
+                            "RTO before the first RTT sample, and the SYN retransmission timeout.",
+                            TimeValue(MilliSeconds(10)),
+                            MakeTimeAccessor(&SingleTorHelper::m_initialRto),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddAttribute("TcpClockGranularity",
+                            "Clock granularity in TCP's RTO computation.",
+                            TimeValue(MicroSeconds(10)),
+                            MakeTimeAccessor(&SingleTorHelper::m_clockGranularity),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddAttribute("TcpDelAckTimeout",
+                            "Longest a receiver delays an ACK.",
+                            TimeValue(MicroSeconds(200)),
+                            MakeTimeAccessor(&SingleTorHelper::m_delAckTimeout),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("TcpMaxSegLifetime",
+                            "TCP maximum segment lifetime; a closed connection holds its port "
+                            "for twice this (TIME_WAIT). ns-3's 120 s would tie up the ports of "
+                            "thousands of short flows in a fabric whose RTT is microseconds.",
+                            TimeValue(MilliSeconds(5)),
+                            MakeTimeAccessor(&SingleTorHelper::m_maxSegLifetime),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddAttribute("TcpSocketBufferBytes",
+                            "TCP send and receive buffer of every socket, in bytes. The bare "
+                            "fabric's bandwidth-delay product is tens of kilobytes, but a host "
+                            "that also sends queues its ACKs behind its own data in PfifoFast, "
+                            "which stretches the RTT: 128 KiB reaches ~84 % of line rate in a "
+                            "ring, 512 KiB ~96 %. Larger buffers cost simulation time.",
+                            UintegerValue(524288),
+                            MakeUintegerAccessor(&SingleTorHelper::m_socketBufferBytes),
+                            MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -125,13 +125,13 @@ SingleTorHelper::Create(uint32_t servers)
     NS_LOG_FUNCTION(this << servers);
     if (servers < 2)
     {
-        throw DdnnError("ns3::SingleTorHelper: expected at least 2 servers, got " +
-                        std::to_string(servers));
+        throw DdnnError("ns3::SingleTorHelper: expected at least 2 servers, got "
+                        + std::to_string(servers));
     }
     if (servers > 250)
     {
-        throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got " +
-                        std::to_string(servers));
+        throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got "
+                        + std::to_string(servers));
     }
     ApplyTcpDefaults();
     m_servers.Create(servers);

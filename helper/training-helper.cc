@@ -37,8 +37,8 @@ TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& valu
             {
                 type = info.checker->GetUnderlyingTypeInformation();
             }
-            throw DdnnError(factory->GetTypeId().GetName() + "::" + name + ": invalid value '" +
-                            value.SerializeToString(info.checker) + "', expected " + type);
+            throw DdnnError(factory->GetTypeId().GetName() + "::" + name + ": invalid value '"
+                            + value.SerializeToString(info.checker) + "', expected " + type);
         }
         factory->Set(name, *valid);
         return;
@@ -51,8 +51,8 @@ TrainingHelper::Install(NodeContainer workers)
 {
     if (workers.GetN() < 2)
     {
-        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got " +
-                        std::to_string(workers.GetN()));
+        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
+                        + std::to_string(workers.GetN()));
     }
     Ptr<DnnModel> model = m_model.Create<DnnModel>();
     model->Load();
@@ -67,8 +67,8 @@ TrainingHelper::Install(NodeContainer workers)
         Ptr<Ipv4> ipv4 = right->GetObject<Ipv4>();
         if (!ipv4 || ipv4->GetNInterfaces() < 2)
         {
-            throw DdnnError("ns3::TrainingHelper: worker node " + std::to_string(right->GetId()) +
-                            " has no IPv4 address on interface 1");
+            throw DdnnError("ns3::TrainingHelper: worker node " + std::to_string(right->GetId())
+                            + " has no IPv4 address on interface 1");
         }
         UintegerValue port;
         app->GetAttribute("Port", port);

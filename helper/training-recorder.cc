@@ -22,8 +22,8 @@ class AtomicFile
 {
   public:
     explicit AtomicFile(const std::string& path)
-        : m_path(path),
-          m_out(path + ".tmp")
+        : m_path(path)
+        , m_out(path + ".tmp")
     {
         if (!m_out)
         {
@@ -32,12 +32,14 @@ class AtomicFile
         m_out << std::setprecision(12);
     }
 
-    std::ofstream& Out()
+    std::ofstream&
+    Out()
     {
         return m_out;
     }
 
-    void Commit()
+    void
+    Commit()
     {
         m_out.close();
         if (!m_out || std::rename((m_path + ".tmp").c_str(), m_path.c_str()) != 0)
@@ -73,15 +75,14 @@ WriteKeyValueCsv(const std::string& path,
 }
 
 TrainingRecorder::TrainingRecorder(Ptr<TrainingJob> job)
-    : m_job(job),
-      m_iterations(job->GetWorkerCount())
+    : m_job(job)
+    , m_iterations(job->GetWorkerCount())
 {
     for (uint32_t r = 0; r < job->GetWorkerCount(); ++r)
     {
         Ptr<RingAllreduceWorker> worker = job->GetWorker(r);
-        worker->TraceConnectWithoutContext(
-            "IterationStart",
-            MakeCallback(&TrainingRecorder::IterationStart, this));
+        worker->TraceConnectWithoutContext("IterationStart",
+                                           MakeCallback(&TrainingRecorder::IterationStart, this));
         worker->TraceConnectWithoutContext("IterationEnd",
                                            MakeCallback(&TrainingRecorder::IterationEnd, this));
         worker->TraceConnectWithoutContext(
@@ -158,8 +159,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
     s.iterationsCompleted = UINT32_MAX;
     for (uint32_t r = 0; r < n; ++r)
     {
-        s.iterationsCompleted =
-            std::min(s.iterationsCompleted, m_job->GetWorker(r)->GetIterationsCompleted());
+        s.iterationsCompleted
+            = std::min(s.iterationsCompleted, m_job->GetWorker(r)->GetIterationsCompleted());
     }
     double periodSum = 0;
     double bytes = 0;
@@ -198,8 +199,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
     {
         double bufferBytes = model->GetBuffer(b).bytes;
         s.expectedBytesPerWorkerPerIteration += share * bufferBytes;
-        s.idealAllreduceTimeS += share * bufferBytes * 8 / idealRate.GetBitRate() +
-                                 2.0 * (n - 1) * idealStepLatency.GetSeconds();
+        s.idealAllreduceTimeS += share * bufferBytes * 8 / idealRate.GetBitRate()
+                                 + 2.0 * (n - 1) * idealStepLatency.GetSeconds();
     }
     s.idealAllreduceTimeS /= model->GetBufferCount();
     return s;

@@ -23,13 +23,13 @@ namespace ns3
 struct TrainingSummary
 {
     uint32_t workers{0};
-    uint32_t iterationsCompleted{0};      //!< by every worker
-    double computeTimeS{0};               //!< configured compute time per iteration
-    double iterationTimeMeanS{0};         //!< (end of last - start of first) / iterations
-    double allreduceTimeMeanS{0};         //!< mean over finished buffers of end - start
-    double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
+    uint32_t iterationsCompleted{0};              //!< by every worker
+    double computeTimeS{0};                       //!< configured compute time per iteration
+    double iterationTimeMeanS{0};                 //!< (end of last - start of first) / iterations
+    double allreduceTimeMeanS{0};                 //!< mean over finished buffers of end - start
+    double bytesPerWorkerPerIteration{0};         //!< measured, completed iterations only
     double expectedBytesPerWorkerPerIteration{0}; //!< sum over buffers of 2(N-1)/N x bytes
-    double idealAllreduceTimeS{0};        //!< eq. 4.1 plus step latencies, mean over buffers
+    double idealAllreduceTimeS{0}; //!< eq. 4.1 plus step latencies, mean over buffers
 };
 
 /**

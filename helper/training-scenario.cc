@@ -32,7 +32,8 @@ TrainingScenario::AddArguments(CommandLine& cmd)
     cmd.AddValue("profile", "DNN profile CSV (layer,param_bytes,forward_ns,backward_ns)", profile);
     cmd.AddValue("fusionBytes", "largest fusion buffer in bytes", fusionBytes);
     cmd.AddValue("computeMs", "compute time per iteration in ms (or give --rcp)", computeMs);
-    cmd.AddValue("rcp", "compute-to-network ratio R_cp_to_nw, sets the compute time (eq. 5.1)", rcp);
+    cmd.AddValue(
+        "rcp", "compute-to-network ratio R_cp_to_nw, sets the compute time (eq. 5.1)", rcp);
     cmd.AddValue("queue", "transmission queue: fifo or priority", queue);
     cmd.AddValue("barrier", "inter-iteration barrier: true or false", barrier);
     cmd.AddValue("tos", "IP ToS of the training sockets (0x10 band 0, 0 band 1, 0x08 band 2)", tos);
@@ -42,7 +43,8 @@ TrainingScenario::AddArguments(CommandLine& cmd)
     cmd.AddValue("dataRate", "link rate, e.g. 10Gbps", dataRate);
     cmd.AddValue("delayUs", "link propagation delay in microseconds", delayUs);
     cmd.AddValue("seed", "random seed", seed);
-    cmd.AddValue("stallTimeoutMs", "end the run when nothing progresses this long (ms)", stallTimeoutMs);
+    cmd.AddValue(
+        "stallTimeoutMs", "end the run when nothing progresses this long (ms)", stallTimeoutMs);
     cmd.AddValue("outDir", "folder for the CSV files", outDir);
 }
 
@@ -78,8 +80,9 @@ TrainingScenario::Validate() const
     }
     if (rcp == 0 && !(computeMs > 0))
     {
-        fail("computeMs", "expected a positive compute time in ms (or give --rcp), got " +
-                              std::to_string(computeMs));
+        fail("computeMs",
+             "expected a positive compute time in ms (or give --rcp), got "
+                 + std::to_string(computeMs));
     }
     if (iterations == 0 && !(stopS > 0))
     {
@@ -102,8 +105,8 @@ TrainingScenario::Validate() const
         fail("seed", "expected a positive seed");
     }
     DataRateValue rate;
-    if (!rate.DeserializeFromString(dataRate, MakeDataRateChecker()) ||
-        rate.Get().GetBitRate() == 0)
+    if (!rate.DeserializeFromString(dataRate, MakeDataRateChecker())
+        || rate.Get().GetBitRate() == 0)
     {
         fail("dataRate", "expected a rate such as 10Gbps, got '" + dataRate + "'");
     }
@@ -114,8 +117,8 @@ TrainingScenario::ComputeTime(uint64_t modelBytes) const
 {
     if (rcp > 0)
     {
-        double networkS = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 /
-                          DataRate(dataRate).GetBitRate();
+        double networkS
+            = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 / DataRate(dataRate).GetBitRate();
         return NanoSeconds(std::llround(rcp * networkS * 1e9));
     }
     return NanoSeconds(std::llround(computeMs * 1e6));
@@ -144,9 +147,9 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     training.SetAttribute("ProfileFile", StringValue(scenario.profile));
     training.SetAttribute("FusionBufferBytes", UintegerValue(scenario.fusionBytes));
     training.SetAttribute("ComputeTime", TimeValue(scenario.ComputeTime(probe->GetTotalBytes())));
-    training.SetAttribute("QueuePolicy",
-                          EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO
-                                                             : TrainingJob::PRIORITY));
+    training.SetAttribute(
+        "QueuePolicy",
+        EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
     training.SetAttribute("Barrier", BooleanValue(scenario.barrier));
     training.SetAttribute("Iterations", UintegerValue(scenario.iterations));
     training.SetAttribute("StopTime", TimeValue(Seconds(scenario.stopS)));
@@ -158,8 +161,8 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
                                                                 : RingAllreduceWorker::IDEAL));
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
-    installed.idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate() *
-                                                         network->GetTcpGoodputFraction()));
+    installed.idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
+                                                         * network->GetTcpGoodputFraction()));
     installed.idealStepLatency = network->GetStreamLatency();
     training.SetAttribute("IdealDataRate", DataRateValue(installed.idealRate));
     training.SetAttribute("IdealStepLatency", TimeValue(installed.idealStepLatency));

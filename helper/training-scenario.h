@@ -23,16 +23,16 @@ namespace ns3
 struct TrainingScenario
 {
     uint32_t workers{8};
-    std::string profile;         //!< default: data/thesis-default-profile.csv
+    std::string profile; //!< default: data/thesis-default-profile.csv
     uint64_t fusionBytes{5333329};
-    double computeMs{0};         //!< compute time per iteration; 0 = from rcp
-    double rcp{0};               //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
-    std::string queue{"fifo"};   //!< fifo | priority
+    double computeMs{0};       //!< compute time per iteration; 0 = from rcp
+    double rcp{0};             //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
+    std::string queue{"fifo"}; //!< fifo | priority
     bool barrier{true};
     uint32_t tos{0x10};
     std::string transport{"tcp"}; //!< tcp | ideal
-    uint32_t iterations{0};      //!< 0 = until stopS
-    double stopS{0};             //!< no iteration starts at or after it; 0 = no limit
+    uint32_t iterations{0};       //!< 0 = until stopS
+    double stopS{0};              //!< no iteration starts at or after it; 0 = no limit
     std::string dataRate{"10Gbps"};
     double delayUs{10};
     uint32_t seed{1};

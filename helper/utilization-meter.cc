@@ -18,13 +18,13 @@ UtilizationMeter::UtilizationMeter(Ptr<SingleTorHelper> network,
                                    Time interval,
                                    Time from,
                                    Time until)
-    : m_servers(network->GetServers().GetN()),
-      m_bitRate(network->GetDataRate().GetBitRate()),
-      m_interval(interval),
-      m_from(from),
-      m_until(until),
-      m_bins(2 * m_servers),
-      m_window(2 * m_servers)
+    : m_servers(network->GetServers().GetN())
+    , m_bitRate(network->GetDataRate().GetBitRate())
+    , m_interval(interval)
+    , m_from(from)
+    , m_until(until)
+    , m_bins(2 * m_servers)
+    , m_window(2 * m_servers)
 {
     if (!interval.IsStrictlyPositive())
     {
@@ -38,11 +38,9 @@ UtilizationMeter::UtilizationMeter(Ptr<SingleTorHelper> network,
     for (uint32_t i = 0; i < m_servers; ++i)
     {
         network->GetServerDevice(i)->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeBoundCallback(&UtilizationMeter::Transmitted, this, i));
+            "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, i));
         network->GetSwitchDevice(i)->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeBoundCallback(&UtilizationMeter::Transmitted, this, m_servers + i));
+            "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, m_servers + i));
     }
 }
 
@@ -119,9 +117,9 @@ UtilizationMeter::WriteCsv(const std::string& path) const
                 {
                     continue;
                 }
-                out << b * m_interval.GetSeconds() << ",server"
-                    << (link % m_servers) << (link < m_servers ? "-up" : "-down") << ","
-                    << names[t] << "," << series[b] << "," << series[b] * 8 / binBits << "\n";
+                out << b * m_interval.GetSeconds() << ",server" << (link % m_servers)
+                    << (link < m_servers ? "-up" : "-down") << "," << names[t] << "," << series[b]
+                    << "," << series[b] * 8 / binBits << "\n";
             }
         }
     }

@@ -73,8 +73,8 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     if (socket->Bind() == -1)
     {
-        throw DdnnError("background sender on server " + std::to_string(m_server) +
-                        ": no free local port for flow index " + std::to_string(index));
+        throw DdnnError("background sender on server " + std::to_string(m_server)
+                        + ": no free local port for flow index " + std::to_string(index));
     }
     Address local;
     socket->GetSockName(local);

@@ -58,8 +58,8 @@ BackgroundFlowSink::StartApplication()
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     if (m_listener->Bind(local) == -1 || m_listener->Listen() == -1)
     {
-        throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId()) +
-                        ": cannot listen on TCP port " + std::to_string(m_tenant->GetPort()));
+        throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())
+                        + ": cannot listen on TCP port " + std::to_string(m_tenant->GetPort()));
     }
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                   MakeCallback(&BackgroundFlowSink::Accepted, this));
@@ -86,8 +86,8 @@ BackgroundFlowSink::Accepted(Ptr<Socket> socket, const Address& from)
     uint64_t flow = m_tenant->LookupConnection(peer.GetIpv4(), peer.GetPort());
     if (flow == UINT64_MAX)
     {
-        throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId()) +
-                        ": connection from an unknown flow");
+        throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())
+                        + ": connection from an unknown flow");
     }
     m_connections[PeekPointer(socket)] = {socket, flow};
     socket->SetRecvCallback(MakeCallback(&BackgroundFlowSink::HandleRead, this));

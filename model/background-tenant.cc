@@ -22,34 +22,34 @@ NS_OBJECT_ENSURE_REGISTERED(BackgroundTenant);
 TypeId
 BackgroundTenant::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::BackgroundTenant")
-            .SetParent<Object>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<BackgroundTenant>()
-            .AddAttribute("Tos",
-                          "IP ToS of every background connection.",
-                          UintegerValue(0x10),
-                          MakeUintegerAccessor(&BackgroundTenant::m_tos),
-                          MakeUintegerChecker<uint8_t>())
-            .AddAttribute("Port",
-                          "TCP port of the sinks.",
-                          UintegerValue(60000),
-                          MakeUintegerAccessor(&BackgroundTenant::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("SendChunkBytes",
-                          "Most bytes a sender writes into a socket at once.",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&BackgroundTenant::m_chunkBytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddTraceSource("FlowStart",
-                            "A flow opened its connection.",
-                            MakeTraceSourceAccessor(&BackgroundTenant::m_flowStartTrace),
-                            "ns3::BackgroundTenant::FlowStartTracedCallback")
-            .AddTraceSource("FlowComplete",
-                            "The last byte of a flow reached its sink.",
-                            MakeTraceSourceAccessor(&BackgroundTenant::m_flowCompleteTrace),
-                            "ns3::BackgroundTenant::FlowCompleteTracedCallback");
+    static TypeId tid
+        = TypeId("ns3::BackgroundTenant")
+              .SetParent<Object>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<BackgroundTenant>()
+              .AddAttribute("Tos",
+                            "IP ToS of every background connection.",
+                            UintegerValue(0x10),
+                            MakeUintegerAccessor(&BackgroundTenant::m_tos),
+                            MakeUintegerChecker<uint8_t>())
+              .AddAttribute("Port",
+                            "TCP port of the sinks.",
+                            UintegerValue(60000),
+                            MakeUintegerAccessor(&BackgroundTenant::m_port),
+                            MakeUintegerChecker<uint16_t>(1))
+              .AddAttribute("SendChunkBytes",
+                            "Most bytes a sender writes into a socket at once.",
+                            UintegerValue(65536),
+                            MakeUintegerAccessor(&BackgroundTenant::m_chunkBytes),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddTraceSource("FlowStart",
+                              "A flow opened its connection.",
+                              MakeTraceSourceAccessor(&BackgroundTenant::m_flowStartTrace),
+                              "ns3::BackgroundTenant::FlowStartTracedCallback")
+              .AddTraceSource("FlowComplete",
+                              "The last byte of a flow reached its sink.",
+                              MakeTraceSourceAccessor(&BackgroundTenant::m_flowCompleteTrace),
+                              "ns3::BackgroundTenant::FlowCompleteTracedCallback");
     return tid;
 }
 
@@ -71,8 +71,8 @@ BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
         Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
         if (!ipv4 || ipv4->GetNInterfaces() < 2)
         {
-            throw DdnnError("ns3::BackgroundTenant: server " + std::to_string(i) +
-                            " has no IPv4 address on interface 1");
+            throw DdnnError("ns3::BackgroundTenant: server " + std::to_string(i)
+                            + " has no IPv4 address on interface 1");
         }
         m_serverOfAddress[ipv4->GetAddress(1, 0).GetLocal().Get()] = i;
         Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
@@ -88,9 +88,9 @@ BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
     {
         if (f.src >= servers.GetN() || f.dst >= servers.GetN() || f.src == f.dst)
         {
-            throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(f.id) +
-                            " names a server outside 0.." + std::to_string(servers.GetN() - 1) +
-                            " or goes to its own source");
+            throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(f.id)
+                            + " names a server outside 0.." + std::to_string(servers.GetN() - 1)
+                            + " or goes to its own source");
         }
         if (!m_flows.empty() && NanoSeconds(f.start_ns) < m_flows.back().start)
         {
@@ -178,9 +178,9 @@ BackgroundTenant::NotifyReceived(uint64_t index, uint64_t bytes)
     flow.received += bytes;
     if (flow.received > flow.bytes)
     {
-        throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(flow.id) + " received " +
-                        std::to_string(flow.received) + " of " + std::to_string(flow.bytes) +
-                        " bytes");
+        throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(flow.id) + " received "
+                        + std::to_string(flow.received) + " of " + std::to_string(flow.bytes)
+                        + " bytes");
     }
     if (flow.received == flow.bytes)
     {

@@ -44,10 +44,11 @@ class BackgroundTenant : public Object
         uint32_t dst;
         uint64_t bytes;
         Time start;
-        bool started{false};   //!< its start time came before the run ended
-        uint64_t received{0};  //!< bytes the sink counted
-        Time end;              //!< arrival of the last byte, when completed
-        bool Completed() const
+        bool started{false};  //!< its start time came before the run ended
+        uint64_t received{0}; //!< bytes the sink counted
+        Time end;             //!< arrival of the last byte, when completed
+        bool
+        Completed() const
         {
             return started && received == bytes;
         }
@@ -74,7 +75,10 @@ class BackgroundTenant : public Object
     void NotifyReceived(uint64_t flow, uint64_t bytes);
 
     /** (flow id, src, dst, bytes) */
-    typedef void (*FlowStartTracedCallback)(uint64_t id, uint32_t src, uint32_t dst, uint64_t bytes);
+    typedef void (*FlowStartTracedCallback)(uint64_t id,
+                                            uint32_t src,
+                                            uint32_t dst,
+                                            uint64_t bytes);
     /** (flow id, bytes, fct) */
     typedef void (*FlowCompleteTracedCallback)(uint64_t id, uint64_t bytes, Time fct);
 
@@ -90,7 +94,7 @@ class BackgroundTenant : public Object
 
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;
-    std::unordered_map<uint32_t, uint32_t> m_serverOfAddress; // IPv4 address -> server
+    std::unordered_map<uint32_t, uint32_t> m_serverOfAddress;  // IPv4 address -> server
     std::unordered_map<uint64_t, uint64_t> m_flowOfConnection; // server << 16 | port -> flow
 
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_flowStartTrace;

@@ -13,20 +13,22 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct ddnn_cdf ddnn_cdf; /* opaque */
+    typedef struct ddnn_cdf ddnn_cdf; /* opaque */
 
-int ddnn_cdf_parse(ddnn_cdf **out, const char *text, size_t len, ddnn_diag *diag);
-int ddnn_cdf_read_file(ddnn_cdf **out, const char *path, ddnn_diag *diag);
-void ddnn_cdf_free(ddnn_cdf *cdf);
+    int ddnn_cdf_parse(ddnn_cdf** out, const char* text, size_t len, ddnn_diag* diag);
+    int ddnn_cdf_read_file(ddnn_cdf** out, const char* path, ddnn_diag* diag);
+    void ddnn_cdf_free(ddnn_cdf* cdf);
 
-size_t ddnn_cdf_point_count(const ddnn_cdf *cdf);
-/* Mean size in bytes with linear interpolation between points. */
-double ddnn_cdf_mean(const ddnn_cdf *cdf);
-/* Inverse CDF: the size at cumulative fraction u in [0, 1], rounded to whole bytes, at least 1. */
-uint64_t ddnn_cdf_sample(const ddnn_cdf *cdf, double u);
+    size_t ddnn_cdf_point_count(const ddnn_cdf* cdf);
+    /* Mean size in bytes with linear interpolation between points. */
+    double ddnn_cdf_mean(const ddnn_cdf* cdf);
+    /* Inverse CDF: the size at cumulative fraction u in [0, 1], rounded to whole bytes, at least 1.
+     */
+    uint64_t ddnn_cdf_sample(const ddnn_cdf* cdf, double u);
 
 #ifdef __cplusplus
 }

@@ -8,16 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ddnn_csv_init(ddnn_csv *csv, const char *text, size_t len)
+void
+ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len)
 {
     memset(csv, 0, sizeof *csv);
     csv->text = text;
     csv->len = len;
 }
 
-static char *trim(char *s)
+static char*
+trim(char* s)
 {
-    char *end;
+    char* end;
     while (*s && isspace((unsigned char)*s))
         s++;
     end = s + strlen(s);
@@ -26,13 +28,15 @@ static char *trim(char *s)
     return s;
 }
 
-static int looks_numeric(const char *s)
+static int
+looks_numeric(const char* s)
 {
     return isdigit((unsigned char)s[0]) || s[0] == '-' || s[0] == '+' || s[0] == '.';
 }
 
 /* Copies the next physical line into csv->buf; returns 0 at end of input. */
-static int next_line(ddnn_csv *csv, ddnn_diag *diag)
+static int
+next_line(ddnn_csv* csv, ddnn_diag* diag)
 {
     size_t start = csv->pos, n;
     if (csv->pos >= csv->len)
@@ -44,29 +48,41 @@ static int next_line(ddnn_csv *csv, ddnn_diag *diag)
         csv->pos++; /* skip the newline */
     csv->line++;
     if (n > DDNN_CSV_MAX_LINE)
-        return ddnn_diag_set(diag, DDNN_ERR_TOO_LARGE, csv->line, "",
-                             "line longer than %d characters", DDNN_CSV_MAX_LINE);
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_TOO_LARGE,
+                             csv->line,
+                             "",
+                             "line longer than %d characters",
+                             DDNN_CSV_MAX_LINE);
     memcpy(csv->buf, csv->text + start, n);
     csv->buf[n] = '\0';
     if (memchr(csv->buf, '\0', n))
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, "", "binary data (NUL byte) in a text file");
+        return ddnn_diag_set(
+            diag, DDNN_ERR_SYNTAX, csv->line, "", "binary data (NUL byte) in a text file");
     return 1;
 }
 
-int ddnn_csv_next(ddnn_csv *csv, ddnn_diag *diag)
+int
+ddnn_csv_next(ddnn_csv* csv, ddnn_diag* diag)
 {
     int rc;
-    while ((rc = next_line(csv, diag)) == 1) {
-        char *s = trim(csv->buf);
-        char *p;
+    while ((rc = next_line(csv, diag)) == 1)
+    {
+        char* s = trim(csv->buf);
+        char* p;
         if (*s == '\0' || *s == '#')
             continue;
         csv->field_count = 0;
-        for (p = s;;) {
-            char *comma = strchr(p, ',');
+        for (p = s;;)
+        {
+            char* comma = strchr(p, ',');
             if (csv->field_count == DDNN_CSV_MAX_FIELDS)
-                return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, "",
-                                     "more than %d fields", DDNN_CSV_MAX_FIELDS);
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_SYNTAX,
+                                     csv->line,
+                                     "",
+                                     "more than %d fields",
+                                     DDNN_CSV_MAX_FIELDS);
             if (comma)
                 *comma = '\0';
             csv->fields[csv->field_count++] = trim(p);
@@ -74,7 +90,8 @@ int ddnn_csv_next(ddnn_csv *csv, ddnn_diag *diag)
                 break;
             p = comma + 1;
         }
-        if (!csv->seen_data && !looks_numeric(csv->fields[0])) {
+        if (!csv->seen_data && !looks_numeric(csv->fields[0]))
+        {
             csv->seen_data = 1; /* only one header row, and only before data */
             continue;
         }
@@ -84,65 +101,85 @@ int ddnn_csv_next(ddnn_csv *csv, ddnn_diag *diag)
     return rc;
 }
 
-int ddnn_csv_expect_fields(const ddnn_csv *csv, int count, ddnn_diag *diag)
+int
+ddnn_csv_expect_fields(const ddnn_csv* csv, int count, ddnn_diag* diag)
 {
     if (csv->field_count != count)
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, "",
-                             "expected %d comma-separated fields, found %d", count, csv->field_count);
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             csv->line,
+                             "",
+                             "expected %d comma-separated fields, found %d",
+                             count,
+                             csv->field_count);
     return DDNN_OK;
 }
 
-int ddnn_csv_u64(const ddnn_csv *csv, int i, const char *name, uint64_t *out, ddnn_diag *diag)
+int
+ddnn_csv_u64(const ddnn_csv* csv, int i, const char* name, uint64_t* out, ddnn_diag* diag)
 {
-    const char *s = csv->fields[i];
-    char *end;
+    const char* s = csv->fields[i];
+    char* end;
     unsigned long long v;
     if (s[0] == '-')
-        return ddnn_diag_set(diag, DDNN_ERR_RANGE, csv->line, name,
-                             "expected a non-negative integer, found '%s'", s);
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_RANGE,
+                             csv->line,
+                             name,
+                             "expected a non-negative integer, found '%s'",
+                             s);
     if (!isdigit((unsigned char)s[0]))
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, name, "expected an integer, found '%s'", s);
+        return ddnn_diag_set(
+            diag, DDNN_ERR_SYNTAX, csv->line, name, "expected an integer, found '%s'", s);
     errno = 0;
     v = strtoull(s, &end, 10);
     if (*end != '\0')
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, name, "expected an integer, found '%s'", s);
+        return ddnn_diag_set(
+            diag, DDNN_ERR_SYNTAX, csv->line, name, "expected an integer, found '%s'", s);
     if (errno == ERANGE)
         return ddnn_diag_set(diag, DDNN_ERR_RANGE, csv->line, name, "integer '%s' too large", s);
     *out = (uint64_t)v;
     return DDNN_OK;
 }
 
-int ddnn_csv_double(const ddnn_csv *csv, int i, const char *name, double *out, ddnn_diag *diag)
+int
+ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_diag* diag)
 {
-    const char *s = csv->fields[i];
-    char *end;
+    const char* s = csv->fields[i];
+    char* end;
     double v;
     if (!looks_numeric(s))
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, name, "expected a number, found '%s'", s);
+        return ddnn_diag_set(
+            diag, DDNN_ERR_SYNTAX, csv->line, name, "expected a number, found '%s'", s);
     errno = 0;
     v = strtod(s, &end);
     if (*end != '\0' || end == s)
-        return ddnn_diag_set(diag, DDNN_ERR_SYNTAX, csv->line, name, "expected a number, found '%s'", s);
+        return ddnn_diag_set(
+            diag, DDNN_ERR_SYNTAX, csv->line, name, "expected a number, found '%s'", s);
     if (errno == ERANGE || !isfinite(v))
         return ddnn_diag_set(diag, DDNN_ERR_RANGE, csv->line, name, "number '%s' out of range", s);
     *out = v;
     return DDNN_OK;
 }
 
-int ddnn_read_file(const char *path, size_t max_bytes, char **out, size_t *out_len, ddnn_diag *diag)
+int
+ddnn_read_file(const char* path, size_t max_bytes, char** out, size_t* out_len, ddnn_diag* diag)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
+    FILE* f = fopen(path, "rb");
+    char* buf = NULL;
     size_t len = 0, cap = 0;
     if (!f)
         return ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "cannot open: %s", strerror(errno));
-    for (;;) {
+    for (;;)
+    {
         size_t n;
-        if (len == cap) {
-            char *grown;
+        if (len == cap)
+        {
+            char* grown;
             cap = cap ? cap * 2 : 4096;
             grown = realloc(buf, cap + 1);
-            if (!grown) {
+            if (!grown)
+            {
                 free(buf);
                 fclose(f);
                 return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory reading the file");
@@ -151,16 +188,22 @@ int ddnn_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
         }
         n = fread(buf + len, 1, cap - len, f);
         len += n;
-        if (len > max_bytes) {
+        if (len > max_bytes)
+        {
             free(buf);
             fclose(f);
-            return ddnn_diag_set(diag, DDNN_ERR_TOO_LARGE, 0, "", "file larger than %lu bytes",
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_TOO_LARGE,
+                                 0,
+                                 "",
+                                 "file larger than %lu bytes",
                                  (unsigned long)max_bytes);
         }
         if (n == 0)
             break;
     }
-    if (ferror(f)) {
+    if (ferror(f))
+    {
         free(buf);
         fclose(f);
         return ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "read error: %s", strerror(errno));

@@ -5,28 +5,45 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *ddnn_strerror(int code)
+const char*
+ddnn_strerror(int code)
 {
-    switch (code) {
-    case DDNN_OK: return "success";
-    case DDNN_ERR_NOMEM: return "out of memory";
-    case DDNN_ERR_IO: return "cannot read file";
-    case DDNN_ERR_EMPTY: return "no data";
-    case DDNN_ERR_SYNTAX: return "malformed field";
-    case DDNN_ERR_RANGE: return "value out of range";
-    case DDNN_ERR_DUPLICATE: return "duplicate entry";
-    case DDNN_ERR_MISSING: return "missing entry";
-    case DDNN_ERR_ORDER: return "values out of order";
-    case DDNN_ERR_TOO_LARGE: return "input too large";
-    case DDNN_ERR_INVALID: return "invalid argument";
-    case DDNN_ERR_STATE: return "not allowed in the current state";
-    default: return "unknown error";
+    switch (code)
+    {
+        case DDNN_OK:
+            return "success";
+        case DDNN_ERR_NOMEM:
+            return "out of memory";
+        case DDNN_ERR_IO:
+            return "cannot read file";
+        case DDNN_ERR_EMPTY:
+            return "no data";
+        case DDNN_ERR_SYNTAX:
+            return "malformed field";
+        case DDNN_ERR_RANGE:
+            return "value out of range";
+        case DDNN_ERR_DUPLICATE:
+            return "duplicate entry";
+        case DDNN_ERR_MISSING:
+            return "missing entry";
+        case DDNN_ERR_ORDER:
+            return "values out of order";
+        case DDNN_ERR_TOO_LARGE:
+            return "input too large";
+        case DDNN_ERR_INVALID:
+            return "invalid argument";
+        case DDNN_ERR_STATE:
+            return "not allowed in the current state";
+        default:
+            return "unknown error";
     }
 }
 
-int ddnn_diag_set(ddnn_diag *diag, int code, long line, const char *field, const char *fmt, ...)
+int
+ddnn_diag_set(ddnn_diag* diag, int code, long line, const char* field, const char* fmt, ...)
 {
-    if (diag) {
+    if (diag)
+    {
         va_list ap;
         diag->code = code;
         diag->line = line;
@@ -38,7 +55,8 @@ int ddnn_diag_set(ddnn_diag *diag, int code, long line, const char *field, const
     return code;
 }
 
-void ddnn_diag_format(const ddnn_diag *diag, const char *file, char *out, unsigned long out_size)
+void
+ddnn_diag_format(const ddnn_diag* diag, const char* file, char* out, unsigned long out_size)
 {
     char where[300] = "";
     char what[80] = "";
@@ -48,6 +66,10 @@ void ddnn_diag_format(const ddnn_diag *diag, const char *file, char *out, unsign
         snprintf(where, sizeof where, "%s: ", file);
     if (diag->field[0])
         snprintf(what, sizeof what, "field '%s': ", diag->field);
-    snprintf(out, out_size, "%s%s%s", where, what,
+    snprintf(out,
+             out_size,
+             "%s%s%s",
+             where,
+             what,
              diag->message[0] ? diag->message : ddnn_strerror(diag->code));
 }

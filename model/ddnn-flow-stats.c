@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-ddnn_flow_class ddnn_flow_class_of(uint64_t bytes)
+ddnn_flow_class
+ddnn_flow_class_of(uint64_t bytes)
 {
     if (bytes <= DDNN_SMALL_FLOW_MAX_BYTES)
         return DDNN_FLOWS_SMALL;
@@ -14,20 +15,23 @@ ddnn_flow_class ddnn_flow_class_of(uint64_t bytes)
     return DDNN_FLOWS_MEDIUM;
 }
 
-const char *ddnn_flow_class_name(ddnn_flow_class c)
+const char*
+ddnn_flow_class_name(ddnn_flow_class c)
 {
-    static const char *names[] = {"small", "medium", "large", "all"};
+    static const char* names[] = {"small", "medium", "large", "all"};
     return c < DDNN_FLOW_CLASSES ? names[c] : "?";
 }
 
-static int by_value(const void *a, const void *b)
+static int
+by_value(const void* a, const void* b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
+    double x = *(const double*)a, y = *(const double*)b;
     return x < y ? -1 : x > y;
 }
 
 /* Nearest rank: the value at rank ceil(p/100 * n), 1-based. */
-static double percentile(const double *sorted, size_t n, double p)
+static double
+percentile(const double* sorted, size_t n, double p)
 {
     size_t rank = (size_t)ceil(p / 100.0 * (double)n);
     if (rank < 1)
@@ -35,9 +39,10 @@ static double percentile(const double *sorted, size_t n, double p)
     return sorted[rank - 1];
 }
 
-int ddnn_flow_stats(const ddnn_flow_result *flows, size_t count, ddnn_flow_class_stats *stats)
+int
+ddnn_flow_stats(const ddnn_flow_result* flows, size_t count, ddnn_flow_class_stats* stats)
 {
-    double *fct[DDNN_FLOW_CLASSES];
+    double* fct[DDNN_FLOW_CLASSES];
     size_t i;
     int c, rc = DDNN_OK;
     if (!stats || (count && !flows))
@@ -48,21 +53,25 @@ int ddnn_flow_stats(const ddnn_flow_result *flows, size_t count, ddnn_flow_class
     for (c = 0; c < DDNN_FLOW_CLASSES; c++)
         if (!fct[c])
             rc = DDNN_ERR_NOMEM;
-    for (i = 0; rc == DDNN_OK && i < count; i++) {
+    for (i = 0; rc == DDNN_OK && i < count; i++)
+    {
         ddnn_flow_class k = ddnn_flow_class_of(flows[i].bytes);
         ddnn_flow_class both[2] = {k, DDNN_FLOWS_ALL};
         int j;
-        for (j = 0; j < 2; j++) {
-            ddnn_flow_class_stats *s = &stats[both[j]];
+        for (j = 0; j < 2; j++)
+        {
+            ddnn_flow_class_stats* s = &stats[both[j]];
             s->started++;
-            if (flows[i].completed) {
+            if (flows[i].completed)
+            {
                 fct[both[j]][s->completed++] = flows[i].fct_s;
                 s->mean_s += flows[i].fct_s;
             }
         }
     }
-    for (c = 0; rc == DDNN_OK && c < DDNN_FLOW_CLASSES; c++) {
-        ddnn_flow_class_stats *s = &stats[c];
+    for (c = 0; rc == DDNN_OK && c < DDNN_FLOW_CLASSES; c++)
+    {
+        ddnn_flow_class_stats* s = &stats[c];
         if (s->completed == 0)
             continue;
         s->mean_s /= (double)s->completed;

@@ -15,31 +15,41 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
 #define DDNN_SMALL_FLOW_MAX_BYTES 100000ULL
 #define DDNN_LARGE_FLOW_MIN_BYTES 10000000ULL
 
-typedef enum { DDNN_FLOWS_SMALL, DDNN_FLOWS_MEDIUM, DDNN_FLOWS_LARGE, DDNN_FLOWS_ALL, DDNN_FLOW_CLASSES } ddnn_flow_class;
+    typedef enum
+    {
+        DDNN_FLOWS_SMALL,
+        DDNN_FLOWS_MEDIUM,
+        DDNN_FLOWS_LARGE,
+        DDNN_FLOWS_ALL,
+        DDNN_FLOW_CLASSES
+    } ddnn_flow_class;
 
-typedef struct {
-    uint64_t bytes;
-    int completed;
-    double fct_s; /* meaningful when completed */
-} ddnn_flow_result;
+    typedef struct
+    {
+        uint64_t bytes;
+        int completed;
+        double fct_s; /* meaningful when completed */
+    } ddnn_flow_result;
 
-typedef struct {
-    uint64_t started;
-    uint64_t completed;
-    double mean_s, p50_s, p99_s; /* 0 when nothing completed */
-} ddnn_flow_class_stats;
+    typedef struct
+    {
+        uint64_t started;
+        uint64_t completed;
+        double mean_s, p50_s, p99_s; /* 0 when nothing completed */
+    } ddnn_flow_class_stats;
 
-ddnn_flow_class ddnn_flow_class_of(uint64_t bytes);
-const char *ddnn_flow_class_name(ddnn_flow_class c);
+    ddnn_flow_class ddnn_flow_class_of(uint64_t bytes);
+    const char* ddnn_flow_class_name(ddnn_flow_class c);
 
-/* Fills stats[DDNN_FLOW_CLASSES]. */
-int ddnn_flow_stats(const ddnn_flow_result *flows, size_t count, ddnn_flow_class_stats *stats);
+    /* Fills stats[DDNN_FLOW_CLASSES]. */
+    int ddnn_flow_stats(const ddnn_flow_result* flows, size_t count, ddnn_flow_class_stats* stats);
 
 #ifdef __cplusplus
 }

@@ -3,28 +3,32 @@
 
 #include <stdlib.h>
 
-struct ddnn_fusion_plan {
-    ddnn_fusion_buffer *buffers;
+struct ddnn_fusion_plan
+{
+    ddnn_fusion_buffer* buffers;
     size_t count;
-    size_t *buffer_of_layer;
+    size_t* buffer_of_layer;
     size_t layer_count;
     size_t oversized;
 };
 
-void ddnn_fusion_plan_free(ddnn_fusion_plan *plan)
+void
+ddnn_fusion_plan_free(ddnn_fusion_plan* plan)
 {
-    if (plan) {
+    if (plan)
+    {
         free(plan->buffers);
         free(plan->buffer_of_layer);
         free(plan);
     }
 }
 
-int ddnn_fusion_plan_new(ddnn_fusion_plan **out, const ddnn_profile *profile, uint64_t fusion_bytes)
+int
+ddnn_fusion_plan_new(ddnn_fusion_plan** out, const ddnn_profile* profile, uint64_t fusion_bytes)
 {
     size_t layers, i;
-    ddnn_fusion_plan *plan;
-    ddnn_fusion_buffer *open = NULL;
+    ddnn_fusion_plan* plan;
+    ddnn_fusion_buffer* open = NULL;
     if (!out || !profile || fusion_bytes == 0)
         return DDNN_ERR_INVALID;
     layers = ddnn_profile_layer_count(profile);
@@ -34,17 +38,22 @@ int ddnn_fusion_plan_new(ddnn_fusion_plan **out, const ddnn_profile *profile, ui
     /* At most one buffer per layer. */
     plan->buffers = calloc(layers, sizeof *plan->buffers);
     plan->buffer_of_layer = calloc(layers, sizeof *plan->buffer_of_layer);
-    if (!plan->buffers || !plan->buffer_of_layer) {
+    if (!plan->buffers || !plan->buffer_of_layer)
+    {
         ddnn_fusion_plan_free(plan);
         return DDNN_ERR_NOMEM;
     }
     plan->layer_count = layers;
-    for (i = layers; i-- > 0;) {
+    for (i = layers; i-- > 0;)
+    {
         uint64_t bytes = ddnn_profile_layer(profile, i)->param_bytes;
-        if (bytes > fusion_bytes) {
+        if (bytes > fusion_bytes)
+        {
             open = NULL; /* close the current buffer; this layer goes alone */
             plan->oversized++;
-        } else if (open && open->bytes + bytes <= fusion_bytes) {
+        }
+        else if (open && open->bytes + bytes <= fusion_bytes)
+        {
             open->lowest_layer = (uint32_t)i;
             open->bytes += bytes;
             plan->buffer_of_layer[i] = plan->count - 1;
@@ -61,16 +70,26 @@ int ddnn_fusion_plan_new(ddnn_fusion_plan **out, const ddnn_profile *profile, ui
     return DDNN_OK;
 }
 
-size_t ddnn_fusion_plan_buffer_count(const ddnn_fusion_plan *plan) { return plan->count; }
+size_t
+ddnn_fusion_plan_buffer_count(const ddnn_fusion_plan* plan)
+{
+    return plan->count;
+}
 
-const ddnn_fusion_buffer *ddnn_fusion_plan_buffer(const ddnn_fusion_plan *plan, size_t buffer)
+const ddnn_fusion_buffer*
+ddnn_fusion_plan_buffer(const ddnn_fusion_plan* plan, size_t buffer)
 {
     return buffer < plan->count ? &plan->buffers[buffer] : NULL;
 }
 
-size_t ddnn_fusion_plan_buffer_of_layer(const ddnn_fusion_plan *plan, uint32_t layer)
+size_t
+ddnn_fusion_plan_buffer_of_layer(const ddnn_fusion_plan* plan, uint32_t layer)
 {
     return layer < plan->layer_count ? plan->buffer_of_layer[layer] : (size_t)-1;
 }
 
-size_t ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan *plan) { return plan->oversized; }
+size_t
+ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan* plan)
+{
+    return plan->oversized;
+}

@@ -14,29 +14,33 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct {
-    uint32_t lowest_layer;  /* lowest layer index; also the buffer's priority (lower = sooner) */
-    uint32_t highest_layer; /* the buffer holds every layer in [lowest_layer, highest_layer] */
-    uint64_t bytes;         /* sum of the layers' param_bytes */
-    int oversized;          /* 1 when a single layer exceeds the fusion size */
-} ddnn_fusion_buffer;
+    typedef struct
+    {
+        uint32_t lowest_layer; /* lowest layer index; also the buffer's priority (lower = sooner) */
+        uint32_t highest_layer; /* the buffer holds every layer in [lowest_layer, highest_layer] */
+        uint64_t bytes;         /* sum of the layers' param_bytes */
+        int oversized;          /* 1 when a single layer exceeds the fusion size */
+    } ddnn_fusion_buffer;
 
-typedef struct ddnn_fusion_plan ddnn_fusion_plan; /* opaque */
+    typedef struct ddnn_fusion_plan ddnn_fusion_plan; /* opaque */
 
-/* fusion_bytes must be at least 1. */
-int ddnn_fusion_plan_new(ddnn_fusion_plan **out, const ddnn_profile *profile, uint64_t fusion_bytes);
-void ddnn_fusion_plan_free(ddnn_fusion_plan *plan);
+    /* fusion_bytes must be at least 1. */
+    int ddnn_fusion_plan_new(ddnn_fusion_plan** out,
+                             const ddnn_profile* profile,
+                             uint64_t fusion_bytes);
+    void ddnn_fusion_plan_free(ddnn_fusion_plan* plan);
 
-/* Buffers are numbered in the order they fill: buffer 0 holds the last layer. */
-size_t ddnn_fusion_plan_buffer_count(const ddnn_fusion_plan *plan);
-const ddnn_fusion_buffer *ddnn_fusion_plan_buffer(const ddnn_fusion_plan *plan, size_t buffer);
-/* The buffer that carries a layer's gradients. */
-size_t ddnn_fusion_plan_buffer_of_layer(const ddnn_fusion_plan *plan, uint32_t layer);
-/* How many layers were larger than the fusion size (each travels alone). */
-size_t ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan *plan);
+    /* Buffers are numbered in the order they fill: buffer 0 holds the last layer. */
+    size_t ddnn_fusion_plan_buffer_count(const ddnn_fusion_plan* plan);
+    const ddnn_fusion_buffer* ddnn_fusion_plan_buffer(const ddnn_fusion_plan* plan, size_t buffer);
+    /* The buffer that carries a layer's gradients. */
+    size_t ddnn_fusion_plan_buffer_of_layer(const ddnn_fusion_plan* plan, uint32_t layer);
+    /* How many layers were larger than the fusion size (each travels alone). */
+    size_t ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan* plan);
 
 #ifdef __cplusplus
 }

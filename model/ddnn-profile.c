@@ -9,64 +9,81 @@
 /* Layer indices are stored as uint32_t; a bound also keeps a typo from allocating gigabytes. */
 #define DDNN_PROFILE_MAX_LAYERS 100000
 
-struct ddnn_profile {
-    ddnn_layer *layers; /* indexed by layer index */
+struct ddnn_profile
+{
+    ddnn_layer* layers; /* indexed by layer index */
     size_t count;
     uint64_t total_bytes;
     uint64_t compute_ns;
 };
 
-void ddnn_profile_free(ddnn_profile *p)
+void
+ddnn_profile_free(ddnn_profile* p)
 {
-    if (p) {
+    if (p)
+    {
         free(p->layers);
         free(p);
     }
 }
 
 /* Rows are collected in file order first; line numbers are kept for later diagnostics. */
-typedef struct {
+typedef struct
+{
     ddnn_layer layer;
     long line;
 } row;
 
-static int read_rows(const char *text, size_t len, row **rows_out, size_t *count_out, ddnn_diag *diag)
+static int
+read_rows(const char* text, size_t len, row** rows_out, size_t* count_out, ddnn_diag* diag)
 {
-    ddnn_csv *csv = malloc(sizeof *csv);
-    row *rows = NULL;
+    ddnn_csv* csv = malloc(sizeof *csv);
+    row* rows = NULL;
     size_t count = 0, cap = 0;
     int rc;
     if (!csv)
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
     ddnn_csv_init(csv, text, len);
-    while ((rc = ddnn_csv_next(csv, diag)) == 1) {
+    while ((rc = ddnn_csv_next(csv, diag)) == 1)
+    {
         row r;
         uint64_t index;
         memset(&r, 0, sizeof r);
         r.line = csv->line;
-        if ((rc = ddnn_csv_expect_fields(csv, 4, diag)) < 0 ||
-            (rc = ddnn_csv_u64(csv, 0, "layer", &index, diag)) < 0 ||
-            (rc = ddnn_csv_u64(csv, 1, "param_bytes", &r.layer.param_bytes, diag)) < 0 ||
-            (rc = ddnn_csv_u64(csv, 2, "forward_ns", &r.layer.forward_ns, diag)) < 0 ||
-            (rc = ddnn_csv_u64(csv, 3, "backward_ns", &r.layer.backward_ns, diag)) < 0)
+        if ((rc = ddnn_csv_expect_fields(csv, 4, diag)) < 0
+            || (rc = ddnn_csv_u64(csv, 0, "layer", &index, diag)) < 0
+            || (rc = ddnn_csv_u64(csv, 1, "param_bytes", &r.layer.param_bytes, diag)) < 0
+            || (rc = ddnn_csv_u64(csv, 2, "forward_ns", &r.layer.forward_ns, diag)) < 0
+            || (rc = ddnn_csv_u64(csv, 3, "backward_ns", &r.layer.backward_ns, diag)) < 0)
             break;
-        if (index >= DDNN_PROFILE_MAX_LAYERS) {
-            rc = ddnn_diag_set(diag, DDNN_ERR_RANGE, r.line, "layer",
-                               "expected an index below %d, found %llu", DDNN_PROFILE_MAX_LAYERS,
+        if (index >= DDNN_PROFILE_MAX_LAYERS)
+        {
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               r.line,
+                               "layer",
+                               "expected an index below %d, found %llu",
+                               DDNN_PROFILE_MAX_LAYERS,
                                (unsigned long long)index);
             break;
         }
-        if (r.layer.param_bytes == 0) {
-            rc = ddnn_diag_set(diag, DDNN_ERR_RANGE, r.line, "param_bytes",
+        if (r.layer.param_bytes == 0)
+        {
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               r.line,
+                               "param_bytes",
                                "expected a positive number of bytes, found 0");
             break;
         }
         r.layer.index = (uint32_t)index;
-        if (count == cap) {
-            row *grown;
+        if (count == cap)
+        {
+            row* grown;
             cap = cap ? cap * 2 : 64;
             grown = realloc(rows, cap * sizeof *rows);
-            if (!grown) {
+            if (!grown)
+            {
                 rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
                 break;
             }
@@ -75,7 +92,8 @@ static int read_rows(const char *text, size_t len, row **rows_out, size_t *count
         rows[count++] = r;
     }
     free(csv);
-    if (rc < 0) {
+    if (rc < 0)
+    {
         free(rows);
         return rc;
     }
@@ -84,39 +102,59 @@ static int read_rows(const char *text, size_t len, row **rows_out, size_t *count
     return DDNN_OK;
 }
 
-int ddnn_profile_parse(ddnn_profile **out, const char *text, size_t len, ddnn_diag *diag)
+int
+ddnn_profile_parse(ddnn_profile** out, const char* text, size_t len, ddnn_diag* diag)
 {
-    row *rows = NULL;
+    row* rows = NULL;
     size_t count = 0, i;
-    long *line_of = NULL;
-    ddnn_profile *p;
+    long* line_of = NULL;
+    ddnn_profile* p;
     int rc = read_rows(text, len, &rows, &count, diag);
     if (rc < 0)
         return rc;
-    if (count == 0) {
+    if (count == 0)
+    {
         free(rows);
-        return ddnn_diag_set(diag, DDNN_ERR_EMPTY, 0, "", "no layer rows (expected layer,param_bytes,forward_ns,backward_ns)");
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_EMPTY,
+                             0,
+                             "",
+                             "no layer rows (expected layer,param_bytes,forward_ns,backward_ns)");
     }
     p = calloc(1, sizeof *p);
     line_of = calloc(count, sizeof *line_of);
     if (p)
         p->layers = calloc(count, sizeof *p->layers);
-    if (!p || !line_of || !p->layers) {
+    if (!p || !line_of || !p->layers)
+    {
         rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
         goto fail;
     }
     p->count = count;
-    for (i = 0; i < count; i++) {
-        const row *r = &rows[i];
-        if (r->layer.index >= count) {
-            rc = ddnn_diag_set(diag, DDNN_ERR_MISSING, r->line, "layer",
-                               "index %u but the file has %lu layers, so some index below it is missing",
-                               r->layer.index, (unsigned long)count);
+    for (i = 0; i < count; i++)
+    {
+        const row* r = &rows[i];
+        if (r->layer.index >= count)
+        {
+            rc = ddnn_diag_set(
+                diag,
+                DDNN_ERR_MISSING,
+                r->line,
+                "layer",
+                "index %u but the file has %lu layers, so some index below it is missing",
+                r->layer.index,
+                (unsigned long)count);
             goto fail;
         }
-        if (line_of[r->layer.index]) {
-            rc = ddnn_diag_set(diag, DDNN_ERR_DUPLICATE, r->line, "layer",
-                               "index %u already given on line %ld", r->layer.index, line_of[r->layer.index]);
+        if (line_of[r->layer.index])
+        {
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_DUPLICATE,
+                               r->line,
+                               "layer",
+                               "index %u already given on line %ld",
+                               r->layer.index,
+                               line_of[r->layer.index]);
             goto fail;
         }
         line_of[r->layer.index] = r->line;
@@ -124,9 +162,14 @@ int ddnn_profile_parse(ddnn_profile **out, const char *text, size_t len, ddnn_di
         p->total_bytes += r->layer.param_bytes;
         p->compute_ns += r->layer.forward_ns + r->layer.backward_ns;
     }
-    if (p->compute_ns == 0) {
-        rc = ddnn_diag_set(diag, DDNN_ERR_RANGE, 0, "forward_ns",
-                           "every compute time is 0; at least one must be positive to scale the profile");
+    if (p->compute_ns == 0)
+    {
+        rc = ddnn_diag_set(
+            diag,
+            DDNN_ERR_RANGE,
+            0,
+            "forward_ns",
+            "every compute time is 0; at least one must be positive to scale the profile");
         goto fail;
     }
     free(rows);
@@ -140,9 +183,10 @@ fail:
     return rc;
 }
 
-int ddnn_profile_read_file(ddnn_profile **out, const char *path, ddnn_diag *diag)
+int
+ddnn_profile_read_file(ddnn_profile** out, const char* path, ddnn_diag* diag)
 {
-    char *text;
+    char* text;
     size_t len;
     int rc = ddnn_read_file(path, DDNN_CSV_MAX_FILE_BYTES, &text, &len, diag);
     if (rc < 0)
@@ -152,42 +196,61 @@ int ddnn_profile_read_file(ddnn_profile **out, const char *path, ddnn_diag *diag
     return rc;
 }
 
-size_t ddnn_profile_layer_count(const ddnn_profile *p) { return p->count; }
+size_t
+ddnn_profile_layer_count(const ddnn_profile* p)
+{
+    return p->count;
+}
 
-const ddnn_layer *ddnn_profile_layer(const ddnn_profile *p, size_t index)
+const ddnn_layer*
+ddnn_profile_layer(const ddnn_profile* p, size_t index)
 {
     return index < p->count ? &p->layers[index] : NULL;
 }
 
-uint64_t ddnn_profile_total_bytes(const ddnn_profile *p) { return p->total_bytes; }
+uint64_t
+ddnn_profile_total_bytes(const ddnn_profile* p)
+{
+    return p->total_bytes;
+}
 
-uint64_t ddnn_profile_compute_ns(const ddnn_profile *p) { return p->compute_ns; }
+uint64_t
+ddnn_profile_compute_ns(const ddnn_profile* p)
+{
+    return p->compute_ns;
+}
 
 /* 128-bit intermediate: cumulative * target overflows 64 bits for long profiles. */
 __extension__ typedef unsigned __int128 ddnn_u128;
 
 /* round(cumulative * target / total) */
-static uint64_t scaled_boundary(uint64_t cumulative, uint64_t target, uint64_t total)
+static uint64_t
+scaled_boundary(uint64_t cumulative, uint64_t target, uint64_t total)
 {
     ddnn_u128 num = (ddnn_u128)cumulative * target + total / 2;
     return (uint64_t)(num / total);
 }
 
-int ddnn_profile_scale(const ddnn_profile *p, uint64_t iteration_ns, uint64_t *forward_ns,
-                       uint64_t *backward_ns)
+int
+ddnn_profile_scale(const ddnn_profile* p,
+                   uint64_t iteration_ns,
+                   uint64_t* forward_ns,
+                   uint64_t* backward_ns)
 {
     uint64_t cumulative = 0, previous = 0;
     size_t i;
     if (!p || !forward_ns || !backward_ns || iteration_ns == 0)
         return DDNN_ERR_INVALID;
-    for (i = 0; i < p->count; i++) {
+    for (i = 0; i < p->count; i++)
+    {
         uint64_t boundary;
         cumulative += p->layers[i].forward_ns;
         boundary = scaled_boundary(cumulative, iteration_ns, p->compute_ns);
         forward_ns[i] = boundary - previous;
         previous = boundary;
     }
-    for (i = p->count; i-- > 0;) {
+    for (i = p->count; i-- > 0;)
+    {
         uint64_t boundary;
         cumulative += p->layers[i].backward_ns;
         boundary = scaled_boundary(cumulative, iteration_ns, p->compute_ns);

@@ -12,41 +12,45 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct {
-    uint32_t index;       /* 0 = first layer of the forward pass */
-    uint64_t param_bytes; /* gradient bytes this layer contributes to the allreduce */
-    uint64_t forward_ns;  /* forward compute time as stored in the profile */
-    uint64_t backward_ns; /* backward compute time as stored in the profile */
-} ddnn_layer;
+    typedef struct
+    {
+        uint32_t index;       /* 0 = first layer of the forward pass */
+        uint64_t param_bytes; /* gradient bytes this layer contributes to the allreduce */
+        uint64_t forward_ns;  /* forward compute time as stored in the profile */
+        uint64_t backward_ns; /* backward compute time as stored in the profile */
+    } ddnn_layer;
 
-typedef struct ddnn_profile ddnn_profile; /* opaque */
+    typedef struct ddnn_profile ddnn_profile; /* opaque */
 
-/* Parses CSV text (rows in any order; indices must be 0..L-1, each once). */
-int ddnn_profile_parse(ddnn_profile **out, const char *text, size_t len, ddnn_diag *diag);
+    /* Parses CSV text (rows in any order; indices must be 0..L-1, each once). */
+    int ddnn_profile_parse(ddnn_profile** out, const char* text, size_t len, ddnn_diag* diag);
 
-/* Reads and parses a CSV file. */
-int ddnn_profile_read_file(ddnn_profile **out, const char *path, ddnn_diag *diag);
+    /* Reads and parses a CSV file. */
+    int ddnn_profile_read_file(ddnn_profile** out, const char* path, ddnn_diag* diag);
 
-void ddnn_profile_free(ddnn_profile *p);
+    void ddnn_profile_free(ddnn_profile* p);
 
-size_t ddnn_profile_layer_count(const ddnn_profile *p);
-const ddnn_layer *ddnn_profile_layer(const ddnn_profile *p, size_t index);
-uint64_t ddnn_profile_total_bytes(const ddnn_profile *p);
-/* Sum of all stored forward and backward times: one iteration's compute. */
-uint64_t ddnn_profile_compute_ns(const ddnn_profile *p);
+    size_t ddnn_profile_layer_count(const ddnn_profile* p);
+    const ddnn_layer* ddnn_profile_layer(const ddnn_profile* p, size_t index);
+    uint64_t ddnn_profile_total_bytes(const ddnn_profile* p);
+    /* Sum of all stored forward and backward times: one iteration's compute. */
+    uint64_t ddnn_profile_compute_ns(const ddnn_profile* p);
 
-/*
- * Scales the stored compute times so that one iteration computes for exactly
- * iteration_ns. Times are cumulated in execution order (forward 0..L-1, then
- * backward L-1..0) and each boundary is rounded to the nearest ns, so the
- * scaled times add up to iteration_ns exactly. forward_ns and backward_ns are
- * arrays of ddnn_profile_layer_count() entries, indexed by layer.
- */
-int ddnn_profile_scale(const ddnn_profile *p, uint64_t iteration_ns, uint64_t *forward_ns,
-                       uint64_t *backward_ns);
+    /*
+     * Scales the stored compute times so that one iteration computes for exactly
+     * iteration_ns. Times are cumulated in execution order (forward 0..L-1, then
+     * backward L-1..0) and each boundary is rounded to the nearest ns, so the
+     * scaled times add up to iteration_ns exactly. forward_ns and backward_ns are
+     * arrays of ddnn_profile_layer_count() entries, indexed by layer.
+     */
+    int ddnn_profile_scale(const ddnn_profile* p,
+                           uint64_t iteration_ns,
+                           uint64_t* forward_ns,
+                           uint64_t* backward_ns);
 
 #ifdef __cplusplus
 }

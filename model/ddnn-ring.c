@@ -4,11 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ddnn_ring {
+struct ddnn_ring
+{
     ddnn_ring_config cfg;
     ddnn_ring_callbacks cb;
-    void *ctx;
-    uint32_t *progress;     /* per partition */
+    void* ctx;
+    uint32_t* progress; /* per partition */
     uint64_t buffer_bytes;
     uint32_t steps;         /* 2(N-1) */
     uint32_t received;      /* steps fully received */
@@ -16,43 +17,52 @@ struct ddnn_ring {
     int active;
 };
 
-uint64_t ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition)
+uint64_t
+ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition)
 {
     return buffer_bytes / workers + (partition < buffer_bytes % workers ? 1 : 0);
 }
 
-uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank)
+uint64_t
+ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank)
 {
     /* Over 2(N-1) steps a worker sends every partition twice except (r+1) and (r+2) once. */
-    return 2 * buffer_bytes - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 1) % workers) -
-           ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 2) % workers);
+    return 2 * buffer_bytes - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 1) % workers)
+           - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 2) % workers);
 }
 
 /* The partition worker r sends in step s: (r - s) mod N. */
-static uint32_t sent_partition(const ddnn_ring *r, uint32_t step)
+static uint32_t
+sent_partition(const ddnn_ring* r, uint32_t step)
 {
     uint32_t n = r->cfg.workers;
     return (r->cfg.rank + n - step % n) % n;
 }
 
 /* The partition worker r receives in step s: (r - 1 - s) mod N. */
-static uint32_t received_partition(const ddnn_ring *r, uint32_t step)
+static uint32_t
+received_partition(const ddnn_ring* r, uint32_t step)
 {
     uint32_t n = r->cfg.workers;
     return (r->cfg.rank + 2 * n - 1 - step % n) % n;
 }
 
-int ddnn_ring_new(ddnn_ring **out, const ddnn_ring_config *cfg, const ddnn_ring_callbacks *cb,
-                  void *ctx)
+int
+ddnn_ring_new(ddnn_ring** out,
+              const ddnn_ring_config* cfg,
+              const ddnn_ring_callbacks* cb,
+              void* ctx)
 {
-    ddnn_ring *r;
-    if (!out || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2 || cfg->rank >= cfg->workers)
+    ddnn_ring* r;
+    if (!out || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
+        || cfg->rank >= cfg->workers)
         return DDNN_ERR_INVALID;
     r = calloc(1, sizeof *r);
     if (!r)
         return DDNN_ERR_NOMEM;
     r->progress = calloc(cfg->workers, sizeof *r->progress);
-    if (!r->progress) {
+    if (!r->progress)
+    {
         free(r);
         return DDNN_ERR_NOMEM;
     }
@@ -64,22 +74,26 @@ int ddnn_ring_new(ddnn_ring **out, const ddnn_ring_config *cfg, const ddnn_ring_
     return DDNN_OK;
 }
 
-void ddnn_ring_free(ddnn_ring *r)
+void
+ddnn_ring_free(ddnn_ring* r)
 {
-    if (r) {
+    if (r)
+    {
         free(r->progress);
         free(r);
     }
 }
 
-static void send_step(ddnn_ring *r, uint32_t step)
+static void
+send_step(ddnn_ring* r, uint32_t step)
 {
     uint32_t p = sent_partition(r, step);
     r->cb.send(r->ctx, step, p, ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p));
 }
 
 /* Final progress of a partition: one more than the last step in which it is received. */
-static uint32_t final_progress(const ddnn_ring *r, uint32_t partition)
+static uint32_t
+final_progress(const ddnn_ring* r, uint32_t partition)
 {
     uint32_t n = r->cfg.workers;
     /* received in steps s with (rank - 1 - s) = partition (mod N); the last one below 2(N-1) */
@@ -88,7 +102,8 @@ static uint32_t final_progress(const ddnn_ring *r, uint32_t partition)
     return last + 1;
 }
 
-static int all_partitions_final(const ddnn_ring *r)
+static int
+all_partitions_final(const ddnn_ring* r)
 {
     uint32_t p;
     for (p = 0; p < r->cfg.workers; p++)
@@ -102,9 +117,11 @@ static int all_partitions_final(const ddnn_ring *r)
  * partition is full. Empty partitions (buffers smaller than N bytes) complete
  * as soon as their turn comes, since no byte will ever announce them.
  */
-static int consume(ddnn_ring *r, uint64_t bytes)
+static int
+consume(ddnn_ring* r, uint64_t bytes)
 {
-    while (r->active) {
+    while (r->active)
+    {
         uint32_t p = received_partition(r, r->received);
         uint64_t expected = ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p);
         uint64_t take = expected - r->step_received < bytes ? expected - r->step_received : bytes;
@@ -118,9 +135,12 @@ static int consume(ddnn_ring *r, uint64_t bytes)
         if (r->cb.received)
             r->cb.received(r->ctx, r->received, p, expected);
         r->received++;
-        if (r->received < r->steps) {
+        if (r->received < r->steps)
+        {
             send_step(r, r->received);
-        } else {
+        }
+        else
+        {
             if (!all_partitions_final(r))
                 return DDNN_ERR_STATE; /* cannot happen: every step updates one partition */
             r->active = 0;
@@ -130,7 +150,8 @@ static int consume(ddnn_ring *r, uint64_t bytes)
     return bytes ? DDNN_ERR_STATE : DDNN_OK; /* bytes beyond the last step */
 }
 
-int ddnn_ring_start(ddnn_ring *r, uint64_t buffer_bytes)
+int
+ddnn_ring_start(ddnn_ring* r, uint64_t buffer_bytes)
 {
     if (!r || buffer_bytes == 0)
         return DDNN_ERR_INVALID;
@@ -145,7 +166,8 @@ int ddnn_ring_start(ddnn_ring *r, uint64_t buffer_bytes)
     return consume(r, 0);
 }
 
-int ddnn_ring_on_received(ddnn_ring *r, uint64_t bytes)
+int
+ddnn_ring_on_received(ddnn_ring* r, uint64_t bytes)
 {
     if (!r)
         return DDNN_ERR_INVALID;
@@ -154,19 +176,38 @@ int ddnn_ring_on_received(ddnn_ring *r, uint64_t bytes)
     return consume(r, bytes);
 }
 
-int ddnn_ring_active(const ddnn_ring *r) { return r->active; }
-uint32_t ddnn_ring_steps(const ddnn_ring *r) { return r->steps; }
-uint32_t ddnn_ring_steps_received(const ddnn_ring *r) { return r->received; }
-uint64_t ddnn_ring_step_bytes_received(const ddnn_ring *r) { return r->step_received; }
+int
+ddnn_ring_active(const ddnn_ring* r)
+{
+    return r->active;
+}
+uint32_t
+ddnn_ring_steps(const ddnn_ring* r)
+{
+    return r->steps;
+}
+uint32_t
+ddnn_ring_steps_received(const ddnn_ring* r)
+{
+    return r->received;
+}
+uint64_t
+ddnn_ring_step_bytes_received(const ddnn_ring* r)
+{
+    return r->step_received;
+}
 
-uint64_t ddnn_ring_step_bytes_expected(const ddnn_ring *r)
+uint64_t
+ddnn_ring_step_bytes_expected(const ddnn_ring* r)
 {
     if (!r->active)
         return 0;
-    return ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, received_partition(r, r->received));
+    return ddnn_ring_partition_bytes(
+        r->buffer_bytes, r->cfg.workers, received_partition(r, r->received));
 }
 
-uint32_t ddnn_ring_progress(const ddnn_ring *r, uint32_t partition)
+uint32_t
+ddnn_ring_progress(const ddnn_ring* r, uint32_t partition)
 {
     return partition < r->cfg.workers ? r->progress[partition] : 0;
 }

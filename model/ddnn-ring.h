@@ -29,51 +29,57 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct ddnn_ring ddnn_ring; /* opaque */
+    typedef struct ddnn_ring ddnn_ring; /* opaque */
 
-typedef struct {
-    uint32_t workers; /* N >= 2 */
-    uint32_t rank;    /* this worker, 0..N-1; its right neighbour is rank+1 mod N */
-} ddnn_ring_config;
+    typedef struct
+    {
+        uint32_t workers; /* N >= 2 */
+        uint32_t rank;    /* this worker, 0..N-1; its right neighbour is rank+1 mod N */
+    } ddnn_ring_config;
 
-typedef struct {
-    /* Hand `bytes` of partition `partition` to the transport towards the right neighbour. */
-    void (*send)(void *ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-    /* The step's partition has fully arrived from the left neighbour (may be NULL). */
-    void (*received)(void *ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-    /* Every partition has reached its final progress: this worker is done with the buffer. */
-    void (*done)(void *ctx);
-} ddnn_ring_callbacks;
+    typedef struct
+    {
+        /* Hand `bytes` of partition `partition` to the transport towards the right neighbour. */
+        void (*send)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+        /* The step's partition has fully arrived from the left neighbour (may be NULL). */
+        void (*received)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+        /* Every partition has reached its final progress: this worker is done with the buffer. */
+        void (*done)(void* ctx);
+    } ddnn_ring_callbacks;
 
-int ddnn_ring_new(ddnn_ring **out, const ddnn_ring_config *cfg, const ddnn_ring_callbacks *cb,
-                  void *ctx);
-void ddnn_ring_free(ddnn_ring *r);
+    int ddnn_ring_new(ddnn_ring** out,
+                      const ddnn_ring_config* cfg,
+                      const ddnn_ring_callbacks* cb,
+                      void* ctx);
+    void ddnn_ring_free(ddnn_ring* r);
 
-/* Starts the allreduce of a buffer of `buffer_bytes` (>= 1): sends the step-0 partition. */
-int ddnn_ring_start(ddnn_ring *r, uint64_t buffer_bytes);
+    /* Starts the allreduce of a buffer of `buffer_bytes` (>= 1): sends the step-0 partition. */
+    int ddnn_ring_start(ddnn_ring* r, uint64_t buffer_bytes);
 
-/*
- * Counts bytes arriving from the left neighbour, completing steps as their
- * partitions fill up (one call may complete several). More bytes than the
- * buffer's remaining steps expect is DDNN_ERR_STATE.
- */
-int ddnn_ring_on_received(ddnn_ring *r, uint64_t bytes);
+    /*
+     * Counts bytes arriving from the left neighbour, completing steps as their
+     * partitions fill up (one call may complete several). More bytes than the
+     * buffer's remaining steps expect is DDNN_ERR_STATE.
+     */
+    int ddnn_ring_on_received(ddnn_ring* r, uint64_t bytes);
 
-/* Size of partition p of a buffer of `buffer_bytes` split `workers` ways. */
-uint64_t ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition);
-/* Bytes worker `rank` sends during one allreduce of the buffer: 2S - size((r+1)%N) - size((r+2)%N). */
-uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
+    /* Size of partition p of a buffer of `buffer_bytes` split `workers` ways. */
+    uint64_t ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition);
+    /* Bytes worker `rank` sends during one allreduce of the buffer: 2S - size((r+1)%N) -
+     * size((r+2)%N). */
+    uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
 
-/* State for hosts, traces and diagnoses. */
-int ddnn_ring_active(const ddnn_ring *r);               /* started and not done */
-uint32_t ddnn_ring_steps(const ddnn_ring *r);           /* 2(N-1) */
-uint32_t ddnn_ring_steps_received(const ddnn_ring *r);  /* complete steps received */
-uint64_t ddnn_ring_step_bytes_received(const ddnn_ring *r); /* bytes of the step in progress */
-uint64_t ddnn_ring_step_bytes_expected(const ddnn_ring *r); /* size of the step in progress */
-uint32_t ddnn_ring_progress(const ddnn_ring *r, uint32_t partition);
+    /* State for hosts, traces and diagnoses. */
+    int ddnn_ring_active(const ddnn_ring* r);                   /* started and not done */
+    uint32_t ddnn_ring_steps(const ddnn_ring* r);               /* 2(N-1) */
+    uint32_t ddnn_ring_steps_received(const ddnn_ring* r);      /* complete steps received */
+    uint64_t ddnn_ring_step_bytes_received(const ddnn_ring* r); /* bytes of the step in progress */
+    uint64_t ddnn_ring_step_bytes_expected(const ddnn_ring* r); /* size of the step in progress */
+    uint32_t ddnn_ring_progress(const ddnn_ring* r, uint32_t partition);
 
 #ifdef __cplusplus
 }

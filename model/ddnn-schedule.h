@@ -15,18 +15,23 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct {
-    ddnn_flow *flows; /* sorted by start_ns, then id */
-    size_t count;
-} ddnn_schedule;
+    typedef struct
+    {
+        ddnn_flow* flows; /* sorted by start_ns, then id */
+        size_t count;
+    } ddnn_schedule;
 
-int ddnn_schedule_parse(ddnn_schedule *out, const char *text, size_t len, uint32_t servers,
-                        ddnn_diag *diag);
-int ddnn_schedule_read_file(ddnn_schedule *out, const char *path, uint32_t servers, ddnn_diag *diag);
-void ddnn_schedule_free(ddnn_schedule *s);
+    int ddnn_schedule_parse(
+        ddnn_schedule* out, const char* text, size_t len, uint32_t servers, ddnn_diag* diag);
+    int ddnn_schedule_read_file(ddnn_schedule* out,
+                                const char* path,
+                                uint32_t servers,
+                                ddnn_diag* diag);
+    void ddnn_schedule_free(ddnn_schedule* s);
 
 #ifdef __cplusplus
 }

@@ -5,47 +5,54 @@
 #include <string.h>
 
 /* A buffer waiting to start: ready on `ready` workers so far. */
-typedef struct {
+typedef struct
+{
     uint32_t iteration;
     uint32_t buffer;
     uint32_t ready;
-    uint64_t ready_ns;   /* when the last worker reported it */
-    uint64_t ready_seq;  /* FIFO order: when it became ready everywhere */
+    uint64_t ready_ns;  /* when the last worker reported it */
+    uint64_t ready_seq; /* FIFO order: when it became ready everywhere */
 } entry;
 
-struct ddnn_syncer {
+struct ddnn_syncer
+{
     ddnn_syncer_callbacks cb;
-    void *ctx;
+    void* ctx;
     uint32_t workers, buffers;
-    uint32_t *buffer_lowest;
+    uint32_t* buffer_lowest;
     ddnn_queue_policy policy;
 
-    entry *queue; /* unordered; short (at most a few iterations' buffers) */
+    entry* queue; /* unordered; short (at most a few iterations' buffers) */
     size_t queued, queue_cap;
     uint64_t seq;
 
     int in_flight;
-    size_t flight_record;   /* index into records */
-    unsigned char *done;    /* [workers] for the buffer in flight */
+    size_t flight_record; /* index into records */
+    unsigned char* done;  /* [workers] for the buffer in flight */
     uint32_t done_count;
 
-    ddnn_syncer_record *records;
+    ddnn_syncer_record* records;
     size_t record_count, record_cap;
 };
 
-int ddnn_syncer_new(ddnn_syncer **out, const ddnn_syncer_config *cfg, const ddnn_syncer_callbacks *cb,
-                    void *ctx)
+int
+ddnn_syncer_new(ddnn_syncer** out,
+                const ddnn_syncer_config* cfg,
+                const ddnn_syncer_callbacks* cb,
+                void* ctx)
 {
-    ddnn_syncer *s;
-    if (!out || !cfg || !cb || !cb->start || !cb->finished || cfg->workers < 1 || cfg->buffers < 1 ||
-        !cfg->buffer_lowest || (cfg->policy != DDNN_QUEUE_FIFO && cfg->policy != DDNN_QUEUE_PRIORITY))
+    ddnn_syncer* s;
+    if (!out || !cfg || !cb || !cb->start || !cb->finished || cfg->workers < 1 || cfg->buffers < 1
+        || !cfg->buffer_lowest
+        || (cfg->policy != DDNN_QUEUE_FIFO && cfg->policy != DDNN_QUEUE_PRIORITY))
         return DDNN_ERR_INVALID;
     s = calloc(1, sizeof *s);
     if (!s)
         return DDNN_ERR_NOMEM;
     s->buffer_lowest = malloc(cfg->buffers * sizeof *s->buffer_lowest);
     s->done = calloc(cfg->workers, 1);
-    if (!s->buffer_lowest || !s->done) {
+    if (!s->buffer_lowest || !s->done)
+    {
         ddnn_syncer_free(s);
         return DDNN_ERR_NOMEM;
     }
@@ -59,9 +66,11 @@ int ddnn_syncer_new(ddnn_syncer **out, const ddnn_syncer_config *cfg, const ddnn
     return DDNN_OK;
 }
 
-void ddnn_syncer_free(ddnn_syncer *s)
+void
+ddnn_syncer_free(ddnn_syncer* s)
 {
-    if (s) {
+    if (s)
+    {
         free(s->buffer_lowest);
         free(s->done);
         free(s->queue);
@@ -71,7 +80,8 @@ void ddnn_syncer_free(ddnn_syncer *s)
 }
 
 /* Whether queued entry a should go before b under the policy. */
-static int goes_before(const ddnn_syncer *s, const entry *a, const entry *b)
+static int
+goes_before(const ddnn_syncer* s, const entry* a, const entry* b)
 {
     if (s->policy == DDNN_QUEUE_FIFO)
         return a->ready_seq < b->ready_seq;
@@ -81,23 +91,26 @@ static int goes_before(const ddnn_syncer *s, const entry *a, const entry *b)
 }
 
 /* Starts the best buffer that is ready everywhere, if none is in flight. */
-static int start_next(ddnn_syncer *s, uint64_t now_ns)
+static int
+start_next(ddnn_syncer* s, uint64_t now_ns)
 {
     size_t i, best = s->queued;
     entry chosen;
-    ddnn_syncer_record *rec;
+    ddnn_syncer_record* rec;
     if (s->in_flight)
         return DDNN_OK;
     for (i = 0; i < s->queued; i++)
-        if (s->queue[i].ready == s->workers && (best == s->queued || goes_before(s, &s->queue[i], &s->queue[best])))
+        if (s->queue[i].ready == s->workers
+            && (best == s->queued || goes_before(s, &s->queue[i], &s->queue[best])))
             best = i;
     if (best == s->queued)
         return DDNN_OK;
     chosen = s->queue[best];
     s->queue[best] = s->queue[--s->queued];
-    if (s->record_count == s->record_cap) {
+    if (s->record_count == s->record_cap)
+    {
         size_t cap = s->record_cap ? s->record_cap * 2 : 64;
-        ddnn_syncer_record *grown = realloc(s->records, cap * sizeof *grown);
+        ddnn_syncer_record* grown = realloc(s->records, cap * sizeof *grown);
         if (!grown)
             return DDNN_ERR_NOMEM;
         s->records = grown;
@@ -117,19 +130,23 @@ static int start_next(ddnn_syncer *s, uint64_t now_ns)
     return DDNN_OK;
 }
 
-int ddnn_syncer_on_ready(ddnn_syncer *s, uint32_t worker, uint32_t iteration, uint32_t buffer, uint64_t now_ns)
+int
+ddnn_syncer_on_ready(
+    ddnn_syncer* s, uint32_t worker, uint32_t iteration, uint32_t buffer, uint64_t now_ns)
 {
     size_t i;
-    entry *e = NULL;
+    entry* e = NULL;
     if (!s || worker >= s->workers || buffer >= s->buffers)
         return DDNN_ERR_INVALID;
     for (i = 0; i < s->queued; i++)
         if (s->queue[i].iteration == iteration && s->queue[i].buffer == buffer)
             e = &s->queue[i];
-    if (!e) {
-        if (s->queued == s->queue_cap) {
+    if (!e)
+    {
+        if (s->queued == s->queue_cap)
+        {
             size_t cap = s->queue_cap ? s->queue_cap * 2 : 32;
-            entry *grown = realloc(s->queue, cap * sizeof *grown);
+            entry* grown = realloc(s->queue, cap * sizeof *grown);
             if (!grown)
                 return DDNN_ERR_NOMEM;
             s->queue = grown;
@@ -142,16 +159,18 @@ int ddnn_syncer_on_ready(ddnn_syncer *s, uint32_t worker, uint32_t iteration, ui
     }
     if (e->ready >= s->workers)
         return DDNN_ERR_STATE; /* more reports than workers */
-    if (++e->ready == s->workers) {
+    if (++e->ready == s->workers)
+    {
         e->ready_ns = now_ns;
         e->ready_seq = s->seq++;
     }
     return start_next(s, now_ns);
 }
 
-int ddnn_syncer_on_done(ddnn_syncer *s, uint32_t worker, uint64_t now_ns)
+int
+ddnn_syncer_on_done(ddnn_syncer* s, uint32_t worker, uint64_t now_ns)
 {
-    ddnn_syncer_record *rec;
+    ddnn_syncer_record* rec;
     if (!s || worker >= s->workers)
         return DDNN_ERR_INVALID;
     if (!s->in_flight || s->done[worker])
@@ -166,16 +185,23 @@ int ddnn_syncer_on_done(ddnn_syncer *s, uint32_t worker, uint64_t now_ns)
     return start_next(s, now_ns);
 }
 
-size_t ddnn_syncer_record_count(const ddnn_syncer *s) { return s->record_count; }
+size_t
+ddnn_syncer_record_count(const ddnn_syncer* s)
+{
+    return s->record_count;
+}
 
-const ddnn_syncer_record *ddnn_syncer_record_at(const ddnn_syncer *s, size_t i)
+const ddnn_syncer_record*
+ddnn_syncer_record_at(const ddnn_syncer* s, size_t i)
 {
     return i < s->record_count ? &s->records[i] : NULL;
 }
 
-int ddnn_syncer_in_flight(const ddnn_syncer *s, uint32_t *iteration, uint32_t *buffer)
+int
+ddnn_syncer_in_flight(const ddnn_syncer* s, uint32_t* iteration, uint32_t* buffer)
 {
-    if (s->in_flight) {
+    if (s->in_flight)
+    {
         if (iteration)
             *iteration = s->records[s->flight_record].iteration;
         if (buffer)
@@ -184,9 +210,14 @@ int ddnn_syncer_in_flight(const ddnn_syncer *s, uint32_t *iteration, uint32_t *b
     return s->in_flight;
 }
 
-int ddnn_syncer_worker_done(const ddnn_syncer *s, uint32_t worker)
+int
+ddnn_syncer_worker_done(const ddnn_syncer* s, uint32_t worker)
 {
     return worker < s->workers && s->in_flight && s->done[worker];
 }
 
-size_t ddnn_syncer_queued(const ddnn_syncer *s) { return s->queued; }
+size_t
+ddnn_syncer_queued(const ddnn_syncer* s)
+{
+    return s->queued;
+}

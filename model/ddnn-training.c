@@ -5,18 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum {
-    PHASE_IDLE,        /* not started */
-    PHASE_FORWARD,     /* computing forward of `layer` */
-    PHASE_WAIT,        /* forward of `layer` waits for gradients of the previous iteration */
-    PHASE_BACKWARD,    /* computing backward of `layer` */
-    PHASE_DRAINING,    /* no more iterations start; waiting for the last buffers */
+typedef enum
+{
+    PHASE_IDLE,     /* not started */
+    PHASE_FORWARD,  /* computing forward of `layer` */
+    PHASE_WAIT,     /* forward of `layer` waits for gradients of the previous iteration */
+    PHASE_BACKWARD, /* computing backward of `layer` */
+    PHASE_DRAINING, /* no more iterations start; waiting for the last buffers */
     PHASE_FINISHED
 } phase;
 
-struct ddnn_training {
+struct ddnn_training
+{
     ddnn_training_callbacks cb;
-    void *ctx;
+    void* ctx;
     uint32_t layers, buffers;
     uint64_t *forward_ns, *backward_ns;
     uint32_t *buffer_of_layer, *buffer_lowest;
@@ -25,25 +27,28 @@ struct ddnn_training {
     uint64_t stop_ns;
 
     phase phase;
-    uint32_t layer;     /* layer of the current or awaited compute task */
-    uint32_t iteration; /* iteration being computed */
-    uint32_t started;   /* iterations started */
-    uint32_t completed; /* iterations whose buffers are all done */
-    int64_t *done_iteration; /* per buffer: last iteration whose allreduce is done, -1 none */
+    uint32_t layer;          /* layer of the current or awaited compute task */
+    uint32_t iteration;      /* iteration being computed */
+    uint32_t started;        /* iterations started */
+    uint32_t completed;      /* iterations whose buffers are all done */
+    int64_t* done_iteration; /* per buffer: last iteration whose allreduce is done, -1 none */
     uint32_t done_in_oldest; /* buffers done of iteration `completed` */
 };
 
-static void *copy_array(const void *src, size_t bytes)
+static void*
+copy_array(const void* src, size_t bytes)
 {
-    void *dst = malloc(bytes ? bytes : 1);
+    void* dst = malloc(bytes ? bytes : 1);
     if (dst && bytes)
         memcpy(dst, src, bytes);
     return dst;
 }
 
-void ddnn_training_free(ddnn_training *t)
+void
+ddnn_training_free(ddnn_training* t)
 {
-    if (t) {
+    if (t)
+    {
         free(t->forward_ns);
         free(t->backward_ns);
         free(t->buffer_of_layer);
@@ -53,14 +58,17 @@ void ddnn_training_free(ddnn_training *t)
     }
 }
 
-int ddnn_training_new(ddnn_training **out, const ddnn_training_config *cfg,
-                      const ddnn_training_callbacks *cb, void *ctx)
+int
+ddnn_training_new(ddnn_training** out,
+                  const ddnn_training_config* cfg,
+                  const ddnn_training_callbacks* cb,
+                  void* ctx)
 {
-    ddnn_training *t;
+    ddnn_training* t;
     uint32_t i;
-    if (!out || !cfg || !cb || !cb->compute || !cb->buffer_ready || cfg->layers == 0 ||
-        cfg->buffers == 0 || !cfg->forward_ns || !cfg->backward_ns || !cfg->buffer_of_layer ||
-        !cfg->buffer_lowest)
+    if (!out || !cfg || !cb || !cb->compute || !cb->buffer_ready || cfg->layers == 0
+        || cfg->buffers == 0 || !cfg->forward_ns || !cfg->backward_ns || !cfg->buffer_of_layer
+        || !cfg->buffer_lowest)
         return DDNN_ERR_INVALID;
     for (i = 0; i < cfg->layers; i++)
         if (cfg->buffer_of_layer[i] >= cfg->buffers)
@@ -77,8 +85,9 @@ int ddnn_training_new(ddnn_training **out, const ddnn_training_config *cfg,
     t->buffer_of_layer = copy_array(cfg->buffer_of_layer, cfg->layers * sizeof(uint32_t));
     t->buffer_lowest = copy_array(cfg->buffer_lowest, cfg->buffers * sizeof(uint32_t));
     t->done_iteration = malloc(cfg->buffers * sizeof(int64_t));
-    if (!t->forward_ns || !t->backward_ns || !t->buffer_of_layer || !t->buffer_lowest ||
-        !t->done_iteration) {
+    if (!t->forward_ns || !t->backward_ns || !t->buffer_of_layer || !t->buffer_lowest
+        || !t->done_iteration)
+    {
         ddnn_training_free(t);
         return DDNN_ERR_NOMEM;
     }
@@ -91,9 +100,11 @@ int ddnn_training_new(ddnn_training **out, const ddnn_training_config *cfg,
     return DDNN_OK;
 }
 
-static void finish_if_drained(ddnn_training *t)
+static void
+finish_if_drained(ddnn_training* t)
 {
-    if (t->phase == PHASE_DRAINING && t->completed == t->started) {
+    if (t->phase == PHASE_DRAINING && t->completed == t->started)
+    {
         t->phase = PHASE_FINISHED;
         if (t->cb.finished)
             t->cb.finished(t->ctx);
@@ -101,7 +112,8 @@ static void finish_if_drained(ddnn_training *t)
 }
 
 /* Whether the gradients forward of `layer` in iteration t->iteration needs have arrived. */
-static int gradients_ready(const ddnn_training *t, uint32_t layer)
+static int
+gradients_ready(const ddnn_training* t, uint32_t layer)
 {
     int64_t previous = (int64_t)t->iteration - 1;
     if (t->iteration == 0)
@@ -112,14 +124,17 @@ static int gradients_ready(const ddnn_training *t, uint32_t layer)
 }
 
 /* Starts forward of `layer` (of t->iteration) if its gradients are there, else waits. */
-static void try_forward(ddnn_training *t, uint32_t layer)
+static void
+try_forward(ddnn_training* t, uint32_t layer)
 {
     t->layer = layer;
-    if (!gradients_ready(t, layer)) {
+    if (!gradients_ready(t, layer))
+    {
         t->phase = PHASE_WAIT;
         return;
     }
-    if (layer == 0) {
+    if (layer == 0)
+    {
         t->started++;
         if (t->cb.iteration_start)
             t->cb.iteration_start(t->ctx, t->iteration);
@@ -129,9 +144,12 @@ static void try_forward(ddnn_training *t, uint32_t layer)
 }
 
 /* Begins iteration t->iteration unless the limit or the stop time says no. */
-static void next_iteration(ddnn_training *t, uint64_t now_ns)
+static void
+next_iteration(ddnn_training* t, uint64_t now_ns)
 {
-    if ((t->max_iterations && t->iteration >= t->max_iterations) || (t->stop_ns && now_ns >= t->stop_ns)) {
+    if ((t->max_iterations && t->iteration >= t->max_iterations)
+        || (t->stop_ns && now_ns >= t->stop_ns))
+    {
         t->phase = PHASE_DRAINING;
         finish_if_drained(t);
         return;
@@ -139,7 +157,8 @@ static void next_iteration(ddnn_training *t, uint64_t now_ns)
     try_forward(t, 0);
 }
 
-int ddnn_training_start(ddnn_training *t, uint64_t now_ns)
+int
+ddnn_training_start(ddnn_training* t, uint64_t now_ns)
 {
     if (!t)
         return DDNN_ERR_INVALID;
@@ -150,16 +169,21 @@ int ddnn_training_start(ddnn_training *t, uint64_t now_ns)
     return DDNN_OK;
 }
 
-int ddnn_training_on_compute_done(ddnn_training *t, uint64_t now_ns)
+int
+ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns)
 {
     uint32_t layer;
     if (!t)
         return DDNN_ERR_INVALID;
     layer = t->layer;
-    if (t->phase == PHASE_FORWARD) {
-        if (layer + 1 < t->layers) {
+    if (t->phase == PHASE_FORWARD)
+    {
+        if (layer + 1 < t->layers)
+        {
             try_forward(t, layer + 1);
-        } else {
+        }
+        else
+        {
             t->phase = PHASE_BACKWARD;
             t->layer = t->layers - 1;
             t->cb.compute(t->ctx, t->backward_ns[t->layer]);
@@ -173,27 +197,32 @@ int ddnn_training_on_compute_done(ddnn_training *t, uint64_t now_ns)
         if (t->buffer_lowest[buffer] == layer)
             t->cb.buffer_ready(t->ctx, t->iteration, buffer);
     }
-    if (layer > 0) {
+    if (layer > 0)
+    {
         t->layer = layer - 1;
         t->cb.compute(t->ctx, t->backward_ns[t->layer]);
-    } else {
+    }
+    else
+    {
         t->iteration++;
         next_iteration(t, now_ns);
     }
     return DDNN_OK;
 }
 
-int ddnn_training_on_buffer_done(ddnn_training *t, uint32_t iteration, uint32_t buffer, uint64_t now_ns)
+int
+ddnn_training_on_buffer_done(ddnn_training* t, uint32_t iteration, uint32_t buffer, uint64_t now_ns)
 {
     (void)now_ns;
     if (!t || buffer >= t->buffers)
         return DDNN_ERR_INVALID;
     /* Only the oldest unfinished iteration has buffers in flight, each at most once. */
-    if (iteration != t->completed || iteration >= t->started ||
-        t->done_iteration[buffer] >= (int64_t)iteration)
+    if (iteration != t->completed || iteration >= t->started
+        || t->done_iteration[buffer] >= (int64_t)iteration)
         return DDNN_ERR_STATE;
     t->done_iteration[buffer] = iteration;
-    if (++t->done_in_oldest == t->buffers) {
+    if (++t->done_in_oldest == t->buffers)
+    {
         t->done_in_oldest = 0;
         t->completed++;
         if (t->cb.iteration_end)
@@ -206,36 +235,61 @@ int ddnn_training_on_buffer_done(ddnn_training *t, uint32_t iteration, uint32_t 
     return DDNN_OK;
 }
 
-uint32_t ddnn_training_iterations_completed(const ddnn_training *t) { return t->completed; }
-
-int ddnn_training_finished(const ddnn_training *t) { return t->phase == PHASE_FINISHED; }
-
-void ddnn_training_describe(const ddnn_training *t, char *out, size_t size)
+uint32_t
+ddnn_training_iterations_completed(const ddnn_training* t)
 {
-    switch (t->phase) {
-    case PHASE_IDLE:
-        snprintf(out, size, "not started");
-        break;
-    case PHASE_FORWARD:
-        snprintf(out, size, "iteration %u: computing forward of layer %u", t->iteration, t->layer);
-        break;
-    case PHASE_BACKWARD:
-        snprintf(out, size, "iteration %u: computing backward of layer %u", t->iteration, t->layer);
-        break;
-    case PHASE_WAIT:
-        if (t->barrier)
-            snprintf(out, size, "iteration %u: forward waits at the barrier for %u buffer(s) of iteration %u",
-                     t->iteration, t->buffers - t->done_in_oldest, t->iteration - 1);
-        else
-            snprintf(out, size, "iteration %u: forward of layer %u waits for buffer %u of iteration %u",
-                     t->iteration, t->layer, t->buffer_of_layer[t->layer], t->iteration - 1);
-        break;
-    case PHASE_DRAINING:
-        snprintf(out, size, "no more iterations; waiting for %u buffer(s) of iteration %u",
-                 t->buffers - t->done_in_oldest, t->completed);
-        break;
-    case PHASE_FINISHED:
-        snprintf(out, size, "finished %u iteration(s)", t->completed);
-        break;
+    return t->completed;
+}
+
+int
+ddnn_training_finished(const ddnn_training* t)
+{
+    return t->phase == PHASE_FINISHED;
+}
+
+void
+ddnn_training_describe(const ddnn_training* t, char* out, size_t size)
+{
+    switch (t->phase)
+    {
+        case PHASE_IDLE:
+            snprintf(out, size, "not started");
+            break;
+        case PHASE_FORWARD:
+            snprintf(
+                out, size, "iteration %u: computing forward of layer %u", t->iteration, t->layer);
+            break;
+        case PHASE_BACKWARD:
+            snprintf(
+                out, size, "iteration %u: computing backward of layer %u", t->iteration, t->layer);
+            break;
+        case PHASE_WAIT:
+            if (t->barrier)
+                snprintf(
+                    out,
+                    size,
+                    "iteration %u: forward waits at the barrier for %u buffer(s) of iteration %u",
+                    t->iteration,
+                    t->buffers - t->done_in_oldest,
+                    t->iteration - 1);
+            else
+                snprintf(out,
+                         size,
+                         "iteration %u: forward of layer %u waits for buffer %u of iteration %u",
+                         t->iteration,
+                         t->layer,
+                         t->buffer_of_layer[t->layer],
+                         t->iteration - 1);
+            break;
+        case PHASE_DRAINING:
+            snprintf(out,
+                     size,
+                     "no more iterations; waiting for %u buffer(s) of iteration %u",
+                     t->buffers - t->done_in_oldest,
+                     t->completed);
+            break;
+        case PHASE_FINISHED:
+            snprintf(out, size, "finished %u iteration(s)", t->completed);
+            break;
     }
 }

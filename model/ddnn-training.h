@@ -24,45 +24,54 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-typedef struct ddnn_training ddnn_training; /* opaque */
+    typedef struct ddnn_training ddnn_training; /* opaque */
 
-typedef struct {
-    uint32_t layers;
-    const uint64_t *forward_ns;      /* [layers], copied */
-    const uint64_t *backward_ns;     /* [layers], copied */
-    uint32_t buffers;
-    const uint32_t *buffer_of_layer; /* [layers] -> buffer index, copied */
-    const uint32_t *buffer_lowest;   /* [buffers] -> lowest layer of the buffer, copied */
-    int barrier;                     /* 1: inter-iteration barrier */
-    uint32_t max_iterations;         /* 0: no limit */
-    uint64_t stop_ns;                /* 0: no limit; no iteration starts at or after it */
-} ddnn_training_config;
+    typedef struct
+    {
+        uint32_t layers;
+        const uint64_t* forward_ns;  /* [layers], copied */
+        const uint64_t* backward_ns; /* [layers], copied */
+        uint32_t buffers;
+        const uint32_t* buffer_of_layer; /* [layers] -> buffer index, copied */
+        const uint32_t* buffer_lowest;   /* [buffers] -> lowest layer of the buffer, copied */
+        int barrier;                     /* 1: inter-iteration barrier */
+        uint32_t max_iterations;         /* 0: no limit */
+        uint64_t stop_ns;                /* 0: no limit; no iteration starts at or after it */
+    } ddnn_training_config;
 
-typedef struct {
-    /* Start a compute task of duration_ns; the host calls ddnn_training_on_compute_done after it. */
-    void (*compute)(void *ctx, uint64_t duration_ns);
-    void (*buffer_ready)(void *ctx, uint32_t iteration, uint32_t buffer);
-    void (*iteration_start)(void *ctx, uint32_t iteration); /* may be NULL */
-    void (*iteration_end)(void *ctx, uint32_t iteration);   /* may be NULL */
-    void (*finished)(void *ctx);                            /* may be NULL */
-} ddnn_training_callbacks;
+    typedef struct
+    {
+        /* Start a compute task of duration_ns; the host calls ddnn_training_on_compute_done after
+         * it. */
+        void (*compute)(void* ctx, uint64_t duration_ns);
+        void (*buffer_ready)(void* ctx, uint32_t iteration, uint32_t buffer);
+        void (*iteration_start)(void* ctx, uint32_t iteration); /* may be NULL */
+        void (*iteration_end)(void* ctx, uint32_t iteration);   /* may be NULL */
+        void (*finished)(void* ctx);                            /* may be NULL */
+    } ddnn_training_callbacks;
 
-int ddnn_training_new(ddnn_training **out, const ddnn_training_config *cfg,
-                      const ddnn_training_callbacks *cb, void *ctx);
-void ddnn_training_free(ddnn_training *t);
+    int ddnn_training_new(ddnn_training** out,
+                          const ddnn_training_config* cfg,
+                          const ddnn_training_callbacks* cb,
+                          void* ctx);
+    void ddnn_training_free(ddnn_training* t);
 
-int ddnn_training_start(ddnn_training *t, uint64_t now_ns);
-int ddnn_training_on_compute_done(ddnn_training *t, uint64_t now_ns);
-/* Buffers of an iteration may finish in any order; iterations finish in order. */
-int ddnn_training_on_buffer_done(ddnn_training *t, uint32_t iteration, uint32_t buffer, uint64_t now_ns);
+    int ddnn_training_start(ddnn_training* t, uint64_t now_ns);
+    int ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns);
+    /* Buffers of an iteration may finish in any order; iterations finish in order. */
+    int ddnn_training_on_buffer_done(ddnn_training* t,
+                                     uint32_t iteration,
+                                     uint32_t buffer,
+                                     uint64_t now_ns);
 
-uint32_t ddnn_training_iterations_completed(const ddnn_training *t);
-int ddnn_training_finished(const ddnn_training *t);
-/* One line saying what the worker does or waits for (for stall diagnoses). */
-void ddnn_training_describe(const ddnn_training *t, char *out, size_t size);
+    uint32_t ddnn_training_iterations_completed(const ddnn_training* t);
+    int ddnn_training_finished(const ddnn_training* t);
+    /* One line saying what the worker does or waits for (for stall diagnoses). */
+    void ddnn_training_describe(const ddnn_training* t, char* out, size_t size);
 
 #ifdef __cplusplus
 }

@@ -21,27 +21,27 @@ NS_OBJECT_ENSURE_REGISTERED(DnnModel);
 TypeId
 DnnModel::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::DnnModel")
-            .SetParent<Object>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<DnnModel>()
-            .AddAttribute("ProfileFile",
-                          "CSV profile: layer,param_bytes,forward_ns,backward_ns per row.",
-                          StringValue(""),
-                          MakeStringAccessor(&DnnModel::m_profileFile),
-                          MakeStringChecker())
-            .AddAttribute("FusionBufferBytes",
-                          "Largest fusion buffer in bytes (Horovod tensor fusion); at least 1.",
-                          UintegerValue(5333329),
-                          MakeUintegerAccessor(&DnnModel::m_fusionBufferBytes),
-                          MakeUintegerChecker<uint64_t>())
-            .AddAttribute("ComputeTime",
-                          "Compute time of one iteration (forward plus backward); the "
-                          "profile's times are scaled to it.",
-                          TimeValue(MilliSeconds(900)),
-                          MakeTimeAccessor(&DnnModel::m_computeTime),
-                          MakeTimeChecker());
+    static TypeId tid
+        = TypeId("ns3::DnnModel")
+              .SetParent<Object>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<DnnModel>()
+              .AddAttribute("ProfileFile",
+                            "CSV profile: layer,param_bytes,forward_ns,backward_ns per row.",
+                            StringValue(""),
+                            MakeStringAccessor(&DnnModel::m_profileFile),
+                            MakeStringChecker())
+              .AddAttribute("FusionBufferBytes",
+                            "Largest fusion buffer in bytes (Horovod tensor fusion); at least 1.",
+                            UintegerValue(5333329),
+                            MakeUintegerAccessor(&DnnModel::m_fusionBufferBytes),
+                            MakeUintegerChecker<uint64_t>())
+              .AddAttribute("ComputeTime",
+                            "Compute time of one iteration (forward plus backward); the "
+                            "profile's times are scaled to it.",
+                            TimeValue(MilliSeconds(900)),
+                            MakeTimeAccessor(&DnnModel::m_computeTime),
+                            MakeTimeChecker());
     return tid;
 }
 
@@ -97,10 +97,8 @@ DnnModel::Load()
     const size_t layers = ddnn_profile_layer_count(m_profile);
     m_forwardNs.assign(layers, 0);
     m_backwardNs.assign(layers, 0);
-    ddnn_profile_scale(m_profile,
-                       m_computeTime.GetNanoSeconds(),
-                       m_forwardNs.data(),
-                       m_backwardNs.data());
+    ddnn_profile_scale(
+        m_profile, m_computeTime.GetNanoSeconds(), m_forwardNs.data(), m_backwardNs.data());
     int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
     if (rc != DDNN_OK)
     {

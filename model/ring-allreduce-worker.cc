@@ -26,63 +26,63 @@ NS_OBJECT_ENSURE_REGISTERED(RingAllreduceWorker);
 TypeId
 RingAllreduceWorker::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::RingAllreduceWorker")
-            .SetParent<Application>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<RingAllreduceWorker>()
-            .AddAttribute("Port",
-                          "TCP port on which the worker accepts its left neighbour.",
-                          UintegerValue(50000),
-                          MakeUintegerAccessor(&RingAllreduceWorker::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("Tos",
-                          "IP ToS of the job's sockets (0x10 -> PfifoFast band 0, 0x00 -> band "
-                          "1, 0x08 -> band 2).",
-                          UintegerValue(0x10),
-                          MakeUintegerAccessor(&RingAllreduceWorker::m_tos),
-                          MakeUintegerChecker<uint8_t>())
-            .AddAttribute("Transport",
-                          "How partitions travel: Tcp (packets) or Ideal (analytic).",
-                          EnumValue(TCP),
-                          MakeEnumAccessor(&RingAllreduceWorker::m_transport),
-                          MakeEnumChecker(TCP, "Tcp", IDEAL, "Ideal"))
-            .AddAttribute("SendChunkBytes",
-                          "Most bytes written to the TCP socket at once.",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&RingAllreduceWorker::m_chunkBytes),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("IdealDataRate",
-                          "Ideal transport: rate at which a partition is sent.",
-                          DataRateValue(DataRate("10Gbps")),
-                          MakeDataRateAccessor(&RingAllreduceWorker::m_idealRate),
-                          MakeDataRateChecker())
-            .AddAttribute("IdealStepLatency",
-                          "Ideal transport: latency added to every step.",
-                          TimeValue(MicroSeconds(20)),
-                          MakeTimeAccessor(&RingAllreduceWorker::m_idealLatency),
-                          MakeTimeChecker(Seconds(0)))
-            .AddTraceSource("IterationStart",
-                            "Forward of layer 0 started.",
-                            MakeTraceSourceAccessor(&RingAllreduceWorker::m_iterationStartTrace),
-                            "ns3::RingAllreduceWorker::IterationTracedCallback")
-            .AddTraceSource("IterationEnd",
-                            "The last buffer of the iteration finished its allreduce.",
-                            MakeTraceSourceAccessor(&RingAllreduceWorker::m_iterationEndTrace),
-                            "ns3::RingAllreduceWorker::IterationTracedCallback")
-            .AddTraceSource("BufferReady",
-                            "Backward of all layers of a buffer is done.",
-                            MakeTraceSourceAccessor(&RingAllreduceWorker::m_bufferReadyTrace),
-                            "ns3::RingAllreduceWorker::BufferTracedCallback")
-            .AddTraceSource("PartitionSent",
-                            "A partition was handed to the transport.",
-                            MakeTraceSourceAccessor(&RingAllreduceWorker::m_partitionSentTrace),
-                            "ns3::RingAllreduceWorker::PartitionTracedCallback")
-            .AddTraceSource(
-                "PartitionReceived",
-                "A partition fully arrived from the left neighbour.",
-                MakeTraceSourceAccessor(&RingAllreduceWorker::m_partitionReceivedTrace),
-                "ns3::RingAllreduceWorker::PartitionTracedCallback");
+    static TypeId tid
+        = TypeId("ns3::RingAllreduceWorker")
+              .SetParent<Application>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<RingAllreduceWorker>()
+              .AddAttribute("Port",
+                            "TCP port on which the worker accepts its left neighbour.",
+                            UintegerValue(50000),
+                            MakeUintegerAccessor(&RingAllreduceWorker::m_port),
+                            MakeUintegerChecker<uint16_t>(1))
+              .AddAttribute("Tos",
+                            "IP ToS of the job's sockets (0x10 -> PfifoFast band 0, 0x00 -> band "
+                            "1, 0x08 -> band 2).",
+                            UintegerValue(0x10),
+                            MakeUintegerAccessor(&RingAllreduceWorker::m_tos),
+                            MakeUintegerChecker<uint8_t>())
+              .AddAttribute("Transport",
+                            "How partitions travel: Tcp (packets) or Ideal (analytic).",
+                            EnumValue(TCP),
+                            MakeEnumAccessor(&RingAllreduceWorker::m_transport),
+                            MakeEnumChecker(TCP, "Tcp", IDEAL, "Ideal"))
+              .AddAttribute("SendChunkBytes",
+                            "Most bytes written to the TCP socket at once.",
+                            UintegerValue(65536),
+                            MakeUintegerAccessor(&RingAllreduceWorker::m_chunkBytes),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("IdealDataRate",
+                            "Ideal transport: rate at which a partition is sent.",
+                            DataRateValue(DataRate("10Gbps")),
+                            MakeDataRateAccessor(&RingAllreduceWorker::m_idealRate),
+                            MakeDataRateChecker())
+              .AddAttribute("IdealStepLatency",
+                            "Ideal transport: latency added to every step.",
+                            TimeValue(MicroSeconds(20)),
+                            MakeTimeAccessor(&RingAllreduceWorker::m_idealLatency),
+                            MakeTimeChecker(Seconds(0)))
+              .AddTraceSource("IterationStart",
+                              "Forward of layer 0 started.",
+                              MakeTraceSourceAccessor(&RingAllreduceWorker::m_iterationStartTrace),
+                              "ns3::RingAllreduceWorker::IterationTracedCallback")
+              .AddTraceSource("IterationEnd",
+                              "The last buffer of the iteration finished its allreduce.",
+                              MakeTraceSourceAccessor(&RingAllreduceWorker::m_iterationEndTrace),
+                              "ns3::RingAllreduceWorker::IterationTracedCallback")
+              .AddTraceSource("BufferReady",
+                              "Backward of all layers of a buffer is done.",
+                              MakeTraceSourceAccessor(&RingAllreduceWorker::m_bufferReadyTrace),
+                              "ns3::RingAllreduceWorker::BufferTracedCallback")
+              .AddTraceSource("PartitionSent",
+                              "A partition was handed to the transport.",
+                              MakeTraceSourceAccessor(&RingAllreduceWorker::m_partitionSentTrace),
+                              "ns3::RingAllreduceWorker::PartitionTracedCallback")
+              .AddTraceSource(
+                  "PartitionReceived",
+                  "A partition fully arrived from the left neighbour.",
+                  MakeTraceSourceAccessor(&RingAllreduceWorker::m_partitionReceivedTrace),
+                  "ns3::RingAllreduceWorker::PartitionTracedCallback");
     return tid;
 }
 
@@ -176,21 +176,18 @@ RingAllreduceWorker::StartApplication()
         lowest[b] = model->GetBuffer(b).lowestLayer;
     }
     Time stop = m_job->GetStopTime();
-    ddnn_training_config cfg{layers,
-                             forward.data(),
-                             backward.data(),
-                             buffers,
-                             bufferOfLayer.data(),
-                             lowest.data(),
-                             m_job->GetBarrier() ? 1 : 0,
-                             m_job->GetIterations(),
-                             stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds())
-                                                       : 0};
-    ddnn_training_callbacks tcb{&CoreCompute,
-                                &CoreBufferReady,
-                                &CoreIterationStart,
-                                &CoreIterationEnd,
-                                &CoreFinished};
+    ddnn_training_config cfg{
+        layers,
+        forward.data(),
+        backward.data(),
+        buffers,
+        bufferOfLayer.data(),
+        lowest.data(),
+        m_job->GetBarrier() ? 1 : 0,
+        m_job->GetIterations(),
+        stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
+    ddnn_training_callbacks tcb{
+        &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
     Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new");
     ddnn_ring_config rcfg{m_job->GetWorkerCount(), m_rank};
     ddnn_ring_callbacks rcb{&CoreSend, &CoreReceived, &CoreRingDone};
@@ -270,8 +267,8 @@ RingAllreduceWorker::CoreCompute(void* ctx, uint64_t ns)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_computing = true;
-    self->m_computeEvent =
-        Simulator::Schedule(NanoSeconds(ns), &RingAllreduceWorker::ComputeDone, self);
+    self->m_computeEvent
+        = Simulator::Schedule(NanoSeconds(ns), &RingAllreduceWorker::ComputeDone, self);
 }
 
 void
@@ -315,10 +312,8 @@ RingAllreduceWorker::CoreFinished(void* ctx)
 void
 RingAllreduceWorker::BufferDone(uint32_t iteration, uint32_t buffer)
 {
-    Check(ddnn_training_on_buffer_done(m_training,
-                                       iteration,
-                                       buffer,
-                                       Simulator::Now().GetNanoSeconds()),
+    Check(ddnn_training_on_buffer_done(
+              m_training, iteration, buffer, Simulator::Now().GetNanoSeconds()),
           "ddnn_training_on_buffer_done");
 }
 
@@ -341,12 +336,8 @@ RingAllreduceWorker::CoreSend(void* ctx, uint32_t step, uint32_t partition, uint
         self->m_bytesSent.resize(self->m_ringIteration + 1, 0);
     }
     self->m_bytesSent[self->m_ringIteration] += bytes;
-    self->m_partitionSentTrace(self->m_rank,
-                               self->m_ringIteration,
-                               self->m_ringBuffer,
-                               step,
-                               partition,
-                               bytes);
+    self->m_partitionSentTrace(
+        self->m_rank, self->m_ringIteration, self->m_ringBuffer, step, partition, bytes);
     if (self->m_transport == IDEAL)
     {
         self->SendIdeal(bytes);
@@ -362,12 +353,8 @@ void
 RingAllreduceWorker::CoreReceived(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
-    self->m_partitionReceivedTrace(self->m_rank,
-                                   self->m_ringIteration,
-                                   self->m_ringBuffer,
-                                   step,
-                                   partition,
-                                   bytes);
+    self->m_partitionReceivedTrace(
+        self->m_rank, self->m_ringIteration, self->m_ringBuffer, step, partition, bytes);
 }
 
 void
@@ -413,8 +400,8 @@ void
 RingAllreduceWorker::ConnectionFailed(Ptr<Socket>)
 {
     std::ostringstream os;
-    os << "connection to its right neighbour " << InetSocketAddress::ConvertFrom(m_rightPeer).GetIpv4()
-       << " failed";
+    os << "connection to its right neighbour "
+       << InetSocketAddress::ConvertFrom(m_rightPeer).GetIpv4() << " failed";
     m_job->Fail(m_rank, os.str());
 }
 

@@ -147,7 +147,7 @@ class RingAllreduceWorker : public Application
     Ptr<Socket> m_recvSocket;
     bool m_connected{false};
     bool m_jobFinished{false};
-    uint64_t m_txPending{0};     // bytes handed to the transport, not yet to the socket
+    uint64_t m_txPending{0}; // bytes handed to the transport, not yet to the socket
     Time m_idealBusyUntil;
     std::vector<uint64_t> m_bytesSent; // per iteration
     uint64_t m_bytesReceived{0};

@@ -24,9 +24,9 @@ class TenantTag : public Tag
     /** Tenants */
     enum Tenant : uint8_t
     {
-        NONE = 0,       //!< untagged (pure ACKs, handshakes)
-        TRAINING = 1,   //!< the ring-allreduce training job
-        BACKGROUND = 2  //!< background flows
+        NONE = 0,      //!< untagged (pure ACKs, handshakes)
+        TRAINING = 1,  //!< the ring-allreduce training job
+        BACKGROUND = 2 //!< background flows
     };
 
     static TypeId GetTypeId();

@@ -23,47 +23,47 @@ NS_OBJECT_ENSURE_REGISTERED(TrainingJob);
 TypeId
 TrainingJob::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::TrainingJob")
-            .SetParent<Object>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<TrainingJob>()
-            .AddAttribute("QueuePolicy",
-                          "Order in which ready buffers start: Fifo (ready order) or Priority "
-                          "(lowest layer index first).",
-                          EnumValue(FIFO),
-                          MakeEnumAccessor(&TrainingJob::m_policy),
-                          MakeEnumChecker(FIFO, "Fifo", PRIORITY, "Priority"))
-            .AddAttribute("Barrier",
-                          "Inter-iteration barrier: forward of the next iteration waits for "
-                          "every buffer of this one (else only for the layer's own buffer).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&TrainingJob::m_barrier),
-                          MakeBooleanChecker())
-            .AddAttribute("Iterations",
-                          "Iterations to train; 0 means until StopTime.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&TrainingJob::m_iterations),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("StopTime",
-                          "No iteration starts at or after this time (absolute simulated "
-                          "time); 0 means no limit.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&TrainingJob::m_stopTime),
-                          MakeTimeChecker())
-            .AddAttribute("StallTimeout",
-                          "End the run with a diagnosis when nothing progresses for this long.",
-                          TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&TrainingJob::m_stallTimeout),
-                          MakeTimeChecker(NanoSeconds(1)))
-            .AddTraceSource("BufferStart",
-                            "A buffer's allreduce started on all workers.",
-                            MakeTraceSourceAccessor(&TrainingJob::m_bufferStartTrace),
-                            "ns3::TrainingJob::BufferTracedCallback")
-            .AddTraceSource("BufferEnd",
-                            "Every worker finished a buffer's allreduce.",
-                            MakeTraceSourceAccessor(&TrainingJob::m_bufferEndTrace),
-                            "ns3::TrainingJob::BufferTracedCallback");
+    static TypeId tid
+        = TypeId("ns3::TrainingJob")
+              .SetParent<Object>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<TrainingJob>()
+              .AddAttribute("QueuePolicy",
+                            "Order in which ready buffers start: Fifo (ready order) or Priority "
+                            "(lowest layer index first).",
+                            EnumValue(FIFO),
+                            MakeEnumAccessor(&TrainingJob::m_policy),
+                            MakeEnumChecker(FIFO, "Fifo", PRIORITY, "Priority"))
+              .AddAttribute("Barrier",
+                            "Inter-iteration barrier: forward of the next iteration waits for "
+                            "every buffer of this one (else only for the layer's own buffer).",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&TrainingJob::m_barrier),
+                            MakeBooleanChecker())
+              .AddAttribute("Iterations",
+                            "Iterations to train; 0 means until StopTime.",
+                            UintegerValue(0),
+                            MakeUintegerAccessor(&TrainingJob::m_iterations),
+                            MakeUintegerChecker<uint32_t>())
+              .AddAttribute("StopTime",
+                            "No iteration starts at or after this time (absolute simulated "
+                            "time); 0 means no limit.",
+                            TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&TrainingJob::m_stopTime),
+                            MakeTimeChecker())
+              .AddAttribute("StallTimeout",
+                            "End the run with a diagnosis when nothing progresses for this long.",
+                            TimeValue(Seconds(1)),
+                            MakeTimeAccessor(&TrainingJob::m_stallTimeout),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddTraceSource("BufferStart",
+                              "A buffer's allreduce started on all workers.",
+                              MakeTraceSourceAccessor(&TrainingJob::m_bufferStartTrace),
+                              "ns3::TrainingJob::BufferTracedCallback")
+              .AddTraceSource("BufferEnd",
+                              "Every worker finished a buffer's allreduce.",
+                              MakeTraceSourceAccessor(&TrainingJob::m_bufferEndTrace),
+                              "ns3::TrainingJob::BufferTracedCallback");
     return tid;
 }
 
@@ -175,12 +175,9 @@ TrainingJob::GetRecords() const
 void
 TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 {
-    Check(ddnn_syncer_on_ready(m_syncer,
-                               rank,
-                               iteration,
-                               buffer,
-                               Simulator::Now().GetNanoSeconds()),
-          "ddnn_syncer_on_ready");
+    Check(
+        ddnn_syncer_on_ready(m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds()),
+        "ddnn_syncer_on_ready");
 }
 
 void

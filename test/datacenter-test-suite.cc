@@ -61,7 +61,8 @@ class SwitchPriorityTestCase : public TestCase
 
   private:
     /** Bytes received from servers 0 and 1 in 20 ms, with the given ToS values. */
-    static std::pair<uint64_t, uint64_t> Run(uint8_t tos0, uint8_t tos1)
+    static std::pair<uint64_t, uint64_t>
+    Run(uint8_t tos0, uint8_t tos1)
     {
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->Create(3);
@@ -93,7 +94,8 @@ class SwitchPriorityTestCase : public TestCase
         return received;
     }
 
-    void DoRun() override
+    void
+    DoRun() override
     {
         // 20 ms at 10 Gbit/s of goodput is about 24 MB
         const double lineBytes = 10e9 * 0.020 / 8 * 1448.0 / 1502.0;
@@ -124,7 +126,8 @@ class BackgroundLoadTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         // uniform sizes up to 100 kB: mean 50 kB, low variance, few packets
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
@@ -140,11 +143,11 @@ class BackgroundLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
         Simulator::Run(); // until every flow has finished
         const double expected = 1000 * 50000.0 * 8 / 10e9;
-        const double measured = meter.GetUplinkUtilization(TenantTag::BACKGROUND) *
-                                network->GetTcpGoodputFraction();
+        const double measured
+            = meter.GetUplinkUtilization(TenantTag::BACKGROUND) * network->GetTcpGoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
-        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND) *
-                                      network->GetTcpGoodputFraction(),
+        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND)
+                                      * network->GetTcpGoodputFraction(),
                                   expected,
                                   expected * 0.10,
                                   "downlink load");
@@ -189,7 +192,8 @@ class TrainingLoadTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         TrainingScenario s;
         s.workers = 4;
@@ -204,8 +208,8 @@ class TrainingLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
         Simulator::Run();
         const double expected = 1.0 / 16;
-        const double measured =
-            meter.GetUplinkUtilization(TenantTag::TRAINING) * network->GetTcpGoodputFraction();
+        const double measured
+            = meter.GetUplinkUtilization(TenantTag::TRAINING) * network->GetTcpGoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
         Simulator::Destroy();
     }
@@ -226,7 +230,8 @@ class FlowBookkeepingTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         // 300 flows of 30 kB from server 0 at t = 0, and one 30 MB flow that cannot finish
         std::string text = "flow_id,from,to,size_bytes,start_ns\n";
@@ -265,13 +270,14 @@ class FlowBookkeepingTestCase : public TestCase
         bool same = a.size() == b.size();
         for (size_t i = 0; same && i < a.size(); ++i)
         {
-            same = a[i].src == b[i].src && a[i].dst == b[i].dst && a[i].bytes == b[i].bytes &&
-                   a[i].start_ns == b[i].start_ns;
+            same = a[i].src == b[i].src && a[i].dst == b[i].dst && a[i].bytes == b[i].bytes
+                   && a[i].start_ns == b[i].start_ns;
         }
         NS_TEST_ASSERT_MSG_EQ(same, true, "same seed, same flows");
         g.seed = 8;
         std::vector<ddnn_flow> c = MakeBackgroundFlows(g);
-        NS_TEST_ASSERT_MSG_EQ((c.size() != a.size() || c[0].start_ns != a[0].start_ns), true,
+        NS_TEST_ASSERT_MSG_EQ((c.size() != a.size() || c[0].start_ns != a[0].start_ns),
+                              true,
                               "another seed, other flows");
     }
 };
@@ -289,7 +295,8 @@ class BackgroundBadInputTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         DatacenterScenario s;
         s.workers = 4;
@@ -311,14 +318,12 @@ class BackgroundBadInputTestCase : public TestCase
 
         s.schedule = ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n");
         std::string server = ErrorOf([&] { MakeBackgroundFlows(s); });
-        NS_TEST_ASSERT_MSG_EQ(Contains(server, "bad.csv:2: field 'to': server 7 does not exist"),
-                              true,
-                              server);
+        NS_TEST_ASSERT_MSG_EQ(
+            Contains(server, "bad.csv:2: field 'to': server 7 does not exist"), true, server);
         s.schedule = ddnntest::WriteTempFile("negative.csv", "0,0,1,-100,0\n");
         std::string negative = ErrorOf([&] { MakeBackgroundFlows(s); });
-        NS_TEST_ASSERT_MSG_EQ(Contains(negative, "negative.csv:1: field 'size_bytes'"),
-                              true,
-                              negative);
+        NS_TEST_ASSERT_MSG_EQ(
+            Contains(negative, "negative.csv:1: field 'size_bytes'"), true, negative);
         s.schedule = "";
         s.cdf = ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n");
         std::string cdf = ErrorOf([&] { MakeBackgroundFlows(s); });

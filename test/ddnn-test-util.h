@@ -40,8 +40,8 @@ WriteProfile(const std::string& name, const std::vector<uint64_t>& bytes)
     const uint64_t layers = bytes.size();
     for (uint64_t i = 0; i < layers; ++i)
     {
-        text += std::to_string(i) + "," + std::to_string(bytes[i]) + "," +
-                std::to_string(1000 * (layers - i)) + "," + std::to_string(2000 * (i + 1)) + "\n";
+        text += std::to_string(i) + "," + std::to_string(bytes[i]) + ","
+                + std::to_string(1000 * (layers - i)) + "," + std::to_string(2000 * (i + 1)) + "\n";
     }
     return WriteTempFile(name, text);
 }

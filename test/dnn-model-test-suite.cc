@@ -22,7 +22,8 @@ class DnnModelThesisDefaultTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         Ptr<DnnModel> model = CreateObject<DnnModel>();
         model->SetAttribute("ProfileFile", StringValue(DdnnDataPath("thesis-default-profile.csv")));
@@ -68,7 +69,8 @@ class DnnModelBadInputTestCase : public TestCase
     }
 
   private:
-    static std::string ErrorOf(const std::string& file, uint64_t fusionBytes, Time compute)
+    static std::string
+    ErrorOf(const std::string& file, uint64_t fusionBytes, Time compute)
     {
         Ptr<DnnModel> model = CreateObject<DnnModel>();
         model->SetAttribute("ProfileFile", StringValue(file));
@@ -85,13 +87,13 @@ class DnnModelBadInputTestCase : public TestCase
         return "";
     }
 
-    void DoRun() override
+    void
+    DoRun() override
     {
         const std::string good = DdnnDataPath("thesis-default-profile.csv");
         std::string missing = ErrorOf("/nonexistent/model.csv", 100, Seconds(1));
-        NS_TEST_ASSERT_MSG_NE(missing.find("/nonexistent/model.csv: cannot open"),
-                              std::string::npos,
-                              missing);
+        NS_TEST_ASSERT_MSG_NE(
+            missing.find("/nonexistent/model.csv: cannot open"), std::string::npos, missing);
         std::string zero = ErrorOf(good, 0, Seconds(1));
         NS_TEST_ASSERT_MSG_NE(zero.find("FusionBufferBytes"), std::string::npos, zero);
         std::string time = ErrorOf(good, 100, Seconds(0));
@@ -102,9 +104,8 @@ class DnnModelBadInputTestCase : public TestCase
         const std::string cdf = DdnnDataPath("web-search-cdf.csv");
         std::string wrong = ErrorOf(cdf, 100, Seconds(1));
         NS_TEST_ASSERT_MSG_NE(wrong.find(cdf + ":"), std::string::npos, wrong);
-        NS_TEST_ASSERT_MSG_NE(wrong.find("expected 4 comma-separated fields"),
-                              std::string::npos,
-                              wrong);
+        NS_TEST_ASSERT_MSG_NE(
+            wrong.find("expected 4 comma-separated fields"), std::string::npos, wrong);
     }
 };
 

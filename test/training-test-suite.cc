@@ -53,26 +53,28 @@ struct Job
         helper.SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
         helper.SetAttribute("ComputeTime", TimeValue(compute));
         helper.SetAttribute("Iterations", UintegerValue(1));
-        helper.SetAttribute("IdealDataRate",
-                            DataRateValue(DataRate(static_cast<uint64_t>(
-                                network->GetDataRate().GetBitRate() *
-                                network->GetTcpGoodputFraction()))));
+        helper.SetAttribute(
+            "IdealDataRate",
+            DataRateValue(DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
+                                                         * network->GetTcpGoodputFraction()))));
         helper.SetAttribute("IdealStepLatency", TimeValue(network->GetStreamLatency()));
     }
 
-    void Install()
+    void
+    Install()
     {
         helper.Install(network->GetServers());
         job = helper.GetJob();
     }
 
     /** Ideal allreduce time of `bytes` (eq. 4.1 at goodput, plus step latencies). */
-    Time IdealAllreduce(uint64_t bytes) const
+    Time
+    IdealAllreduce(uint64_t bytes) const
     {
         const uint32_t n = network->GetServers().GetN();
         double rate = network->GetDataRate().GetBitRate() * network->GetTcpGoodputFraction();
-        return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate) +
-               2 * (n - 1) * network->GetStreamLatency();
+        return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate)
+               + 2 * (n - 1) * network->GetStreamLatency();
     }
 };
 
@@ -103,15 +105,16 @@ class BytesPerAllreduceTestCase : public TestCase
 {
   public:
     BytesPerAllreduceTestCase(const std::string& transport, uint32_t workers)
-        : TestCase("bytes per worker per allreduce = 2(N-1) x buffer over N, " + transport +
-                   ", N=" + std::to_string(workers)),
-          m_transport(transport),
-          m_workers(workers)
+        : TestCase("bytes per worker per allreduce = 2(N-1) x buffer over N, " + transport
+                   + ", N=" + std::to_string(workers))
+        , m_transport(transport)
+        , m_workers(workers)
     {
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         // 3 buffers: 240000 (divisible by N), 240001 and 7 bytes (remainders)
         std::string profile = WriteProfile("bytes.csv", {7, 240001, 240000});
@@ -163,7 +166,8 @@ class ComputeBoundTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         TrainingScenario s;
         s.workers = 4;
@@ -181,9 +185,8 @@ class ComputeBoundTestCase : public TestCase
                                   run.summary.computeTimeS,
                                   run.summary.computeTimeS * 0.01,
                                   "iteration time");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(run.summary.iterationTimeMeanS,
-                                    run.summary.computeTimeS,
-                                    "never faster than compute");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            run.summary.iterationTimeMeanS, run.summary.computeTimeS, "never faster than compute");
     }
 };
 
@@ -203,7 +206,8 @@ class PacketVersusIdealTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const uint64_t bytes = 4000000;
         Job j(4, WriteProfile("large.csv", {bytes, bytes}), bytes, MicroSeconds(100));
@@ -236,7 +240,8 @@ class IdealAllreduceTimeTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const uint64_t bytes = 8000000;
         Job j(8, WriteProfile("ideal.csv", {bytes}), bytes, MicroSeconds(100));
@@ -248,9 +253,8 @@ class IdealAllreduceTimeTestCase : public TestCase
         std::vector<ddnn_syncer_record> records = j.job->GetRecords();
         NS_TEST_ASSERT_MSG_EQ(records.size(), 1, "one allreduce");
         // 14 steps of 1,000,000 bytes at 10 Gbit/s (800 us) plus 20 us each
-        NS_TEST_ASSERT_MSG_EQ(records[0].end_ns - records[0].start_ns,
-                              14 * (800000 + 20000),
-                              "ideal time in ns");
+        NS_TEST_ASSERT_MSG_EQ(
+            records[0].end_ns - records[0].start_ns, 14 * (800000 + 20000), "ideal time in ns");
         Simulator::Destroy();
     }
 };
@@ -269,7 +273,8 @@ class PriorityVersusFifoTestCase : public TestCase
     }
 
   private:
-    static double IterationTime(double rcp, const std::string& queue)
+    static double
+    IterationTime(double rcp, const std::string& queue)
     {
         TrainingScenario s;
         s.transport = "ideal";
@@ -280,7 +285,8 @@ class PriorityVersusFifoTestCase : public TestCase
         return RunTraining(s, "").summary.iterationTimeMeanS;
     }
 
-    void DoRun() override
+    void
+    DoRun() override
     {
         double fifoBound = IterationTime(0.5, "fifo");
         double priorityBound = IterationTime(0.5, "priority");
@@ -290,10 +296,8 @@ class PriorityVersusFifoTestCase : public TestCase
                                                          << fifoBound << " s");
         double fifoCompute = IterationTime(16, "fifo");
         double priorityCompute = IterationTime(16, "priority");
-        NS_TEST_ASSERT_MSG_EQ_TOL(priorityCompute,
-                                  fifoCompute,
-                                  fifoCompute * 1e-6,
-                                  "compute-bound: no difference");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            priorityCompute, fifoCompute, fifoCompute * 1e-6, "compute-bound: no difference");
     }
 };
 
@@ -318,7 +322,8 @@ class BarrierTestCase : public TestCase
         Time lastBufferEnd;
     };
 
-    static Times Run(bool barrier)
+    static Times
+    Run(bool barrier)
     {
         Job j(4, DdnnDataPath("thesis-default-profile.csv"), 5333329, MilliSeconds(100));
         j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
@@ -354,7 +359,8 @@ class BarrierTestCase : public TestCase
         return t;
     }
 
-    void DoRun() override
+    void
+    DoRun() override
     {
         Times free = Run(false);
         NS_TEST_ASSERT_MSG_EQ(free.secondIterationStart, free.layer0BufferEnd, "no barrier");
@@ -380,7 +386,8 @@ class RingSizesAndDeterminismTestCase : public TestCase
     }
 
   private:
-    static std::string Slurp(const std::string& path)
+    static std::string
+    Slurp(const std::string& path)
     {
         std::ifstream in(path);
         std::ostringstream os;
@@ -388,7 +395,8 @@ class RingSizesAndDeterminismTestCase : public TestCase
         return os.str();
     }
 
-    void DoRun() override
+    void
+    DoRun() override
     {
         std::vector<uint64_t> bytes(6, 20000);
         std::string profile = WriteProfile("ring.csv", bytes);
@@ -442,7 +450,8 @@ class TrainingFaultsTestCase : public TestCase
     }
 
   private:
-    void DoRun() override
+    void
+    DoRun() override
     {
         const std::string profile = DdnnDataPath("thesis-default-profile.csv");
         auto contains = [](const std::string& text, const std::string& part) {
@@ -487,10 +496,11 @@ class TrainingFaultsTestCase : public TestCase
             Simulator::Run();
         });
         NS_TEST_ASSERT_MSG_EQ(contains(closed, "neighbour closed at +0.04"), true, closed);
-        NS_TEST_ASSERT_MSG_EQ(contains(closed, "worker 3: connection to its left neighbour") ||
-                                  contains(closed, "worker 1: connection to its right neighbour"),
-                              true,
-                              closed);
+        NS_TEST_ASSERT_MSG_EQ(
+            contains(closed, "worker 3: connection to its left neighbour")
+                || contains(closed, "worker 1: connection to its right neighbour"),
+            true,
+            closed);
 
         // A step latency longer than StallTimeout: nothing progresses, the watchdog fires.
         std::string stall = ErrorOf([&] {
@@ -502,8 +512,8 @@ class TrainingFaultsTestCase : public TestCase
             Simulator::Run();
         });
         NS_TEST_ASSERT_MSG_EQ(contains(stall, "training stalled"), true, stall);
-        NS_TEST_ASSERT_MSG_EQ(contains(stall, "worker 0: no more iterations") ||
-                                  contains(stall, "worker 0: iteration 0"),
+        NS_TEST_ASSERT_MSG_EQ(contains(stall, "worker 0: no more iterations")
+                                  || contains(stall, "worker 0: iteration 0"),
                               true,
                               stall);
         NS_TEST_ASSERT_MSG_EQ(contains(stall, "steps received"), true, stall);

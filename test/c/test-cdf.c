@@ -5,11 +5,12 @@
 
 #include <stdlib.h>
 
-static const char *data_dir = DDNN_DATA_DIR;
+static const char* data_dir = DDNN_DATA_DIR;
 
-static void expect_error(const char *text, int code, long line, const char *field)
+static void
+expect_error(const char* text, int code, long line, const char* field)
 {
-    ddnn_cdf *cdf = NULL;
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     int rc;
     memset(&diag, 0, sizeof diag);
@@ -19,11 +20,17 @@ static void expect_error(const char *text, int code, long line, const char *fiel
     CHECK(diag.line == line);
     CHECK(strcmp(diag.field, field) == 0);
     if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr, "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n", text, rc,
-                diag.line, diag.field, diag.message);
+        fprintf(stderr,
+                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
+                text,
+                rc,
+                diag.line,
+                diag.field,
+                diag.message);
 }
 
-static void rejects_malformed_cdfs(void)
+static void
+rejects_malformed_cdfs(void)
 {
     expect_error("", DDNN_ERR_EMPTY, 0, "");
     expect_error("0,0\n", DDNN_ERR_EMPTY, 1, "");
@@ -39,19 +46,21 @@ static void rejects_malformed_cdfs(void)
     expect_error("0,0\n0,1\n", DDNN_ERR_RANGE, 2, "bytes");
 }
 
-static void missing_file_is_an_io_error(void)
+static void
+missing_file_is_an_io_error(void)
 {
-    ddnn_cdf *cdf = NULL;
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     CHECK(ddnn_cdf_read_file(&cdf, "/nonexistent/cdf.csv", &diag) == DDNN_ERR_IO);
     CHECK(cdf == NULL);
 }
 
 /* Linear interpolation makes each segment uniform: mean = sum of midpoint x probability. */
-static void web_search_mean_is_1711250_bytes(void)
+static void
+web_search_mean_is_1711250_bytes(void)
 {
     char path[1024];
-    ddnn_cdf *cdf = NULL;
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     snprintf(path, sizeof path, "%s/web-search-cdf.csv", data_dir);
     CHECK(ddnn_cdf_read_file(&cdf, path, &diag) == DDNN_OK);
@@ -62,10 +71,11 @@ static void web_search_mean_is_1711250_bytes(void)
     ddnn_cdf_free(cdf);
 }
 
-static void inverse_interpolates_linearly(void)
+static void
+inverse_interpolates_linearly(void)
 {
-    const char *text = "0,0\n100,0.5\n100,0.75\n300,1\n";
-    ddnn_cdf *cdf = NULL;
+    const char* text = "0,0\n100,0.5\n100,0.75\n300,1\n";
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     CHECK(ddnn_cdf_parse(&cdf, text, strlen(text), &diag) == DDNN_OK);
     if (!cdf)
@@ -81,10 +91,11 @@ static void inverse_interpolates_linearly(void)
 }
 
 /* Sampling at evenly spaced fractions reproduces the analytic mean. */
-static void sample_mean_matches_analytic_mean(void)
+static void
+sample_mean_matches_analytic_mean(void)
 {
     char path[1024];
-    ddnn_cdf *cdf = NULL;
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     double sum = 0;
     const int n = 1000000;
@@ -98,7 +109,8 @@ static void sample_mean_matches_analytic_mean(void)
     ddnn_cdf_free(cdf);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char** argv)
 {
     if (argc > 1)
         data_dir = argv[1];

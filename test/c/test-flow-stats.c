@@ -3,7 +3,8 @@
 #include "ddnn-flow-stats.h"
 #include "ddnn-unit.h"
 
-static void classes_have_the_stated_bounds(void)
+static void
+classes_have_the_stated_bounds(void)
 {
     CHECK(ddnn_flow_class_of(100000) == DDNN_FLOWS_SMALL);
     CHECK(ddnn_flow_class_of(100001) == DDNN_FLOWS_MEDIUM);
@@ -13,12 +14,14 @@ static void classes_have_the_stated_bounds(void)
 }
 
 /* 100 small flows with FCT 1..100 ms: mean 50.5, nearest-rank p50 = 50, p99 = 99. */
-static void percentiles_use_nearest_rank(void)
+static void
+percentiles_use_nearest_rank(void)
 {
     ddnn_flow_result flows[103];
     ddnn_flow_class_stats s[DDNN_FLOW_CLASSES];
     int i;
-    for (i = 0; i < 100; i++) {
+    for (i = 0; i < 100; i++)
+    {
         flows[i].bytes = 1000;
         flows[i].completed = 1;
         flows[i].fct_s = (100 - i) * 1e-3; /* unsorted on purpose */
@@ -41,14 +44,16 @@ static void percentiles_use_nearest_rank(void)
     CHECK_U64(s[DDNN_FLOWS_ALL].completed, 101);
 }
 
-static void empty_input(void)
+static void
+empty_input(void)
 {
     ddnn_flow_class_stats s[DDNN_FLOW_CLASSES];
     CHECK(ddnn_flow_stats(NULL, 0, s) == DDNN_OK);
     CHECK_U64(s[DDNN_FLOWS_ALL].started, 0);
 }
 
-int main(void)
+int
+main(void)
 {
     RUN(classes_have_the_stated_bounds);
     RUN(percentiles_use_nearest_rank);

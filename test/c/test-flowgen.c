@@ -6,12 +6,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-static const char *data_dir = DDNN_DATA_DIR;
+static const char* data_dir = DDNN_DATA_DIR;
 
 /* splitmix64: a small, good-enough generator for tests */
-static double uniform(void *ctx)
+static double
+uniform(void* ctx)
 {
-    uint64_t *state = ctx;
+    uint64_t* state = ctx;
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -19,10 +20,11 @@ static double uniform(void *ctx)
     return (double)(z >> 11) / 9007199254740992.0; /* [0, 1) */
 }
 
-static ddnn_cdf *web_search(void)
+static ddnn_cdf*
+web_search(void)
 {
     char path[1024];
-    ddnn_cdf *cdf = NULL;
+    ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
     snprintf(path, sizeof path, "%s/web-search-cdf.csv", data_dir);
     CHECK(ddnn_cdf_read_file(&cdf, path, &diag) == DDNN_OK);
@@ -30,10 +32,11 @@ static ddnn_cdf *web_search(void)
 }
 
 /* 10^6 flows: sizes average the CDF's mean, arrivals are Poisson at servers x rate. */
-static void statistics_follow_the_model(void)
+static void
+statistics_follow_the_model(void)
 {
-    ddnn_cdf *cdf = web_search();
-    ddnn_flowgen *g = NULL;
+    ddnn_cdf* cdf = web_search();
+    ddnn_flowgen* g = NULL;
     ddnn_flowgen_config cfg = {8, 100.0, 0, UINT64_MAX};
     uint64_t seed = 42, previous = 0;
     double sum_bytes = 0, sum_gap = 0, sum_gap2 = 0;
@@ -43,7 +46,8 @@ static void statistics_follow_the_model(void)
     if (!cdf)
         return;
     CHECK(ddnn_flowgen_new(&g, &cfg, cdf, uniform, &seed) == DDNN_OK);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n; i++)
+    {
         ddnn_flow f;
         double gap;
         CHECK(ddnn_flowgen_next(g, &f) == 1);
@@ -72,20 +76,23 @@ static void statistics_follow_the_model(void)
 }
 
 /* The same seed gives the same schedule; a different one does not; arrivals stop at stop_ns. */
-static void seed_fixes_the_schedule(void)
+static void
+seed_fixes_the_schedule(void)
 {
-    ddnn_cdf *cdf = web_search();
+    ddnn_cdf* cdf = web_search();
     ddnn_flowgen_config cfg = {4, 50.0, 1000000000ULL, 3000000000ULL};
     uint64_t seeds[3] = {7, 7, 8};
     ddnn_flow flows[3][64];
     int counts[3] = {0, 0, 0}, k, i;
     if (!cdf)
         return;
-    for (k = 0; k < 3; k++) {
-        ddnn_flowgen *g = NULL;
+    for (k = 0; k < 3; k++)
+    {
+        ddnn_flowgen* g = NULL;
         ddnn_flow f;
         CHECK(ddnn_flowgen_new(&g, &cfg, cdf, uniform, &seeds[k]) == DDNN_OK);
-        while (ddnn_flowgen_next(g, &f) == 1) {
+        while (ddnn_flowgen_next(g, &f) == 1)
+        {
             CHECK(f.start_ns >= 1000000000ULL && f.start_ns < 3000000000ULL);
             if (counts[k] < 64)
                 flows[k][counts[k]] = f;
@@ -102,13 +109,14 @@ static void seed_fixes_the_schedule(void)
     ddnn_cdf_free(cdf);
 }
 
-static void rejects_bad_configuration(void)
+static void
+rejects_bad_configuration(void)
 {
-    ddnn_cdf *cdf = web_search();
-    ddnn_flowgen *g = NULL;
+    ddnn_cdf* cdf = web_search();
+    ddnn_flowgen* g = NULL;
     uint64_t seed = 1;
-    ddnn_flowgen_config zero_rate = {4, 0.0, 0, 10}, negative = {4, -1.0, 0, 10}, one = {1, 1.0, 0, 10},
-                        backwards = {4, 1.0, 10, 5};
+    ddnn_flowgen_config zero_rate = {4, 0.0, 0, 10}, negative = {4, -1.0, 0, 10},
+                        one = {1, 1.0, 0, 10}, backwards = {4, 1.0, 10, 5};
     if (!cdf)
         return;
     CHECK(ddnn_flowgen_new(&g, &zero_rate, cdf, uniform, &seed) == DDNN_ERR_INVALID);
@@ -118,7 +126,8 @@ static void rejects_bad_configuration(void)
     ddnn_cdf_free(cdf);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char** argv)
 {
     if (argc > 1)
         data_dir = argv[1];

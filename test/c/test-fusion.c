@@ -5,21 +5,23 @@
 
 #include <stdlib.h>
 
-static const char *data_dir = DDNN_DATA_DIR;
+static const char* data_dir = DDNN_DATA_DIR;
 
-static ddnn_profile *profile_of(const char *text)
+static ddnn_profile*
+profile_of(const char* text)
 {
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
     CHECK(ddnn_profile_parse(&p, text, strlen(text), &diag) == DDNN_OK);
     return p;
 }
 
 /* Layers are taken last-first and a buffer closes when the next layer would overflow it. */
-static void fuses_in_backward_order(void)
+static void
+fuses_in_backward_order(void)
 {
-    ddnn_profile *p = profile_of("0,10,1,1\n1,20,1,1\n2,30,1,1\n3,40,1,1\n4,50,1,1\n");
-    ddnn_fusion_plan *plan = NULL;
+    ddnn_profile* p = profile_of("0,10,1,1\n1,20,1,1\n2,30,1,1\n3,40,1,1\n4,50,1,1\n");
+    ddnn_fusion_plan* plan = NULL;
     if (!p)
         return;
     CHECK(ddnn_fusion_plan_new(&plan, p, 90) == DDNN_OK);
@@ -40,10 +42,11 @@ static void fuses_in_backward_order(void)
 }
 
 /* A layer over the fusion size travels alone, flagged, and splits its neighbours. */
-static void oversized_layer_travels_alone(void)
+static void
+oversized_layer_travels_alone(void)
 {
-    ddnn_profile *p = profile_of("0,10,1,1\n1,500,1,1\n2,30,1,1\n3,40,1,1\n");
-    ddnn_fusion_plan *plan = NULL;
+    ddnn_profile* p = profile_of("0,10,1,1\n1,500,1,1\n2,30,1,1\n3,40,1,1\n");
+    ddnn_fusion_plan* plan = NULL;
     if (!p)
         return;
     CHECK(ddnn_fusion_plan_new(&plan, p, 100) == DDNN_OK);
@@ -58,10 +61,11 @@ static void oversized_layer_travels_alone(void)
     ddnn_profile_free(p);
 }
 
-static void rejects_zero_fusion_size(void)
+static void
+rejects_zero_fusion_size(void)
 {
-    ddnn_profile *p = profile_of("0,10,1,1\n");
-    ddnn_fusion_plan *plan = NULL;
+    ddnn_profile* p = profile_of("0,10,1,1\n");
+    ddnn_fusion_plan* plan = NULL;
     if (!p)
         return;
     CHECK(ddnn_fusion_plan_new(&plan, p, 0) == DDNN_ERR_INVALID);
@@ -73,11 +77,12 @@ static void rejects_zero_fusion_size(void)
  * Thesis default: 5,333,329-byte buffers give 12 single-layer buffers for
  * layers 49..38, four of three layers for 37..26, {25 + 24..17}, {16..5}, {4..0}.
  */
-static void thesis_default_fusion_plan(void)
+static void
+thesis_default_fusion_plan(void)
 {
     char path[1024];
-    ddnn_profile *p = NULL;
-    ddnn_fusion_plan *plan = NULL;
+    ddnn_profile* p = NULL;
+    ddnn_fusion_plan* plan = NULL;
     ddnn_diag diag;
     uint64_t sum = 0;
     size_t i, n;
@@ -88,11 +93,13 @@ static void thesis_default_fusion_plan(void)
     CHECK(ddnn_fusion_plan_new(&plan, p, 5333329) == DDNN_OK);
     n = ddnn_fusion_plan_buffer_count(plan);
     CHECK_U64(n, 19);
-    for (i = 0; i < n; i++) {
-        const ddnn_fusion_buffer *b = ddnn_fusion_plan_buffer(plan, i);
+    for (i = 0; i < n; i++)
+    {
+        const ddnn_fusion_buffer* b = ddnn_fusion_plan_buffer(plan, i);
         CHECK(b->bytes <= 5333329);
         sum += b->bytes;
-        if (i < 12) {
+        if (i < 12)
+        {
             CHECK_U64(b->lowest_layer, 49 - i);
             CHECK_U64(b->highest_layer, 49 - i);
         }
@@ -108,7 +115,8 @@ static void thesis_default_fusion_plan(void)
     ddnn_profile_free(p);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char** argv)
 {
     if (argc > 1)
         data_dir = argv[1];

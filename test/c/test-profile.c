@@ -5,18 +5,20 @@
 
 #include <stdlib.h>
 
-static const char *data_dir = DDNN_DATA_DIR;
+static const char* data_dir = DDNN_DATA_DIR;
 
-static int parse(const char *text, ddnn_profile **p, ddnn_diag *diag)
+static int
+parse(const char* text, ddnn_profile** p, ddnn_diag* diag)
 {
     memset(diag, 0, sizeof *diag);
     return ddnn_profile_parse(p, text, strlen(text), diag);
 }
 
 /* Expects text to be rejected with code, at line, naming field. */
-static void expect_error(const char *text, int code, long line, const char *field)
+static void
+expect_error(const char* text, int code, long line, const char* field)
 {
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
     int rc = parse(text, &p, &diag);
     CHECK(rc == code);
@@ -25,15 +27,21 @@ static void expect_error(const char *text, int code, long line, const char *fiel
     CHECK(strcmp(diag.field, field) == 0);
     CHECK(diag.message[0] != '\0');
     if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr, "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n", text, rc,
-                diag.line, diag.field, diag.message);
+        fprintf(stderr,
+                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
+                text,
+                rc,
+                diag.line,
+                diag.field,
+                diag.message);
 }
 
-static void parses_header_comments_and_any_row_order(void)
+static void
+parses_header_comments_and_any_row_order(void)
 {
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
-    const char *text = "# a comment\n"
+    const char* text = "# a comment\n"
                        "layer, param_bytes, forward_ns, backward_ns\n"
                        "\n"
                        "1,200,10,20\r\n"
@@ -53,10 +61,12 @@ static void parses_header_comments_and_any_row_order(void)
     ddnn_profile_free(p);
 }
 
-static void rejects_bad_rows(void)
+static void
+rejects_bad_rows(void)
 {
     expect_error("", DDNN_ERR_EMPTY, 0, "");
-    expect_error("# only comments\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_EMPTY, 0, "");
+    expect_error(
+        "# only comments\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_EMPTY, 0, "");
     expect_error("0,100,1,1\n1,abc,1,1\n", DDNN_ERR_SYNTAX, 2, "param_bytes");
     expect_error("0,100,1,1\n1,12x,1,1\n", DDNN_ERR_SYNTAX, 2, "param_bytes");
     expect_error("0,100,1,1\n1,-5,1,1\n", DDNN_ERR_RANGE, 2, "param_bytes");
@@ -69,12 +79,14 @@ static void rejects_bad_rows(void)
     expect_error("0,100,1,1\n1.5,100,1,1\n", DDNN_ERR_SYNTAX, 2, "layer");
     expect_error("0,100,0,0\n", DDNN_ERR_RANGE, 0, "forward_ns");
     /* a header is only allowed before the data */
-    expect_error("0,100,1,1\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_SYNTAX, 2, "layer");
+    expect_error(
+        "0,100,1,1\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_SYNTAX, 2, "layer");
 }
 
-static void reports_missing_file(void)
+static void
+reports_missing_file(void)
 {
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
     char line[512];
     CHECK(ddnn_profile_read_file(&p, "/nonexistent/profile.csv", &diag) == DDNN_ERR_IO);
@@ -82,9 +94,10 @@ static void reports_missing_file(void)
     CHECK_STR_CONTAINS(line, "/nonexistent/profile.csv: cannot open");
 }
 
-static void formats_one_line_diagnostic(void)
+static void
+formats_one_line_diagnostic(void)
 {
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
     char line[512];
     parse("0,100,1,1\n1,-7,1,1\n", &p, &diag);
@@ -94,13 +107,15 @@ static void formats_one_line_diagnostic(void)
     CHECK(strchr(line, '\n') == NULL);
 }
 
-static ddnn_profile *load(const char *name)
+static ddnn_profile*
+load(const char* name)
 {
     char path[1024];
-    ddnn_profile *p = NULL;
+    ddnn_profile* p = NULL;
     ddnn_diag diag;
     snprintf(path, sizeof path, "%s/%s", data_dir, name);
-    if (ddnn_profile_read_file(&p, path, &diag) != DDNN_OK) {
+    if (ddnn_profile_read_file(&p, path, &diag) != DDNN_OK)
+    {
         char line[1300];
         ddnn_diag_format(&diag, path, line, sizeof line);
         fprintf(stderr, "%s\n", line);
@@ -109,20 +124,23 @@ static ddnn_profile *load(const char *name)
 }
 
 /* Thesis Tables 4.1/5.1: 50 layers in three size groups, 98,222,124 bytes. */
-static void thesis_default_profile_matches_its_definition(void)
+static void
+thesis_default_profile_matches_its_definition(void)
 {
-    ddnn_profile *p = load("thesis-default-profile.csv");
+    ddnn_profile* p = load("thesis-default-profile.csv");
     size_t i;
     CHECK(p != NULL);
     if (!p)
         return;
     CHECK_U64(ddnn_profile_layer_count(p), 50);
     CHECK_U64(ddnn_profile_total_bytes(p), 98222124);
-    for (i = 0; i < 50; i++) {
-        const ddnn_layer *l = ddnn_profile_layer(p, i);
+    for (i = 0; i < 50; i++)
+    {
+        const ddnn_layer* l = ddnn_profile_layer(p, i);
         uint64_t expected = i < 25 ? 444444 : i < 38 ? 1777776 : 5333328;
         CHECK_U64(l->param_bytes, expected);
-        if (i > 0) {
+        if (i > 0)
+        {
             CHECK(l->forward_ns < ddnn_profile_layer(p, i - 1)->forward_ns);
             CHECK(l->backward_ns > ddnn_profile_layer(p, i - 1)->backward_ns);
         }
@@ -131,9 +149,10 @@ static void thesis_default_profile_matches_its_definition(void)
 }
 
 /* ResNet-50 has 25,557,032 trainable fp32 weights. */
-static void resnet50_profile_matches_the_architecture(void)
+static void
+resnet50_profile_matches_the_architecture(void)
 {
-    ddnn_profile *p = load("resnet50-profile.csv");
+    ddnn_profile* p = load("resnet50-profile.csv");
     CHECK(p != NULL);
     if (!p)
         return;
@@ -145,16 +164,18 @@ static void resnet50_profile_matches_the_architecture(void)
 }
 
 /* Scaled times add up to the target exactly, forward 1/3 and backward 2/3 of it. */
-static void scaling_is_exact_and_keeps_the_shape(void)
+static void
+scaling_is_exact_and_keeps_the_shape(void)
 {
-    ddnn_profile *p = load("thesis-default-profile.csv");
+    ddnn_profile* p = load("thesis-default-profile.csv");
     uint64_t fwd[50], bwd[50], sum_f = 0, sum_b = 0;
     const uint64_t target = 137510974; /* an awkward number of ns */
     size_t i;
     if (!p)
         return;
     CHECK(ddnn_profile_scale(p, target, fwd, bwd) == DDNN_OK);
-    for (i = 0; i < 50; i++) {
+    for (i = 0; i < 50; i++)
+    {
         sum_f += fwd[i];
         sum_b += bwd[i];
     }
@@ -167,7 +188,8 @@ static void scaling_is_exact_and_keeps_the_shape(void)
     ddnn_profile_free(p);
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char** argv)
 {
     if (argc > 1)
         data_dir = argv[1];

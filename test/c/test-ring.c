@@ -7,9 +7,10 @@
 
 #define MAX_WORKERS 16
 
-typedef struct {
+typedef struct
+{
     uint32_t rank;
-    ddnn_ring *ring;
+    ddnn_ring* ring;
     uint64_t sent_bytes;
     uint32_t sends;
     int done;
@@ -20,9 +21,10 @@ static worker workers[MAX_WORKERS];
 /* Bytes in flight towards each worker (FIFO byte pipes: only counts matter). */
 static uint64_t pipe_bytes[MAX_WORKERS];
 
-static void on_send(void *ctx, uint32_t step, uint32_t partition, uint64_t bytes)
+static void
+on_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
-    worker *w = ctx;
+    worker* w = ctx;
     (void)partition;
     if (step > 0 && ddnn_ring_steps_received(w->ring) != step)
         w->order_violations++;
@@ -32,17 +34,23 @@ static void on_send(void *ctx, uint32_t step, uint32_t partition, uint64_t bytes
 
 static uint32_t n_workers;
 
-static void on_send_wired(void *ctx, uint32_t step, uint32_t partition, uint64_t bytes)
+static void
+on_send_wired(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
-    worker *w = ctx;
+    worker* w = ctx;
     on_send(ctx, step, partition, bytes);
     pipe_bytes[(w->rank + 1) % n_workers] += bytes;
 }
 
-static void on_done(void *ctx) { ((worker *)ctx)->done++; }
+static void
+on_done(void* ctx)
+{
+    ((worker*)ctx)->done++;
+}
 
 /* Runs one allreduce of `bytes` over n workers, delivering in chunks of `chunk` bytes. */
-static void run_ring(uint32_t n, uint64_t bytes, uint64_t chunk)
+static void
+run_ring(uint32_t n, uint64_t bytes, uint64_t chunk)
 {
     ddnn_ring_callbacks cb = {on_send_wired, NULL, on_done};
     uint32_t i;
@@ -50,7 +58,8 @@ static void run_ring(uint32_t n, uint64_t bytes, uint64_t chunk)
     n_workers = n;
     memset(workers, 0, sizeof workers);
     memset(pipe_bytes, 0, sizeof pipe_bytes);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n; i++)
+    {
         ddnn_ring_config cfg = {n, i};
         workers[i].rank = i;
         CHECK(ddnn_ring_new(&workers[i].ring, &cfg, &cb, &workers[i]) == DDNN_OK);
@@ -58,11 +67,14 @@ static void run_ring(uint32_t n, uint64_t bytes, uint64_t chunk)
     for (i = 0; i < n; i++)
         CHECK(ddnn_ring_start(workers[i].ring, bytes) == DDNN_OK);
     /* Deliver round-robin in chunks until nothing moves (chunks may straddle partitions). */
-    while (moved) {
+    while (moved)
+    {
         moved = 0;
-        for (i = 0; i < n; i++) {
+        for (i = 0; i < n; i++)
+        {
             uint64_t take = pipe_bytes[i] < chunk ? pipe_bytes[i] : chunk;
-            if (take) {
+            if (take)
+            {
                 pipe_bytes[i] -= take;
                 CHECK(ddnn_ring_on_received(workers[i].ring, take) == DDNN_OK);
                 moved = 1;
@@ -71,24 +83,30 @@ static void run_ring(uint32_t n, uint64_t bytes, uint64_t chunk)
     }
 }
 
-static void free_ring(uint32_t n)
+static void
+free_ring(uint32_t n)
 {
     uint32_t i;
     for (i = 0; i < n; i++)
         ddnn_ring_free(workers[i].ring);
 }
 
-/* Thesis Fig. 5.2: at the end, worker r holds 2(N-1) on partition (r+2) mod N and one less per step around. */
-static void end_state_matches_fig_5_2(void)
+/* Thesis Fig. 5.2: at the end, worker r holds 2(N-1) on partition (r+2) mod N and one less per step
+ * around. */
+static void
+end_state_matches_fig_5_2(void)
 {
     uint32_t n, r, j;
-    for (n = 2; n <= 16; n++) {
+    for (n = 2; n <= 16; n++)
+    {
         run_ring(n, 1000003, 1448);
-        for (r = 0; r < n; r++) {
+        for (r = 0; r < n; r++)
+        {
             uint32_t top = (r + 2) % n, at_max = 0;
             CHECK(workers[r].done == 1);
             CHECK(!ddnn_ring_active(workers[r].ring));
-            for (j = 0; j < n; j++) {
+            for (j = 0; j < n; j++)
+            {
                 CHECK_U64(ddnn_ring_progress(workers[r].ring, (top + j) % n), 2 * (n - 1) - j);
                 at_max += ddnn_ring_progress(workers[r].ring, j) == 2 * (n - 1);
             }
@@ -101,7 +119,8 @@ static void end_state_matches_fig_5_2(void)
 }
 
 /* Fig. 5.2 drawn for N = 4, worker 0: partitions 0..3 hold 4, 3, 6, 5. */
-static void fig_5_2_worker_0_of_4(void)
+static void
+fig_5_2_worker_0_of_4(void)
 {
     run_ring(4, 4000, 100);
     CHECK_U64(ddnn_ring_progress(workers[0].ring, 0), 4);
@@ -112,18 +131,22 @@ static void fig_5_2_worker_0_of_4(void)
 }
 
 /* Bytes per worker = 2(N-1)/N x S when N divides S; in all cases the ring moves 2(N-1) x S. */
-static void bytes_sent_follow_first_principles(void)
+static void
+bytes_sent_follow_first_principles(void)
 {
     uint32_t n, r;
     const uint64_t sizes[] = {5333328, 5333329, 444444, 7, 1};
     size_t k;
-    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        for (n = 2; n <= 16; n++) {
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+    {
+        for (n = 2; n <= 16; n++)
+        {
             uint64_t s = sizes[k], total = 0;
             if (s < n)
                 continue; /* fewer bytes than partitions: covered below */
             run_ring(n, s, 65536);
-            for (r = 0; r < n; r++) {
+            for (r = 0; r < n; r++)
+            {
                 CHECK_U64(workers[r].sent_bytes, ddnn_ring_bytes_sent_by(s, n, r));
                 if (s % n == 0)
                     CHECK_U64(workers[r].sent_bytes, 2 * (n - 1) * (s / n));
@@ -138,7 +161,8 @@ static void bytes_sent_follow_first_principles(void)
 }
 
 /* With fewer bytes than workers some partitions are empty; the ring still completes. */
-static void tiny_buffer_completes(void)
+static void
+tiny_buffer_completes(void)
 {
     uint32_t r;
     run_ring(8, 3, 1);
@@ -147,7 +171,8 @@ static void tiny_buffer_completes(void)
     free_ring(8);
 }
 
-static void partition_split_puts_remainder_first(void)
+static void
+partition_split_puts_remainder_first(void)
 {
     CHECK_U64(ddnn_ring_partition_bytes(10, 4, 0), 3);
     CHECK_U64(ddnn_ring_partition_bytes(10, 4, 1), 3);
@@ -155,9 +180,10 @@ static void partition_split_puts_remainder_first(void)
     CHECK_U64(ddnn_ring_partition_bytes(10, 4, 3), 2);
 }
 
-static void rejects_misuse(void)
+static void
+rejects_misuse(void)
 {
-    ddnn_ring *r = NULL;
+    ddnn_ring* r = NULL;
     ddnn_ring_callbacks cb = {on_send_wired, NULL, on_done};
     ddnn_ring_config one = {1, 0}, bad_rank = {4, 4}, ok = {2, 0};
     n_workers = 2;
@@ -174,7 +200,8 @@ static void rejects_misuse(void)
     ddnn_ring_free(r);
 }
 
-int main(void)
+int
+main(void)
 {
     RUN(partition_split_puts_remainder_first);
     RUN(fig_5_2_worker_0_of_4);

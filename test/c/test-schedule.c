@@ -3,7 +3,8 @@
 #include "ddnn-schedule.h"
 #include "ddnn-unit.h"
 
-static void expect_error(const char *text, int code, long line, const char *field)
+static void
+expect_error(const char* text, int code, long line, const char* field)
 {
     ddnn_schedule s = {NULL, 0};
     ddnn_diag diag;
@@ -15,13 +16,19 @@ static void expect_error(const char *text, int code, long line, const char *fiel
     CHECK(diag.line == line);
     CHECK(strcmp(diag.field, field) == 0);
     if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr, "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n", text, rc,
-                diag.line, diag.field, diag.message);
+        fprintf(stderr,
+                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
+                text,
+                rc,
+                diag.line,
+                diag.field,
+                diag.message);
 }
 
-static void sorts_by_start_time(void)
+static void
+sorts_by_start_time(void)
 {
-    const char *text = "flow_id,from,to,size_bytes,start_ns\n"
+    const char* text = "flow_id,from,to,size_bytes,start_ns\n"
                        "2,0,1,100,3000\n"
                        "0,1,2,200,1000\n"
                        "1,3,0,300,1000\n";
@@ -41,7 +48,8 @@ static void sorts_by_start_time(void)
     ddnn_schedule_free(&s);
 }
 
-static void rejects_bad_rows(void)
+static void
+rejects_bad_rows(void)
 {
     expect_error("", DDNN_ERR_EMPTY, 0, "");
     expect_error("0,0,4,100,0\n", DDNN_ERR_RANGE, 1, "to");
@@ -54,7 +62,8 @@ static void rejects_bad_rows(void)
     expect_error("0,0,1,100,0\n0,1,2,5,7\n", DDNN_ERR_DUPLICATE, 0, "flow_id");
 }
 
-int main(void)
+int
+main(void)
 {
     RUN(sorts_by_start_time);
     RUN(rejects_bad_rows);

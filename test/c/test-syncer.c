@@ -5,14 +5,16 @@
 
 static char log_text[512];
 
-static void on_start(void *ctx, uint32_t it, uint32_t b)
+static void
+on_start(void* ctx, uint32_t it, uint32_t b)
 {
     char s[24];
     (void)ctx;
     snprintf(s, sizeof s, "start%u.%u ", it, b);
     strncat(log_text, s, sizeof log_text - strlen(log_text) - 1);
 }
-static void on_finished(void *ctx, uint32_t it, uint32_t b)
+static void
+on_finished(void* ctx, uint32_t it, uint32_t b)
 {
     char s[24];
     (void)ctx;
@@ -21,19 +23,21 @@ static void on_finished(void *ctx, uint32_t it, uint32_t b)
 }
 
 /* 2 workers, buffers 0,1,2 with lowest layers 4, 2, 0 (they become ready in that order). */
-static ddnn_syncer *make(ddnn_queue_policy policy)
+static ddnn_syncer*
+make(ddnn_queue_policy policy)
 {
     static const uint32_t lowest[3] = {4, 2, 0};
     ddnn_syncer_config cfg = {2, 3, lowest, policy};
     ddnn_syncer_callbacks cb = {on_start, on_finished};
-    ddnn_syncer *s = NULL;
+    ddnn_syncer* s = NULL;
     log_text[0] = '\0';
     CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
     return s;
 }
 
 /* Buffer 0 starts when ready on both workers; 1 and 2 queue behind it. */
-static void run_scenario(ddnn_syncer *s)
+static void
+run_scenario(ddnn_syncer* s)
 {
     ddnn_syncer_on_ready(s, 0, 0, 0, 10);
     CHECK(strcmp(log_text, "") == 0); /* ready on one worker only */
@@ -54,10 +58,11 @@ static void run_scenario(ddnn_syncer *s)
     ddnn_syncer_on_done(s, 0, 90);
 }
 
-static void fifo_sends_in_ready_order(void)
+static void
+fifo_sends_in_ready_order(void)
 {
-    ddnn_syncer *s = make(DDNN_QUEUE_FIFO);
-    const ddnn_syncer_record *r;
+    ddnn_syncer* s = make(DDNN_QUEUE_FIFO);
+    const ddnn_syncer_record* r;
     run_scenario(s);
     CHECK(strcmp(log_text, "start0.0 end0.0 start0.1 end0.1 start0.2 end0.2 ") == 0);
     CHECK_U64(ddnn_syncer_record_count(s), 3);
@@ -73,18 +78,20 @@ static void fifo_sends_in_ready_order(void)
     ddnn_syncer_free(s);
 }
 
-static void priority_sends_lowest_layer_first(void)
+static void
+priority_sends_lowest_layer_first(void)
 {
-    ddnn_syncer *s = make(DDNN_QUEUE_PRIORITY);
+    ddnn_syncer* s = make(DDNN_QUEUE_PRIORITY);
     run_scenario(s);
     CHECK(strcmp(log_text, "start0.0 end0.0 start0.2 end0.2 start0.1 end0.1 ") == 0);
     ddnn_syncer_free(s);
 }
 
 /* An older iteration goes first whatever the layers. */
-static void priority_prefers_older_iteration(void)
+static void
+priority_prefers_older_iteration(void)
 {
-    ddnn_syncer *s = make(DDNN_QUEUE_PRIORITY);
+    ddnn_syncer* s = make(DDNN_QUEUE_PRIORITY);
     ddnn_syncer_on_ready(s, 0, 0, 1, 0);
     ddnn_syncer_on_ready(s, 1, 0, 1, 0); /* in flight */
     ddnn_syncer_on_ready(s, 0, 1, 2, 1);
@@ -97,9 +104,10 @@ static void priority_prefers_older_iteration(void)
     ddnn_syncer_free(s);
 }
 
-static void rejects_misuse(void)
+static void
+rejects_misuse(void)
 {
-    ddnn_syncer *s = make(DDNN_QUEUE_FIFO);
+    ddnn_syncer* s = make(DDNN_QUEUE_FIFO);
     CHECK(ddnn_syncer_on_done(s, 0, 0) == DDNN_ERR_STATE); /* nothing in flight */
     CHECK(ddnn_syncer_on_ready(s, 2, 0, 0, 0) == DDNN_ERR_INVALID);
     CHECK(ddnn_syncer_on_ready(s, 0, 0, 3, 0) == DDNN_ERR_INVALID);
@@ -110,7 +118,8 @@ static void rejects_misuse(void)
     ddnn_syncer_free(s);
 }
 
-int main(void)
+int
+main(void)
 {
     RUN(fifo_sends_in_ready_order);
     RUN(priority_sends_lowest_layer_first);

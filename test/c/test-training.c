@@ -10,40 +10,46 @@ static char events[2048];
 static uint64_t pending_ns; /* duration of the compute task in progress, 0 when none */
 static uint64_t now_ns;
 
-static void append(const char *s)
+static void
+append(const char* s)
 {
     strncat(events, s, sizeof events - strlen(events) - 1);
     strncat(events, " ", sizeof events - strlen(events) - 1);
 }
 
-static void on_compute(void *ctx, uint64_t ns)
+static void
+on_compute(void* ctx, uint64_t ns)
 {
     (void)ctx;
     CHECK(pending_ns == 0); /* one compute task at a time */
     pending_ns = ns;
 }
-static void on_ready(void *ctx, uint32_t it, uint32_t b)
+static void
+on_ready(void* ctx, uint32_t it, uint32_t b)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "R%u.%u@%llu", it, b, (unsigned long long)now_ns);
     append(s);
 }
-static void on_start(void *ctx, uint32_t it)
+static void
+on_start(void* ctx, uint32_t it)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "S%u@%llu", it, (unsigned long long)now_ns);
     append(s);
 }
-static void on_end(void *ctx, uint32_t it)
+static void
+on_end(void* ctx, uint32_t it)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "E%u@%llu", it, (unsigned long long)now_ns);
     append(s);
 }
-static void on_finished(void *ctx)
+static void
+on_finished(void* ctx)
 {
     (void)ctx;
     append("X");
@@ -53,11 +59,12 @@ static void on_finished(void *ctx)
 static const uint64_t fwd[3] = {30, 20, 10}, bwd[3] = {1, 2, 3};
 static const uint32_t of_layer[3] = {1, 1, 0}, lowest[2] = {2, 0};
 
-static ddnn_training *make(int barrier, uint32_t iterations, uint64_t stop_ns)
+static ddnn_training*
+make(int barrier, uint32_t iterations, uint64_t stop_ns)
 {
     ddnn_training_config cfg = {3, fwd, bwd, 2, of_layer, lowest, barrier, iterations, stop_ns};
     ddnn_training_callbacks cb = {on_compute, on_ready, on_start, on_end, on_finished};
-    ddnn_training *t = NULL;
+    ddnn_training* t = NULL;
     events[0] = '\0';
     pending_ns = 0;
     now_ns = 0;
@@ -66,18 +73,21 @@ static ddnn_training *make(int barrier, uint32_t iterations, uint64_t stop_ns)
 }
 
 /* Runs compute tasks until the loop waits for the network. */
-static void compute_until_idle(ddnn_training *t)
+static void
+compute_until_idle(ddnn_training* t)
 {
-    while (pending_ns) {
+    while (pending_ns)
+    {
         now_ns += pending_ns;
         pending_ns = 0;
         CHECK(ddnn_training_on_compute_done(t, now_ns) == DDNN_OK);
     }
 }
 
-static void one_iteration_in_order(void)
+static void
+one_iteration_in_order(void)
 {
-    ddnn_training *t = make(1, 1, 0);
+    ddnn_training* t = make(1, 1, 0);
     CHECK(ddnn_training_start(t, 0) == DDNN_OK);
     compute_until_idle(t);
     /* forward 60 ns, then backward of layer 2 (3 ns) readies buffer 0, layers 1 and 0 buffer 1 */
@@ -93,9 +103,10 @@ static void one_iteration_in_order(void)
 }
 
 /* With the barrier, forward of the next iteration waits for every buffer. */
-static void barrier_waits_for_every_buffer(void)
+static void
+barrier_waits_for_every_buffer(void)
 {
-    ddnn_training *t = make(1, 2, 0);
+    ddnn_training* t = make(1, 2, 0);
     ddnn_training_start(t, 0);
     compute_until_idle(t);
     now_ns = 70;
@@ -111,10 +122,11 @@ static void barrier_waits_for_every_buffer(void)
 }
 
 /* Without it, forward of layer i waits only for the buffer holding layer i. */
-static void no_barrier_waits_per_layer(void)
+static void
+no_barrier_waits_per_layer(void)
 {
     char what[128];
-    ddnn_training *t = make(0, 2, 0);
+    ddnn_training* t = make(0, 2, 0);
     ddnn_training_start(t, 0);
     compute_until_idle(t);
     CHECK(pending_ns == 0); /* layer 0's buffer (1) is not back yet */
@@ -124,7 +136,7 @@ static void no_barrier_waits_per_layer(void)
     ddnn_training_on_buffer_done(t, 0, 1, now_ns);
     CHECK_STR_CONTAINS(events, "S1@70");
     CHECK(pending_ns == 30); /* forward of layer 0 starts as soon as its buffer arrives */
-    compute_until_idle(t); /* layers 0 and 1 (buffer 1) run; layer 2 waits for buffer 0 */
+    compute_until_idle(t);   /* layers 0 and 1 (buffer 1) run; layer 2 waits for buffer 0 */
     CHECK_U64(now_ns, 120);
     ddnn_training_describe(t, what, sizeof what);
     CHECK_STR_CONTAINS(what, "forward of layer 2 waits for buffer 0 of iteration 0");
@@ -137,9 +149,10 @@ static void no_barrier_waits_per_layer(void)
 }
 
 /* No iteration starts at or after the stop time; the last one drains, then "finished". */
-static void stop_time_drains(void)
+static void
+stop_time_drains(void)
 {
-    ddnn_training *t = make(0, 0, 50);
+    ddnn_training* t = make(0, 0, 50);
     ddnn_training_start(t, 0);
     compute_until_idle(t); /* backward ends at 66 >= 50 */
     CHECK(!ddnn_training_finished(t));
@@ -151,13 +164,14 @@ static void stop_time_drains(void)
     ddnn_training_free(t);
 }
 
-static void rejects_misuse(void)
+static void
+rejects_misuse(void)
 {
-    ddnn_training *t = make(1, 1, 0);
+    ddnn_training* t = make(1, 1, 0);
     uint32_t bad_of_layer[3] = {1, 1, 2};
     ddnn_training_config bad = {3, fwd, bwd, 2, bad_of_layer, lowest, 1, 1, 0};
     ddnn_training_callbacks cb = {on_compute, on_ready, NULL, NULL, NULL};
-    ddnn_training *u = NULL;
+    ddnn_training* u = NULL;
     CHECK(ddnn_training_new(&u, &bad, &cb, NULL) == DDNN_ERR_INVALID);
     CHECK(ddnn_training_on_buffer_done(t, 0, 0, 0) == DDNN_ERR_STATE); /* not started */
     ddnn_training_start(t, 0);
@@ -171,7 +185,8 @@ static void rejects_misuse(void)
     ddnn_training_free(t);
 }
 
-int main(void)
+int
+main(void)
 {
     RUN(one_iteration_in_order);
     RUN(barrier_waits_for_every_buffer);
