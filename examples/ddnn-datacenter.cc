@@ -33,17 +33,26 @@ PrintRun(const std::string& label, const DatacenterResult& r)
               << "  training: " << r.training.iterationsCompleted << " iterations, mean "
               << r.training.iterationTimeMeanS * 1e3 << " ms (compute "
               << r.training.computeTimeS * 1e3 << " ms)\n"
-              << "  utilization per server uplink   expected   measured\n"
-              << "    training (eq. 5.2)            " << std::setw(7)
-              << r.utilTrainingExpected * 100 << " %  " << std::setw(7)
-              << r.utilTrainingMeasured * 100 << " %\n"
-              << "    background (eq. 5.3)          " << std::setw(7)
-              << r.utilBackgroundExpected * 100 << " %  " << std::setw(7)
-              << r.utilBackgroundMeasured * 100 << " %\n"
-              << "    total (eq. 5.4)               " << std::setw(7)
-              << (r.utilTrainingExpected + r.utilBackgroundExpected) * 100 << " %  " << std::setw(7)
-              << (r.utilTrainingMeasured + r.utilBackgroundMeasured) * 100 << " %\n"
-              << "  flows   started  completed   mean FCT    p50 FCT    p99 FCT  (ms)\n";
+              << "  link utilization (%, wire bytes) training  background   total\n"
+              << "    expected, eq. 5.2-5.4           " << std::setw(8)
+              << r.utilTrainingExpected * 100 << std::setw(12) << r.utilBackgroundExpected * 100
+              << std::setw(8) << (r.utilTrainingExpected + r.utilBackgroundExpected) * 100 << "\n"
+              << "    measured, mean of uplinks       " << std::setw(8)
+              << r.utilTrainingMeasured * 100 << std::setw(12) << r.utilBackgroundMeasured * 100
+              << std::setw(8) << (r.utilTrainingMeasured + r.utilBackgroundMeasured) * 100 << "\n";
+    for (uint32_t i = 0; i < r.linkUtilization.size(); ++i)
+    {
+        const auto& u = r.linkUtilization[i];
+        for (int down = 0; down < 2; ++down)
+        {
+            std::ostringstream link;
+            link << "server" << i << (down ? " downlink" : " uplink");
+            std::cout << "    " << std::left << std::setw(32) << link.str() << std::right
+                      << std::setw(8) << u[2 * down] * 100 << std::setw(12) << u[2 * down + 1] * 100
+                      << std::setw(8) << (u[2 * down] + u[2 * down + 1]) * 100 << "\n";
+        }
+    }
+    std::cout << "  flows   started  completed   mean FCT    p50 FCT    p99 FCT  (ms)\n";
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
         const ddnn_flow_class_stats& s = r.fct[c];

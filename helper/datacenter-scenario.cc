@@ -223,6 +223,14 @@ RunDatacenter(const DatacenterScenario& scenario,
     }
     result.utilTrainingMeasured = meter.GetUplinkUtilization(TenantTag::TRAINING);
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        result.linkUtilization.push_back(
+            {meter.GetLinkUtilization(i, true, TenantTag::TRAINING),
+             meter.GetLinkUtilization(i, true, TenantTag::BACKGROUND),
+             meter.GetLinkUtilization(i, false, TenantTag::TRAINING),
+             meter.GetLinkUtilization(i, false, TenantTag::BACKGROUND)});
+    }
 
     if (!outDir.empty())
     {

@@ -60,6 +60,8 @@ struct DatacenterResult
     double utilTrainingMeasured{0};              //!< mean over server uplinks, wire bytes
     double utilBackgroundExpected{0};            //!< eq. 5.3 with the CDF's mean
     double utilBackgroundMeasured{0};
+    /** Per server: {uplink training, uplink background, downlink training, downlink background} */
+    std::vector<std::array<double, 4>> linkUtilization;
 };
 
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */

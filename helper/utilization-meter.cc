@@ -80,6 +80,14 @@ UtilizationMeter::WindowUtilization(uint32_t firstLink, TenantTag::Tenant tenant
 }
 
 double
+UtilizationMeter::GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const
+{
+    double seconds = (m_until - m_from).GetSeconds();
+    uint32_t link = uplink ? server : m_servers + server;
+    return seconds > 0 ? m_window.at(link)[tenant] * 8 / (seconds * m_bitRate) : 0;
+}
+
+double
 UtilizationMeter::GetUplinkUtilization(TenantTag::Tenant tenant) const
 {
     return WindowUtilization(0, tenant);

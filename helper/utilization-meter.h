@@ -34,6 +34,9 @@ class UtilizationMeter
     /** Mean over the switch downlinks of a tenant's utilization within the window. */
     double GetDownlinkUtilization(TenantTag::Tenant tenant) const;
 
+    /** A tenant's utilization of one link within the window: server i's uplink, or its downlink. */
+    double GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const;
+
     /** Writes time_s,link,tenant,bytes,utilization (one row per non-empty bin). */
     void WriteCsv(const std::string& path) const;
 
