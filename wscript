@@ -27,6 +27,7 @@ def build(bld):
         'model/ddnn-flowgen.c',
         'model/ddnn-schedule.c',
         'model/ddnn-flow-stats.c',
+        'model/ddnn-scenario.c',
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
@@ -42,6 +43,9 @@ def build(bld):
         'helper/background-helper.cc',
         'helper/utilization-meter.cc',
         'helper/datacenter-scenario.cc',
+        'helper/scenario-file.cc',
+        'helper/progress-meter.cc',
+        'helper/campaign-report.cc',
     ]
     module.use.append('LIBXML2')
     # create_ns3_module adds -fPIC for C++ only; the C core goes into the same shared library.
@@ -75,6 +79,7 @@ def build(bld):
         'model/ddnn-flowgen.h',
         'model/ddnn-schedule.h',
         'model/ddnn-flow-stats.h',
+        'model/ddnn-scenario.h',
         'model/tenant-tag.h',
         'model/background-tenant.h',
         'model/background-flow-sender.h',
@@ -86,6 +91,9 @@ def build(bld):
         'helper/background-helper.h',
         'helper/utilization-meter.h',
         'helper/datacenter-scenario.h',
+        'helper/scenario-file.h',
+        'helper/progress-meter.h',
+        'helper/campaign-report.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -11,6 +11,10 @@
  *
  *   ./ddnn-datacenter --workers=8 --rcp=4 --flowRate=92 --durationS=1 --warmupS=0.2 \
  *                     --cooldownS=0.2 --compare
+ *   ./ddnn-datacenter --scenario=data/scenarios/thesis-defaults.xml --durationS=1
+ *
+ * Every run writes its resolved scenario to outDir/scenario.xml: reading it
+ * back (--scenario=outDir/scenario.xml) reproduces the run.
  */
 
 #include "ns3/core-module.h"
@@ -77,22 +81,31 @@ main(int argc, char* argv[])
 {
     DatacenterScenario scenario;
     scenario.outDir = "ddnn-datacenter-output";
-    CommandLine cmd(__FILE__);
-    scenario.AddArguments(cmd);
-    cmd.Parse(argc, argv);
-    if (scenario.computeMs > 0)
-    {
-        scenario.rcp = 0; // an explicit compute time wins over the default ratio
-    }
-
+    std::string file;
     try
     {
+        // The file first, so that the other arguments override it.
+        file = FindScenarioArgument(argc, argv);
+        if (!file.empty())
+        {
+            LoadScenarioFile(file, scenario);
+        }
+        CommandLine cmd(__FILE__);
+        scenario.AddArguments(cmd);
+        cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+        cmd.Parse(argc, argv);
+        if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
+        {
+            scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
+        }
+
         scenario.Validate();
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
         if (!scenario.compare)
         {
             SystemPath::MakeDirectories(scenario.outDir);
             std::remove((scenario.outDir + "/summary.csv").c_str());
+            WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
             DatacenterResult r
                 = RunDatacenter(scenario, scenario.trainingPriority, flows, scenario.outDir);
             auto rows = SummaryRows(r);
@@ -110,6 +123,10 @@ main(int argc, char* argv[])
             std::string dir = scenario.outDir + "/" + priority;
             SystemPath::MakeDirectories(dir);
             std::remove((dir + "/summary.csv").c_str());
+            DatacenterScenario resolved = scenario;
+            resolved.trainingPriority = priority;
+            resolved.compare = false;
+            WriteScenarioFile(resolved, dir + "/scenario.xml");
             results[priority] = RunDatacenter(scenario, priority, flows, dir);
             auto rows = SummaryRows(results[priority]);
             rows.insert(rows.begin(), {"training_priority", priority});

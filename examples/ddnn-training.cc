@@ -45,20 +45,36 @@ main(int argc, char* argv[])
     scenario.iterations = 2;
     scenario.rcp = 16;
     scenario.outDir = "ddnn-training-output";
-    CommandLine cmd(__FILE__);
-    scenario.AddArguments(cmd);
-    cmd.Parse(argc, argv);
-    if (scenario.computeMs > 0)
-    {
-        scenario.rcp = 0; // an explicit compute time wins over the default ratio
-    }
-
+    std::string file;
     try
     {
+        // The file first, so that the other arguments override it.
+        file = FindScenarioArgument(argc, argv);
+        if (!file.empty())
+        {
+            DatacenterScenario loaded;
+            LoadScenarioFile(file, loaded);
+            scenario = loaded;
+            scenario.outDir = "ddnn-training-output";
+            scenario.stopS = loaded.iterations == 0 ? loaded.durationS : 0;
+        }
+        CommandLine cmd(__FILE__);
+        scenario.AddArguments(cmd);
+        cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+        cmd.Parse(argc, argv);
+        if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
+        {
+            scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
+        }
+
         scenario.Validate();
         SystemPath::MakeDirectories(scenario.outDir);
         // A failed run must not leave an older summary looking current.
         std::remove((scenario.outDir + "/summary.csv").c_str());
+        DatacenterScenario resolved;
+        static_cast<TrainingScenario&>(resolved) = scenario;
+        resolved.durationS = scenario.stopS > 0 ? scenario.stopS : resolved.durationS;
+        WriteScenarioFile(resolved, scenario.outDir + "/scenario.xml");
 
         TrainingRunResult run = RunTraining(scenario, scenario.outDir);
         TrainingRunResult ideal = run;

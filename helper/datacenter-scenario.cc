@@ -4,11 +4,14 @@
 #include "datacenter-scenario.h"
 
 #include "background-helper.h"
+#include "progress-meter.h"
+#include "scenario-file.h"
 #include "single-tor-helper.h"
 #include "utilization-meter.h"
 
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-scenario.h"
 #include "ns3/double.h"
 #include "ns3/ring-allreduce-worker.h"
 #include "ns3/rng-seed-manager.h"
@@ -25,9 +28,11 @@ namespace ns3
 {
 
 DatacenterScenario::DatacenterScenario()
-    : cdf(DdnnDataPath("web-search-cdf.csv"))
 {
-    rcp = 16;
+    // One set of defaults for files and command lines: the core's (thesis Tables 5.1, 5.2).
+    ddnn_scenario defaults;
+    ddnn_scenario_defaults(&defaults);
+    ApplyCoreScenario(defaults, "", *this);
 }
 
 void
@@ -178,7 +183,10 @@ RunDatacenter(const DatacenterScenario& scenario,
                            scenario.WindowEnd());
 
     Simulator::Stop(Seconds(scenario.durationS));
-    Simulator::Run();
+    {
+        ProgressMeter progress(Seconds(scenario.durationS), scenario.progress);
+        Simulator::Run();
+    }
 
     DatacenterResult result;
     result.training = trainingRecorder.Summarize(job.idealRate, job.idealStepLatency);

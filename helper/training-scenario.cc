@@ -3,6 +3,7 @@
  */
 #include "training-scenario.h"
 
+#include "progress-meter.h"
 #include "single-tor-helper.h"
 #include "training-helper.h"
 
@@ -46,6 +47,8 @@ TrainingScenario::AddArguments(CommandLine& cmd)
     cmd.AddValue(
         "stallTimeoutMs", "end the run when nothing progresses this long (ms)", stallTimeoutMs);
     cmd.AddValue("outDir", "folder for the CSV files", outDir);
+    cmd.AddValue(
+        "progress", "progress on stderr: auto (when a terminal), always or never", progress);
 }
 
 void
@@ -78,7 +81,7 @@ TrainingScenario::Validate() const
     {
         fail("rcp", "expected a positive ratio");
     }
-    if (rcp == 0 && !(computeMs > 0))
+    if (computeMs < 0 || (!(computeMs > 0) && !(rcp > 0)))
     {
         fail("computeMs",
              "expected a positive compute time in ms (or give --rcp), got "
@@ -104,6 +107,7 @@ TrainingScenario::Validate() const
     {
         fail("seed", "expected a positive seed");
     }
+    ProgressMeter::Enabled(progress); // throws on an unknown mode
     DataRateValue rate;
     if (!rate.DeserializeFromString(dataRate, MakeDataRateChecker())
         || rate.Get().GetBitRate() == 0)
@@ -115,13 +119,13 @@ TrainingScenario::Validate() const
 Time
 TrainingScenario::ComputeTime(uint64_t modelBytes) const
 {
-    if (rcp > 0)
+    if (computeMs > 0)
     {
-        double networkS
-            = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 / DataRate(dataRate).GetBitRate();
-        return NanoSeconds(std::llround(rcp * networkS * 1e9));
+        return NanoSeconds(std::llround(computeMs * 1e6));
     }
-    return NanoSeconds(std::llround(computeMs * 1e6));
+    double networkS
+        = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 / DataRate(dataRate).GetBitRate();
+    return NanoSeconds(std::llround(rcp * networkS * 1e9));
 }
 
 Ptr<SingleTorHelper>
@@ -184,7 +188,13 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
     Ptr<SingleTorHelper> network = CreateNetwork(scenario, scenario.workers);
     InstalledTraining training = InstallTraining(scenario, network);
     TrainingRecorder recorder(training.job);
-    Simulator::Run();
+    {
+        Time end = scenario.stopS > 0
+                       ? Seconds(scenario.stopS)
+                       : scenario.iterations * training.job->GetModel()->GetComputeTime();
+        ProgressMeter progress(end, scenario.progress);
+        Simulator::Run();
+    }
     TrainingRunResult result;
     result.summary = recorder.Summarize(training.idealRate, training.idealStepLatency);
     result.modelBytes = training.job->GetModel()->GetTotalBytes();

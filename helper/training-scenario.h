@@ -38,6 +38,7 @@ struct TrainingScenario
     uint32_t seed{1};
     double stallTimeoutMs{1000};
     std::string outDir{"ddnn-output"};
+    std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
 
     TrainingScenario();
 
@@ -48,7 +49,7 @@ struct TrainingScenario
     void Validate() const;
 
     /**
-     * Compute time per iteration: computeMs, or by eq. 5.1 from rcp:
+     * Compute time per iteration: computeMs when positive, else by eq. 5.1 from rcp:
      * rcp x model_bytes x 2(1 - 1/N) x 8 / link rate.
      */
     Time ComputeTime(uint64_t modelBytes) const;

@@ -99,6 +99,39 @@ if(DDNN_EXAMPLES)
                   "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected 2 comma"
                   $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_data_dir}/thesis-default-profile.csv
   )
+  # Scenario files: every kind of bad input stops with one line naming file and line.
+  foreach(case unknown-element unknown-attribute wrong-type out-of-range missing-required
+               not-xml billion-laughs external-entity
+  )
+    ddnn_error_test(scenario-${case} "^ddnn-datacenter: error: .*bad-${case}.xml:[0-9]+: "
+                    $<TARGET_FILE:ddnn-datacenter> --scenario=${ddnn_test_dir}/data/bad-${case}.xml
+    )
+  endforeach()
+  # A file of 2 MiB: over the 1 MiB bound, refused before parsing.
+  string(REPEAT "x" 2097152 padding)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/huge-scenario.xml
+       "<scenario version=\"1\"><!-- ${padding} --></scenario>\n"
+  )
+  ddnn_error_test(scenario-huge "^ddnn-datacenter: error: .*huge-scenario.xml: file larger than"
+                  $<TARGET_FILE:ddnn-datacenter> --scenario=${CMAKE_CURRENT_BINARY_DIR}/huge-scenario.xml
+  )
+  ddnn_error_test(campaign-bad-vary
+                  "^ddnn-campaign: error: .*bad-vary.xml: run rcp=-4: Element 'training', attribute 'rcp'"
+                  $<TARGET_FILE:ddnn-campaign> --campaign=${ddnn_test_dir}/data/bad-vary.xml
+                  --outDir=${CMAKE_CURRENT_BINARY_DIR}/bad-vary
+  )
+  add_test(
+    NAME scenario-roundtrip
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:ddnn-datacenter>
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/scenario-roundtrip
+            -P ${ddnn_test_dir}/check-scenario-roundtrip.cmake
+  )
+  add_test(
+    NAME campaign-end-to-end
+    COMMAND ${CMAKE_COMMAND} -DCAMPAIGN=$<TARGET_FILE:ddnn-campaign>
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/campaign-end-to-end
+            -P ${ddnn_test_dir}/check-campaign.cmake
+  )
   ddnn_error_test(
     zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
     $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0

@@ -1,0 +1,553 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "campaign-report.h"
+
+#include "training-recorder.h"
+
+#include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-flow-stats.h"
+#include "ns3/system-path.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** A CSV file with a header row: column names and rows of fields. */
+struct Table
+{
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+
+    size_t
+    Column(const std::string& name, const std::string& path) const
+    {
+        auto it = std::find(columns.begin(), columns.end(), name);
+        if (it == columns.end())
+        {
+            throw DdnnError(path + ": no column '" + name + "'");
+        }
+        return it - columns.begin();
+    }
+};
+
+std::vector<std::string>
+Split(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::stringstream ss(line);
+    std::string field;
+    while (std::getline(ss, field, ','))
+    {
+        fields.push_back(field);
+    }
+    if (!line.empty() && line.back() == ',')
+    {
+        fields.emplace_back();
+    }
+    return fields;
+}
+
+Table
+ReadTable(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        throw DdnnError(path + ": cannot read");
+    }
+    Table table;
+    std::string line;
+    std::getline(in, line);
+    table.columns = Split(line);
+    while (std::getline(in, line))
+    {
+        if (!line.empty())
+        {
+            table.rows.push_back(Split(line));
+        }
+    }
+    return table;
+}
+
+double
+Number(const std::string& text)
+{
+    return text.empty() ? 0 : std::strtod(text.c_str(), nullptr);
+}
+
+/** A run's summary.csv as ordered (key, value) pairs. */
+std::vector<std::pair<std::string, std::string>>
+ReadSummary(const std::string& path)
+{
+    Table table = ReadTable(path);
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const auto& row : table.rows)
+    {
+        pairs.emplace_back(row.at(0), row.size() > 1 ? row[1] : "");
+    }
+    return pairs;
+}
+
+void
+RenderPlot(const std::string& script, const std::string& png)
+{
+    std::string command = "gnuplot '" + script + "' 2>'" + script + ".log'";
+    int rc = std::system(command.c_str());
+    if (rc != 0)
+    {
+        if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+        {
+            throw DdnnError("gnuplot not found: install the Debian package gnuplot-nox "
+                            "(./ddnn campaign does)");
+        }
+        throw DdnnError("gnuplot failed on " + script + "; see " + script + ".log");
+    }
+    std::ifstream out(png, std::ios::binary | std::ios::ate);
+    if (!out || out.tellg() <= 0)
+    {
+        throw DdnnError(png + ": gnuplot wrote nothing");
+    }
+}
+
+std::ofstream
+Open(const std::string& path)
+{
+    std::ofstream out(path);
+    if (!out)
+    {
+        throw DdnnError(path + ": cannot write");
+    }
+    out << std::setprecision(10);
+    return out;
+}
+
+/** Same-vs-low comparison of one (rcp, flow rate) point, averaged over seeds. */
+struct Point
+{
+    double trainingLoad{0};                             //!< util_training_expected
+    double backgroundLoad{0};                           //!< util_background_expected
+    std::map<std::string, std::pair<double, int>> same; //!< key -> (sum, count)
+    std::map<std::string, std::pair<double, int>> low;
+};
+
+double
+Mean(const std::map<std::string, std::pair<double, int>>& m, const std::string& key)
+{
+    auto it = m.find(key);
+    return it == m.end() || it->second.second == 0 ? 0 : it->second.first / it->second.second;
+}
+
+double
+ChangePercent(const Point& p, const std::string& key)
+{
+    double same = Mean(p.same, key);
+    return same != 0 ? (Mean(p.low, key) - same) / same * 100 : 0;
+}
+
+const char* const kPngTerminal = "set terminal pngcairo size 1500,480 font ',10'\n";
+
+void
+PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
+{
+    std::set<double> rcps;
+    for (const auto& [key, point] : points)
+    {
+        rcps.insert(key.first);
+    }
+    auto data = Open(dir + "/priority-effect.dat");
+    data << "# per block: one R_cp_to_nw; columns: flow_rate small_mean_fct_change_percent "
+            "large_mean_fct_change_percent iteration_time_change_percent\n";
+    std::ostringstream titles;
+    int block = 0;
+    for (double rcp : rcps)
+    {
+        data << "# rcp " << rcp << "\n";
+        for (const auto& [key, point] : points)
+        {
+            if (key.first == rcp)
+            {
+                data << key.second << " " << ChangePercent(point, "fct_small_mean_s") << " "
+                     << ChangePercent(point, "fct_large_mean_s") << " "
+                     << ChangePercent(point, "iteration_time_mean_s") << "\n";
+            }
+        }
+        data << "\n\n";
+        titles << (block++ ? " " : "") << "'R=" << rcp << "'";
+    }
+    data.close();
+    auto gp = Open(dir + "/priority-effect.gp");
+    gp << kPngTerminal << "set output '" << dir << "/priority-effect.png'\n"
+       << "titles = \"" << titles.str() << "\"\n"
+       << "set multiplot layout 1,3 title 'Training at low instead of same priority'\n"
+       << "set xlabel 'background flows per second per server'\nset key outside bottom center "
+          "horizontal\nset grid\nset xzeroaxis\n";
+    const char* panels[3][2] = {{"2", "mean FCT of small flows (%)"},
+                                {"3", "mean FCT of large flows (%)"},
+                                {"4", "mean iteration time (%)"}};
+    for (const auto& panel : panels)
+    {
+        gp << "set ylabel 'change of " << panel[1] << "'\n"
+           << "plot for [i=0:" << block - 1 << "] '" << dir
+           << "/priority-effect.dat' index i using 1:" << panel[0]
+           << " with linespoints title word(titles, i+1)\n";
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/priority-effect.gp", dir + "/priority-effect.png");
+}
+
+void
+PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
+                      const std::string& dir)
+{
+    std::vector<double> xs;
+    std::vector<double> ys;
+    for (const auto& [key, point] : points)
+    {
+        xs.push_back(point.backgroundLoad);
+        ys.push_back(point.trainingLoad);
+    }
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    std::sort(ys.begin(), ys.end());
+    ys.erase(std::unique(ys.begin(), ys.end()), ys.end());
+    auto index = [](const std::vector<double>& v, double x) {
+        return std::find(v.begin(), v.end(), x) - v.begin();
+    };
+    auto data = Open(dir + "/operating-boundary.dat");
+    data << "# x_index y_index background_load training_load iteration_slowdown_percent "
+            "small_flow_gain_percent large_flow_gain_percent\n";
+    for (const auto& [key, point] : points)
+    {
+        data << index(xs, point.backgroundLoad) << " " << index(ys, point.trainingLoad) << " "
+             << point.backgroundLoad << " " << point.trainingLoad << " "
+             << ChangePercent(point, "iteration_time_mean_s") << " "
+             << -ChangePercent(point, "fct_small_mean_s") << " "
+             << -ChangePercent(point, "fct_large_mean_s") << "\n";
+    }
+    data.close();
+    auto tics = [](const std::vector<double>& v) {
+        std::ostringstream os;
+        os << "(";
+        for (size_t i = 0; i < v.size(); ++i)
+        {
+            // tic labels are format strings: %% prints a percent sign
+            os << (i ? ", " : "") << "'" << std::fixed << std::setprecision(1) << v[i] * 100
+               << "%%' " << i;
+        }
+        os << ")";
+        return os.str();
+    };
+    auto gp = Open(dir + "/operating-boundary.gp");
+    gp << kPngTerminal << "set output '" << dir << "/operating-boundary.png'\n"
+       << "set multiplot layout 1,3 title 'Operating boundary: training at low priority'\n"
+       << "set xtics " << tics(xs) << "\nset ytics " << tics(ys) << "\n"
+       << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
+       << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
+       << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n";
+    const char* panels[3][3] = {{"5", "iteration slowdown (%)", "-1"},
+                                {"6", "small-flow FCT gain (%)", "1"},
+                                {"7", "large-flow FCT gain (%)", "1"}};
+    for (const auto& panel : panels)
+    {
+        // Green is good: a gain, or a slowdown below zero.
+        gp << "set title '" << panel[1] << "'\n"
+           << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel[2]
+           << "*$" << panel[0]
+           << ") with boxxyerror fillstyle solid fillcolor palette, '' using "
+              "1:2:(sprintf('%.1f', $"
+           << panel[0] << ")) with labels\n";
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/operating-boundary.gp", dir + "/operating-boundary.png");
+}
+
+void
+PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
+{
+    // [class][priority] -> completed FCTs of flows in the window, over all runs
+    std::map<std::string, std::map<std::string, std::vector<double>>> fct;
+    for (const auto& run : runs)
+    {
+        std::string path = run.dir + "/flows.csv";
+        Table flows = ReadTable(path);
+        size_t size = flows.Column("size_bytes", path);
+        size_t time = flows.Column("fct_s", path);
+        size_t completed = flows.Column("completed", path);
+        size_t window = flows.Column("in_window", path);
+        for (const auto& row : flows.rows)
+        {
+            if (row.at(completed) == "true" && row.at(window) == "true")
+            {
+                auto c = ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10));
+                fct[ddnn_flow_class_name(c)][run.scenario.trainingPriority].push_back(
+                    Number(row.at(time)));
+            }
+        }
+    }
+    auto gp = Open(dir + "/fct-cdf.gp");
+    gp << kPngTerminal << "set output '" << dir << "/fct-cdf.png'\n"
+       << "set multiplot layout 1,3 title 'Flow completion times, all runs'\n"
+       << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of flows'\nset grid\n"
+       << "set key bottom right\nset yrange [0:1]\n";
+    for (const char* name : {"small", "medium", "large"})
+    {
+        std::string file = dir + "/fct-cdf-" + name + ".dat";
+        auto data = Open(file);
+        std::vector<std::string> plotted;
+        int block = 0;
+        for (auto& [priority, values] : fct[name])
+        {
+            std::sort(values.begin(), values.end());
+            data << "# training priority " << priority << ": fct_ms cumulative_fraction\n";
+            for (size_t i = 0; i < values.size(); ++i)
+            {
+                data << values[i] * 1e3 << " " << (i + 1.0) / values.size() << "\n";
+            }
+            data << "\n\n";
+            plotted.push_back("'" + file + "' index " + std::to_string(block++)
+                              + " using 1:2 with steps title 'training " + priority + "'");
+        }
+        gp << "set title '" << name << " flows'\n";
+        if (plotted.empty())
+        {
+            gp << "set label 1 'no completed flows' at graph 0.5,0.5 center\n"
+               << "plot [1:10] NaN notitle\nunset label 1\n";
+            continue;
+        }
+        gp << "plot ";
+        for (size_t i = 0; i < plotted.size(); ++i)
+        {
+            gp << (i ? ", " : "") << plotted[i];
+        }
+        gp << "\n";
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/fct-cdf.gp", dir + "/fct-cdf.png");
+}
+
+void
+PlotTrainingProgression(const CampaignRun& run, const std::string& dir)
+{
+    std::string buffersPath = run.dir + "/buffers.csv";
+    std::string iterationsPath = run.dir + "/iterations.csv";
+    Table buffers = ReadTable(buffersPath);
+    Table iterations = ReadTable(iterationsPath);
+    auto data = Open(dir + "/training-progression.dat");
+    data << "# block 0: iteration spans of worker 0 (start_ms y duration_ms 0); block 1: "
+            "buffer transfers (start_ms buffer allreduce_ms 0 iteration)\n";
+    size_t worker = iterations.Column("worker", iterationsPath);
+    size_t start = iterations.Column("start_s", iterationsPath);
+    size_t duration = iterations.Column("duration_s", iterationsPath);
+    for (const auto& row : iterations.rows)
+    {
+        if (row.at(worker) == "0")
+        {
+            data << Number(row.at(start)) * 1e3 << " -1 " << Number(row.at(duration)) * 1e3
+                 << " 0\n";
+        }
+    }
+    data << "\n\n";
+    size_t iteration = buffers.Column("iteration", buffersPath);
+    size_t buffer = buffers.Column("buffer", buffersPath);
+    size_t bufferStart = buffers.Column("start_s", buffersPath);
+    size_t allreduce = buffers.Column("allreduce_s", buffersPath);
+    for (const auto& row : buffers.rows)
+    {
+        data << Number(row.at(bufferStart)) * 1e3 << " " << row.at(buffer) << " "
+             << Number(row.at(allreduce)) * 1e3 << " 0 " << row.at(iteration) << "\n";
+    }
+    data.close();
+    auto gp = Open(dir + "/training-progression.gp");
+    gp << kPngTerminal << "set output '" << dir << "/training-progression.png'\n"
+       << "set title 'Training progression of run " << run.name
+       << ": iterations (y = -1) and each buffer''s allreduce'\n"
+       << "set xlabel 'time (ms)'\nset ylabel 'fusion buffer (0 = last layers)'\nset grid\n"
+       << "set key outside right\n"
+       << "plot '" << dir
+       << "/training-progression.dat' index 0 using 1:2:3:4 with vectors nohead lw 6 "
+          "title 'iteration (forward, backward, sync)', '' index 1 using 1:2:3:4:5 with "
+          "vectors nohead lw 3 lc variable title 'buffer allreduce (colour: iteration)'\n";
+    gp.close();
+    RenderPlot(dir + "/training-progression.gp", dir + "/training-progression.png");
+}
+
+void
+PlotUtilization(const CampaignRun& run, const std::string& dir)
+{
+    std::string path = run.dir + "/utilization.csv";
+    Table table = ReadTable(path);
+    size_t time = table.Column("time_s", path);
+    size_t link = table.Column("link", path);
+    size_t tenant = table.Column("tenant", path);
+    size_t utilization = table.Column("utilization", path);
+    std::map<std::string, std::map<double, double>> series; // tenant -> time -> sum
+    for (const auto& row : table.rows)
+    {
+        const std::string& name = row.at(link);
+        if (name.size() > 3 && name.compare(name.size() - 3, 3, "-up") == 0)
+        {
+            series[row.at(tenant)][Number(row.at(time))] += Number(row.at(utilization));
+        }
+    }
+    auto data = Open(dir + "/utilization.dat");
+    std::vector<std::string> plotted;
+    int block = 0;
+    for (const auto& [name, points] : series)
+    {
+        data << "# tenant " << name << ": time_s mean_uplink_utilization_percent\n";
+        for (const auto& [t, sum] : points)
+        {
+            data << t << " " << sum / run.scenario.workers * 100 << "\n";
+        }
+        data << "\n\n";
+        plotted.push_back("'" + dir + "/utilization.dat' index " + std::to_string(block++)
+                          + " using 1:2 with steps title '" + name + "'");
+    }
+    data.close();
+    auto gp = Open(dir + "/utilization.gp");
+    gp << kPngTerminal << "set output '" << dir << "/utilization.png'\n"
+       << "set title 'Mean server uplink utilization per tenant, run " << run.name << "'\n"
+       << "set xlabel 'time (s)'\nset ylabel 'utilization (%, wire bytes)'\nset grid\n";
+    if (plotted.empty())
+    {
+        gp << "plot [0:1] NaN title 'no traffic'\n";
+    }
+    else
+    {
+        gp << "plot ";
+        for (size_t i = 0; i < plotted.size(); ++i)
+        {
+            gp << (i ? ", " : "") << plotted[i];
+        }
+        gp << "\n";
+    }
+    gp.close();
+    RenderPlot(dir + "/utilization.gp", dir + "/utilization.png");
+}
+
+} // namespace
+
+void
+WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& outDir)
+{
+    if (runs.empty())
+    {
+        throw DdnnError("campaign report: no runs");
+    }
+    // summary.csv: the parameters of each run, then every key of its summary.csv
+    std::vector<std::string> keys;
+    std::vector<std::map<std::string, std::string>> values;
+    std::map<std::pair<double, double>, Point> points;
+    for (const auto& run : runs)
+    {
+        std::string path = run.dir + "/summary.csv";
+        std::map<std::string, std::string> row;
+        for (const auto& [key, value] : ReadSummary(path))
+        {
+            if (std::find(keys.begin(), keys.end(), key) == keys.end())
+            {
+                keys.push_back(key);
+            }
+            row[key] = value;
+        }
+        values.push_back(row);
+        const DatacenterScenario& s = run.scenario;
+        Point& point = points[{s.rcp, s.flowRate}];
+        point.trainingLoad = Number(row["util_training_expected"]);
+        point.backgroundLoad = Number(row["util_background_expected"]);
+        auto& side = s.trainingPriority == "low" ? point.low : point.same;
+        if (s.trainingPriority == "low" || s.trainingPriority == "same")
+        {
+            for (const auto& [key, value] : row)
+            {
+                side[key].first += Number(value);
+                side[key].second += 1;
+            }
+        }
+    }
+    std::ostringstream csv;
+    csv << "run,workers,rcp,compute_ms,flow_rate,training_priority,seed,transport";
+    for (const auto& key : keys)
+    {
+        if (key != "workers" && key != "training_priority")
+        {
+            csv << "," << key;
+        }
+    }
+    csv << "\n" << std::setprecision(12);
+    for (size_t i = 0; i < runs.size(); ++i)
+    {
+        const DatacenterScenario& s = runs[i].scenario;
+        csv << runs[i].name << "," << s.workers << "," << s.rcp << "," << s.computeMs << ","
+            << s.flowRate << "," << s.trainingPriority << "," << s.seed << "," << s.transport;
+        for (const auto& key : keys)
+        {
+            if (key != "workers" && key != "training_priority")
+            {
+                csv << "," << values[i][key];
+            }
+        }
+        csv << "\n";
+    }
+    std::ofstream out(outDir + "/summary.csv.tmp");
+    out << csv.str();
+    out.close();
+    if (!out
+        || std::rename((outDir + "/summary.csv.tmp").c_str(), (outDir + "/summary.csv").c_str())
+               != 0)
+    {
+        throw DdnnError(outDir + "/summary.csv: write failed");
+    }
+
+    std::string dir = outDir + "/report";
+    SystemPath::MakeDirectories(dir);
+    std::map<std::pair<double, double>, Point> compared;
+    for (const auto& [key, point] : points)
+    {
+        if (!point.same.empty() && !point.low.empty())
+        {
+            compared[key] = point;
+        }
+    }
+    if (compared.empty())
+    {
+        std::cerr << "campaign report: no point ran at both same and low training priority; "
+                     "priority-effect and operating-boundary plots skipped"
+                  << std::endl;
+    }
+    else
+    {
+        PlotPriorityEffect(compared, dir);
+        PlotOperatingBoundary(compared, dir);
+    }
+    PlotFctCdf(runs, dir);
+    // The progression and utilization of the first run at low priority (else the first run).
+    const CampaignRun* shown = &runs[0];
+    for (const auto& run : runs)
+    {
+        if (run.scenario.trainingPriority == "low")
+        {
+            shown = &run;
+            break;
+        }
+    }
+    PlotTrainingProgression(*shown, dir);
+    PlotUtilization(*shown, dir);
+}
+
+} // namespace ns3

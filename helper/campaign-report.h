@@ -1,0 +1,49 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CAMPAIGN_REPORT_H
+#define CAMPAIGN_REPORT_H
+
+#include "datacenter-scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** One finished run of a campaign: its name, folder and scenario. */
+struct CampaignRun
+{
+    std::string name;
+    std::string dir;
+    DatacenterScenario scenario;
+};
+
+/**
+ * \ingroup ddnn
+ * \brief Writes a campaign's summary.csv (one row per run: its parameters and
+ * every key of its summary.csv) and renders its plots with gnuplot into
+ * outDir/report/:
+ *
+ * - priority-effect.png: change of the mean FCT of small and of large flows,
+ *   and of the iteration time, from same to low training priority, against
+ *   the flow rate, one line per R_cp_to_nw (means over seeds);
+ * - operating-boundary.png: training load x background load -> iteration
+ *   slowdown, small-flow gain and large-flow gain, as heat maps with the
+ *   numbers in the cells;
+ * - fct-cdf.png: FCT CDFs per size class, same vs low priority (all runs);
+ * - training-progression.png: for one run, each buffer's transfer next to the
+ *   iterations' spans (thesis Figs. 5.20-5.23);
+ * - utilization.png: for the same run, link utilization over time per tenant.
+ *
+ * The data behind every plot is written next to it (.dat) with its gnuplot
+ * script (.gp). The comparisons need runs at both "same" and "low" priority;
+ * plots that cannot be drawn are reported and skipped. Throws DdnnError when a
+ * run is unfinished or gnuplot fails.
+ */
+void WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& outDir);
+
+} // namespace ns3
+
+#endif /* CAMPAIGN_REPORT_H */

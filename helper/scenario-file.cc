@@ -1,0 +1,195 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scenario-file.h"
+
+#include "ns3/ddnn-data-path.h"
+#include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-scenario.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** Absolute path: as is; relative: next to the scenario file, else in the data folder. */
+std::string
+Resolve(const std::string& path, const std::string& scenarioPath)
+{
+    if (path.empty() || path[0] == '/')
+    {
+        return path;
+    }
+    if (scenarioPath.empty())
+    {
+        return DdnnDataPath(path);
+    }
+    size_t slash = scenarioPath.rfind('/');
+    std::string besideFile
+        = (slash == std::string::npos ? std::string(".") : scenarioPath.substr(0, slash)) + "/"
+          + path;
+    if (std::ifstream(besideFile).good())
+    {
+        return besideFile;
+    }
+    return DdnnDataPath(path);
+}
+
+void
+Copy(char* dst, size_t size, const std::string& text, const char* what)
+{
+    if (text.size() >= size)
+    {
+        throw DdnnError(std::string("scenario value too long: ") + what);
+    }
+    std::snprintf(dst, size, "%s", text.c_str());
+}
+
+/** An existing relative path made absolute, so a written-back scenario works from anywhere. */
+std::string
+Absolute(const std::string& path)
+{
+    if (path.empty() || path[0] == '/')
+    {
+        return path;
+    }
+    char* resolved = realpath(path.c_str(), nullptr);
+    if (!resolved)
+    {
+        return path;
+    }
+    std::string absolute = resolved;
+    std::free(resolved);
+    return absolute;
+}
+
+} // namespace
+
+void
+LoadScenarioFile(const std::string& path, DatacenterScenario& s)
+{
+    ddnn_scenario x;
+    ddnn_scenario_defaults(&x);
+    ddnn_diag diag{};
+    std::string schema = DdnnDataPath("ddnn-scenario.xsd");
+    if (ddnn_scenario_read_file(&x, path.c_str(), schema.c_str(), &diag) != DDNN_OK)
+    {
+        char line[600];
+        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
+        throw DdnnError(line);
+    }
+    ApplyCoreScenario(x, path, s);
+}
+
+void
+ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterScenario& s)
+{
+    s.workers = x.workers;
+    s.dataRate = x.data_rate;
+    s.delayUs = x.delay_us;
+    s.profile = Resolve(x.profile, path);
+    s.fusionBytes = x.fusion_bytes;
+    s.computeMs = x.compute_ms;
+    s.rcp = x.rcp;
+    s.queue = x.queue;
+    s.barrier = x.barrier != 0;
+    s.transport = x.transport;
+    s.iterations = x.iterations;
+    s.stallTimeoutMs = x.stall_timeout_ms;
+    s.flowRate = x.flow_rate;
+    s.cdf = Resolve(x.cdf, path);
+    s.schedule = Resolve(x.schedule, path);
+    s.trainingPriority = x.training_priority;
+    s.durationS = x.duration_s;
+    s.warmupS = x.warmup_s;
+    s.cooldownS = x.cooldown_s;
+    s.seed = x.seed;
+    s.utilIntervalMs = x.util_interval_ms;
+}
+
+void
+WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
+{
+    ddnn_scenario x;
+    ddnn_scenario_defaults(&x);
+    x.workers = s.workers;
+    Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "data-rate");
+    x.delay_us = s.delayUs;
+    Copy(x.profile, sizeof x.profile, Absolute(s.profile), "profile");
+    x.fusion_bytes = s.fusionBytes;
+    x.compute_ms = s.computeMs;
+    x.rcp = s.rcp;
+    Copy(x.queue, sizeof x.queue, s.queue, "queue");
+    x.barrier = s.barrier ? 1 : 0;
+    Copy(x.transport, sizeof x.transport, s.transport, "transport");
+    x.iterations = s.iterations;
+    x.stall_timeout_ms = s.stallTimeoutMs;
+    x.flow_rate = s.flowRate;
+    Copy(x.cdf, sizeof x.cdf, Absolute(s.cdf), "cdf");
+    Copy(x.schedule, sizeof x.schedule, Absolute(s.schedule), "schedule");
+    Copy(x.training_priority, sizeof x.training_priority, s.trainingPriority, "priority");
+    x.duration_s = s.durationS;
+    x.warmup_s = s.warmupS;
+    x.cooldown_s = s.cooldownS;
+    x.seed = s.seed;
+    x.util_interval_ms = s.utilIntervalMs;
+    char* text = nullptr;
+    size_t len = 0;
+    if (ddnn_scenario_write(&x, &text, &len) != DDNN_OK)
+    {
+        throw DdnnError(path + ": cannot format the scenario");
+    }
+    std::unique_ptr<char, decltype(&std::free)> owned(text, &std::free);
+    std::ofstream out(path + ".tmp");
+    out.write(text, static_cast<std::streamsize>(len));
+    out.close();
+    if (!out || std::rename((path + ".tmp").c_str(), path.c_str()) != 0)
+    {
+        throw DdnnError(path + ": write failed");
+    }
+}
+
+namespace
+{
+
+/** The value of --name=VALUE, if the arguments give it. */
+bool
+FindArgument(int argc, char* argv[], const std::string& name, std::string& value)
+{
+    const std::string prefix = "--" + name + "=";
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.compare(0, prefix.size(), prefix) == 0)
+        {
+            value = arg.substr(prefix.size());
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+std::string
+FindScenarioArgument(int argc, char* argv[])
+{
+    std::string value;
+    FindArgument(argc, argv, "scenario", value);
+    return value;
+}
+
+bool
+CommandLineGives(int argc, char* argv[], const std::string& name)
+{
+    std::string value;
+    return FindArgument(argc, argv, name, value);
+}
+
+} // namespace ns3

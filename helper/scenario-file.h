@@ -1,0 +1,58 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SCENARIO_FILE_H
+#define SCENARIO_FILE_H
+
+#include "datacenter-scenario.h"
+
+#include "ns3/ddnn-scenario.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd)
+ * into `scenario`; values the file leaves out take the thesis defaults.
+ *
+ * Relative profile, cdf and schedule paths are looked up next to the file,
+ * then in ddnn's data folder. Throws DdnnError naming the file, line and
+ * element or attribute.
+ */
+void LoadScenarioFile(const std::string& path, DatacenterScenario& scenario);
+
+/**
+ * \ingroup ddnn
+ * \brief Copies the values of a core scenario into `scenario`, resolving
+ * relative paths against `scenarioPath` (see LoadScenarioFile; "" for the data
+ * folder only).
+ */
+void ApplyCoreScenario(const ddnn_scenario& core,
+                       const std::string& scenarioPath,
+                       DatacenterScenario& scenario);
+
+/**
+ * \ingroup ddnn
+ * \brief Writes every value of `scenario` as a scenario file (paths as given,
+ * doubles exactly), so reading it back reproduces the run.
+ */
+void WriteScenarioFile(const DatacenterScenario& scenario, const std::string& path);
+
+/**
+ * \ingroup ddnn
+ * \brief The value of --scenario=FILE among the arguments, or "".
+ *
+ * Examples read the file before parsing the command line, so the other
+ * arguments override it.
+ */
+std::string FindScenarioArgument(int argc, char* argv[]);
+
+/** Whether the arguments set --name (as --name=value). */
+bool CommandLineGives(int argc, char* argv[], const std::string& name);
+
+} // namespace ns3
+
+#endif /* SCENARIO_FILE_H */

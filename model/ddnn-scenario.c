@@ -1,0 +1,769 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#include "ddnn-scenario.h"
+
+#include "ddnn-csv.h"
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum
+{
+    T_U32,
+    T_U64,
+    T_DOUBLE,
+    T_BOOL,
+    T_TEXT
+} value_type;
+
+/* One value of a scenario: where it lives in the XML and in the struct. */
+typedef struct
+{
+    const char* element;
+    const char* attribute;
+    value_type type;
+    size_t offset;
+    size_t size;
+} field;
+
+#define FIELD(el, at, ty, member) \
+    { \
+        el, at, ty, offsetof(ddnn_scenario, member), sizeof(((ddnn_scenario*)0)->member) \
+    }
+
+/* In document order; the writer emits elements in this order. */
+static const field fields[] = {
+    FIELD("topology", "workers", T_U32, workers),
+    FIELD("topology", "data-rate", T_TEXT, data_rate),
+    FIELD("topology", "delay-us", T_DOUBLE, delay_us),
+    FIELD("training", "profile", T_TEXT, profile),
+    FIELD("training", "fusion-bytes", T_U64, fusion_bytes),
+    FIELD("training", "compute-ms", T_DOUBLE, compute_ms),
+    FIELD("training", "rcp", T_DOUBLE, rcp),
+    FIELD("training", "queue", T_TEXT, queue),
+    FIELD("training", "barrier", T_BOOL, barrier),
+    FIELD("training", "transport", T_TEXT, transport),
+    FIELD("training", "iterations", T_U32, iterations),
+    FIELD("training", "stall-timeout-ms", T_DOUBLE, stall_timeout_ms),
+    FIELD("background", "flow-rate", T_DOUBLE, flow_rate),
+    FIELD("background", "cdf", T_TEXT, cdf),
+    FIELD("background", "schedule", T_TEXT, schedule),
+    FIELD("priority", "training", T_TEXT, training_priority),
+    FIELD("run", "duration-s", T_DOUBLE, duration_s),
+    FIELD("run", "warmup-s", T_DOUBLE, warmup_s),
+    FIELD("run", "cooldown-s", T_DOUBLE, cooldown_s),
+    FIELD("run", "seed", T_U32, seed),
+    FIELD("output", "util-interval-ms", T_DOUBLE, util_interval_ms),
+};
+#define FIELD_COUNT (sizeof fields / sizeof fields[0])
+
+void
+ddnn_scenario_defaults(ddnn_scenario* s)
+{
+    memset(s, 0, sizeof *s);
+    s->workers = 8;
+    snprintf(s->data_rate, sizeof s->data_rate, "10Gbps");
+    s->delay_us = 10;
+    snprintf(s->profile, sizeof s->profile, "thesis-default-profile.csv");
+    s->fusion_bytes = 5333329;
+    s->rcp = 16;
+    snprintf(s->queue, sizeof s->queue, "fifo");
+    s->barrier = 1;
+    snprintf(s->transport, sizeof s->transport, "tcp");
+    s->stall_timeout_ms = 1000;
+    s->flow_rate = 23;
+    snprintf(s->cdf, sizeof s->cdf, "web-search-cdf.csv");
+    snprintf(s->training_priority, sizeof s->training_priority, "low");
+    s->duration_s = 12;
+    s->warmup_s = 2;
+    s->cooldown_s = 2;
+    s->seed = 1;
+    s->util_interval_ms = 10;
+}
+
+static const field*
+find_field(const char* element, const char* attribute)
+{
+    size_t i;
+    for (i = 0; i < FIELD_COUNT; i++)
+    {
+        if (strcmp(fields[i].element, element) == 0 && strcmp(fields[i].attribute, attribute) == 0)
+        {
+            return &fields[i];
+        }
+    }
+    return NULL;
+}
+
+static int
+set_value(ddnn_scenario* s, const field* f, const char* text)
+{
+    char* end = NULL;
+    void* at = (char*)s + f->offset;
+    errno = 0;
+    switch (f->type)
+    {
+        case T_U32: {
+            unsigned long v = strtoul(text, &end, 10);
+            if (!isdigit((unsigned char)text[0]) || *end || errno || v > UINT32_MAX)
+            {
+                return DDNN_ERR_SYNTAX;
+            }
+            *(uint32_t*)at = (uint32_t)v;
+            return DDNN_OK;
+        }
+        case T_U64: {
+            unsigned long long v = strtoull(text, &end, 10);
+            if (!isdigit((unsigned char)text[0]) || *end || errno)
+            {
+                return DDNN_ERR_SYNTAX;
+            }
+            *(uint64_t*)at = (uint64_t)v;
+            return DDNN_OK;
+        }
+        case T_DOUBLE: {
+            double v = strtod(text, &end);
+            if (end == text || *end || errno || !isfinite(v))
+            {
+                return DDNN_ERR_SYNTAX;
+            }
+            *(double*)at = v;
+            return DDNN_OK;
+        }
+        case T_BOOL:
+            if (strcmp(text, "true") == 0 || strcmp(text, "1") == 0)
+            {
+                *(int*)at = 1;
+            }
+            else if (strcmp(text, "false") == 0 || strcmp(text, "0") == 0)
+            {
+                *(int*)at = 0;
+            }
+            else
+            {
+                return DDNN_ERR_SYNTAX;
+            }
+            return DDNN_OK;
+        case T_TEXT:
+            if (strlen(text) >= f->size)
+            {
+                return DDNN_ERR_TOO_LARGE;
+            }
+            memcpy(at, text, strlen(text) + 1);
+            return DDNN_OK;
+    }
+    return DDNN_ERR_INVALID;
+}
+
+int
+ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
+{
+    char element[64];
+    const char* dot = strchr(name, '.');
+    const field* f;
+    if (!dot || (size_t)(dot - name) >= sizeof element)
+    {
+        return DDNN_ERR_MISSING;
+    }
+    memcpy(element, name, (size_t)(dot - name));
+    element[dot - name] = '\0';
+    f = find_field(element, dot + 1);
+    return f ? set_value(s, f, text) : DDNN_ERR_MISSING;
+}
+
+/* ---- XML reading ------------------------------------------------------------------------- */
+
+/* Keeps the first error libxml2 reports, with its line. */
+static void
+capture_error(void* ctx, xmlErrorPtr error)
+{
+    ddnn_diag* diag = ctx;
+    size_t n;
+    if (!diag || diag->code != DDNN_OK || !error || error->level < XML_ERR_ERROR)
+    {
+        return;
+    }
+    ddnn_diag_set(diag,
+                  DDNN_ERR_SYNTAX,
+                  error->line,
+                  "",
+                  "%s",
+                  error->message ? error->message : "invalid XML");
+    n = strlen(diag->message);
+    while (n > 0 && isspace((unsigned char)diag->message[n - 1]))
+    {
+        diag->message[--n] = '\0';
+    }
+}
+
+/* 1-based line of the first occurrence of `what` in text, 0 if absent. */
+static long
+line_of(const char* text, size_t len, const char* what)
+{
+    size_t i, n = strlen(what);
+    long line = 1;
+    for (i = 0; i + n <= len; i++)
+    {
+        if (memcmp(text + i, what, n) == 0)
+        {
+            return line;
+        }
+        line += text[i] == '\n';
+    }
+    return 0;
+}
+
+/* Parses and validates text; on success *doc holds a tree that passed the schema. */
+static int
+load_document(
+    const char* text, size_t len, const char* schema_path, xmlDocPtr* doc_out, ddnn_diag* diag)
+{
+    xmlDocPtr doc;
+    xmlSchemaParserCtxtPtr schema_parser = NULL;
+    xmlSchemaPtr schema = NULL;
+    xmlSchemaValidCtxtPtr validator = NULL;
+    ddnn_diag local;
+    int rc = DDNN_OK;
+    if (!diag)
+    {
+        diag = &local;
+    }
+    memset(diag, 0, sizeof *diag);
+    if (len > DDNN_SCENARIO_MAX_BYTES)
+    {
+        return ddnn_diag_set(
+            diag, DDNN_ERR_TOO_LARGE, 0, "", "larger than %d bytes", DDNN_SCENARIO_MAX_BYTES);
+    }
+    xmlSetStructuredErrorFunc(diag, capture_error);
+    /* NONET: never fetch anything; no DTDLOAD and no NOENT: no DTD is read, no entity expanded. */
+    doc = xmlReadMemory(text, (int)len, "scenario.xml", NULL, XML_PARSE_NONET);
+    if (!doc)
+    {
+        if (diag->code == DDNN_OK)
+        {
+            ddnn_diag_set(diag, DDNN_ERR_SYNTAX, 0, "", "not an XML document");
+        }
+        rc = diag->code;
+        goto done;
+    }
+    if (doc->intSubset || doc->extSubset)
+    {
+        rc = ddnn_diag_set(diag,
+                           DDNN_ERR_SYNTAX,
+                           line_of(text, len, "<!DOCTYPE"),
+                           "DOCTYPE",
+                           "document type declarations (DTDs, entities) are not allowed");
+        goto done;
+    }
+    schema_parser = xmlSchemaNewParserCtxt(schema_path);
+    schema = schema_parser ? xmlSchemaParse(schema_parser) : NULL;
+    if (!schema)
+    {
+        memset(diag, 0, sizeof *diag);
+        rc = ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "cannot load the schema %s", schema_path);
+        goto done;
+    }
+    validator = xmlSchemaNewValidCtxt(schema);
+    if (!validator)
+    {
+        rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+        goto done;
+    }
+    xmlSchemaSetValidStructuredErrors(validator, capture_error, diag);
+    if (xmlSchemaValidateDoc(validator, doc) != 0)
+    {
+        if (diag->code == DDNN_OK)
+        {
+            ddnn_diag_set(diag, DDNN_ERR_SYNTAX, 0, "", "does not match the schema");
+        }
+        rc = diag->code;
+    }
+done:
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (validator)
+    {
+        xmlSchemaFreeValidCtxt(validator);
+    }
+    if (schema)
+    {
+        xmlSchemaFree(schema);
+    }
+    if (schema_parser)
+    {
+        xmlSchemaFreeParserCtxt(schema_parser);
+    }
+    if (rc != DDNN_OK)
+    {
+        xmlFreeDoc(doc);
+        return rc;
+    }
+    *doc_out = doc;
+    return DDNN_OK;
+}
+
+/* Copies every attribute of the children of `node` (a <scenario>) into *s. */
+static int
+read_scenario_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
+{
+    xmlNodePtr child;
+    for (child = node->children; child; child = child->next)
+    {
+        xmlAttrPtr attr;
+        if (child->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        for (attr = child->properties; attr; attr = attr->next)
+        {
+            const field* f = find_field((const char*)child->name, (const char*)attr->name);
+            xmlChar* value = xmlNodeListGetString(child->doc, attr->children, 1);
+            int rc = f ? set_value(s, f, value ? (const char*)value : "") : DDNN_ERR_MISSING;
+            xmlFree(value);
+            if (rc != DDNN_OK)
+            {
+                return ddnn_diag_set(diag,
+                                     rc,
+                                     xmlGetLineNo(child),
+                                     (const char*)attr->name,
+                                     "element '%s', attribute '%s': %s",
+                                     (const char*)child->name,
+                                     (const char*)attr->name,
+                                     f ? "invalid value" : "unknown");
+            }
+        }
+    }
+    return DDNN_OK;
+}
+
+int
+ddnn_scenario_parse(
+    ddnn_scenario* s, const char* text, size_t len, const char* schema_path, ddnn_diag* diag)
+{
+    xmlDocPtr doc = NULL;
+    xmlNodePtr root;
+    int rc = load_document(text, len, schema_path, &doc, diag);
+    if (rc != DDNN_OK)
+    {
+        return rc;
+    }
+    root = xmlDocGetRootElement(doc);
+    if (strcmp((const char*)root->name, "scenario") != 0)
+    {
+        rc = ddnn_diag_set(diag,
+                           DDNN_ERR_SYNTAX,
+                           xmlGetLineNo(root),
+                           (const char*)root->name,
+                           "expected a <scenario>, found <%s>",
+                           (const char*)root->name);
+    }
+    else
+    {
+        rc = read_scenario_element(root, s, diag);
+    }
+    xmlFreeDoc(doc);
+    return rc;
+}
+
+int
+ddnn_scenario_read_file(ddnn_scenario* s,
+                        const char* path,
+                        const char* schema_path,
+                        ddnn_diag* diag)
+{
+    char* text;
+    size_t len;
+    int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
+    if (rc < 0)
+    {
+        return rc;
+    }
+    rc = ddnn_scenario_parse(s, text, len, schema_path, diag);
+    free(text);
+    return rc;
+}
+
+/* ---- XML writing ------------------------------------------------------------------------- */
+
+typedef struct
+{
+    char* text;
+    size_t len;
+    size_t cap;
+    int failed;
+} strbuf;
+
+static void
+append(strbuf* b, const char* fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (b->failed)
+    {
+        return;
+    }
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+    {
+        b->failed = 1;
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap)
+    {
+        size_t cap = (b->cap ? b->cap * 2 : 1024) + (size_t)n;
+        char* grown = realloc(b->text, cap);
+        if (!grown)
+        {
+            b->failed = 1;
+            return;
+        }
+        b->text = grown;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->text + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+static void
+append_escaped(strbuf* b, const char* text)
+{
+    for (; *text; text++)
+    {
+        switch (*text)
+        {
+            case '&':
+                append(b, "&amp;");
+                break;
+            case '<':
+                append(b, "&lt;");
+                break;
+            case '>':
+                append(b, "&gt;");
+                break;
+            case '"':
+                append(b, "&quot;");
+                break;
+            default:
+                append(b, "%c", *text);
+        }
+    }
+}
+
+int
+ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
+{
+    strbuf b = {NULL, 0, 0, 0};
+    size_t i;
+    append(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario version=\"1\">\n");
+    for (i = 0; i < FIELD_COUNT; i++)
+    {
+        const field* f = &fields[i];
+        const void* at = (const char*)s + f->offset;
+        if (i == 0 || strcmp(fields[i - 1].element, f->element) != 0)
+        {
+            append(&b, "  <%s", f->element);
+        }
+        append(&b, " %s=\"", f->attribute);
+        switch (f->type)
+        {
+            case T_U32:
+                append(&b, "%u", (unsigned)*(const uint32_t*)at);
+                break;
+            case T_U64:
+                append(&b, "%llu", (unsigned long long)*(const uint64_t*)at);
+                break;
+            case T_DOUBLE:
+                append(&b, "%.17g", *(const double*)at); /* round-trips exactly */
+                break;
+            case T_BOOL:
+                append(&b, "%s", *(const int*)at ? "true" : "false");
+                break;
+            case T_TEXT:
+                append_escaped(&b, (const char*)at);
+                break;
+        }
+        append(&b, "\"");
+        if (i + 1 == FIELD_COUNT || strcmp(fields[i + 1].element, f->element) != 0)
+        {
+            append(&b, "/>\n");
+        }
+    }
+    append(&b, "</scenario>\n");
+    if (b.failed)
+    {
+        free(b.text);
+        return DDNN_ERR_NOMEM;
+    }
+    *out = b.text;
+    *len = b.len;
+    return DDNN_OK;
+}
+
+/* ---- campaigns --------------------------------------------------------------------------- */
+
+#define MAX_DIMENSIONS 8
+
+typedef struct
+{
+    char parameter[64];
+    char** values;
+    size_t count;
+} dimension;
+
+struct ddnn_campaign
+{
+    ddnn_scenario base;
+    dimension dims[MAX_DIMENSIONS];
+    size_t dim_count;
+};
+
+void
+ddnn_campaign_free(ddnn_campaign* c)
+{
+    size_t d, v;
+    if (!c)
+    {
+        return;
+    }
+    for (d = 0; d < c->dim_count; d++)
+    {
+        for (v = 0; v < c->dims[d].count; v++)
+        {
+            free(c->dims[d].values[v]);
+        }
+        free(c->dims[d].values);
+    }
+    free(c);
+}
+
+/* Splits a whitespace-separated list into dim->values. */
+static int
+split_values(dimension* dim, const char* text)
+{
+    const char* p = text;
+    while (*p)
+    {
+        const char* start;
+        char** grown;
+        while (*p && isspace((unsigned char)*p))
+        {
+            p++;
+        }
+        if (!*p)
+        {
+            break;
+        }
+        start = p;
+        while (*p && !isspace((unsigned char)*p))
+        {
+            p++;
+        }
+        grown = realloc(dim->values, (dim->count + 1) * sizeof *grown);
+        if (!grown)
+        {
+            return DDNN_ERR_NOMEM;
+        }
+        dim->values = grown;
+        dim->values[dim->count] = malloc((size_t)(p - start) + 1);
+        if (!dim->values[dim->count])
+        {
+            return DDNN_ERR_NOMEM;
+        }
+        memcpy(dim->values[dim->count], start, (size_t)(p - start));
+        dim->values[dim->count][p - start] = '\0';
+        dim->count++;
+    }
+    return DDNN_OK;
+}
+
+int
+ddnn_campaign_read_file(ddnn_campaign** out,
+                        const char* path,
+                        const char* schema_path,
+                        ddnn_diag* diag)
+{
+    char* text;
+    size_t len;
+    xmlDocPtr doc = NULL;
+    xmlNodePtr root, child;
+    ddnn_campaign* c;
+    int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
+    if (rc < 0)
+    {
+        return rc;
+    }
+    rc = load_document(text, len, schema_path, &doc, diag);
+    free(text);
+    if (rc != DDNN_OK)
+    {
+        return rc;
+    }
+    c = calloc(1, sizeof *c);
+    if (!c)
+    {
+        xmlFreeDoc(doc);
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    ddnn_scenario_defaults(&c->base);
+    root = xmlDocGetRootElement(doc);
+    if (strcmp((const char*)root->name, "campaign") != 0)
+    {
+        rc = ddnn_diag_set(diag,
+                           DDNN_ERR_SYNTAX,
+                           xmlGetLineNo(root),
+                           (const char*)root->name,
+                           "expected a <campaign>, found <%s>",
+                           (const char*)root->name);
+    }
+    for (child = root->children; rc == DDNN_OK && child; child = child->next)
+    {
+        if (child->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        if (strcmp((const char*)child->name, "scenario") == 0)
+        {
+            rc = read_scenario_element(child, &c->base, diag);
+        }
+        else if (strcmp((const char*)child->name, "vary") == 0)
+        {
+            dimension* dim = &c->dims[c->dim_count++]; /* the schema allows at most 8 */
+            xmlChar* parameter = xmlGetProp(child, (const xmlChar*)"parameter");
+            xmlChar* values = xmlGetProp(child, (const xmlChar*)"values");
+            ddnn_scenario probe = c->base;
+            snprintf(dim->parameter, sizeof dim->parameter, "%s", (const char*)parameter);
+            rc = split_values(dim, (const char*)values);
+            if (rc == DDNN_OK && dim->count == 0)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_EMPTY,
+                                   xmlGetLineNo(child),
+                                   "values",
+                                   "<vary parameter=\"%s\"> lists no values",
+                                   dim->parameter);
+            }
+            else if (rc == DDNN_OK
+                     && ddnn_scenario_set(&probe, dim->parameter, dim->values[0])
+                            == DDNN_ERR_MISSING)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_MISSING,
+                                   xmlGetLineNo(child),
+                                   "parameter",
+                                   "<vary> names '%s', which is no element.attribute of a "
+                                   "scenario",
+                                   dim->parameter);
+            }
+            xmlFree(parameter);
+            xmlFree(values);
+        }
+    }
+    xmlFreeDoc(doc);
+    if (rc != DDNN_OK)
+    {
+        ddnn_campaign_free(c);
+        return rc;
+    }
+    *out = c;
+    return DDNN_OK;
+}
+
+size_t
+ddnn_campaign_size(const ddnn_campaign* c)
+{
+    size_t n = 1, d;
+    for (d = 0; d < c->dim_count; d++)
+    {
+        n *= c->dims[d].count;
+    }
+    return n;
+}
+
+int
+ddnn_campaign_point(const ddnn_campaign* c,
+                    size_t index,
+                    const char* schema_path,
+                    ddnn_scenario* s,
+                    char* name,
+                    size_t name_size,
+                    ddnn_diag* diag)
+{
+    size_t pick[MAX_DIMENSIONS], d, rest = index;
+    char* text;
+    size_t len, used = 0;
+    int rc;
+    if (index >= ddnn_campaign_size(c))
+    {
+        return DDNN_ERR_INVALID;
+    }
+    for (d = c->dim_count; d-- > 0;)
+    {
+        pick[d] = rest % c->dims[d].count;
+        rest /= c->dims[d].count;
+    }
+    *s = c->base;
+    name[0] = '\0';
+    for (d = 0; d < c->dim_count; d++)
+    {
+        const char* value = c->dims[d].values[pick[d]];
+        const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
+        char* p;
+        rc = ddnn_scenario_set(s, c->dims[d].parameter, value);
+        if (rc != DDNN_OK)
+        {
+            return ddnn_diag_set(diag,
+                                 rc,
+                                 0,
+                                 c->dims[d].parameter,
+                                 "<vary parameter=\"%s\">: '%s' is not a valid value",
+                                 c->dims[d].parameter,
+                                 value);
+        }
+        used += (size_t)snprintf(name + used,
+                                 used < name_size ? name_size - used : 0,
+                                 "%s%s=%s",
+                                 d ? "_" : "",
+                                 attribute,
+                                 value);
+        for (p = name; *p; p++)
+        {
+            if (!isalnum((unsigned char)*p) && !strchr("._=-", *p))
+            {
+                *p = '-';
+            }
+        }
+    }
+    if (c->dim_count == 0)
+    {
+        snprintf(name, name_size, "run");
+    }
+    /* Check the point against the schema: the values of <vary> were not validated yet. */
+    rc = ddnn_scenario_write(s, &text, &len);
+    if (rc != DDNN_OK)
+    {
+        return ddnn_diag_set(diag, rc, 0, "", "out of memory");
+    }
+    rc = ddnn_scenario_parse(s, text, len, schema_path, diag);
+    free(text);
+    if (rc != DDNN_OK)
+    {
+        char message[sizeof diag->message];
+        snprintf(message, sizeof message, "%s", diag->message);
+        diag->line = 0;
+        snprintf(diag->message, sizeof diag->message, "run %.60s: %.130s", name, message);
+    }
+    return rc;
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Scenario and campaign files (XML, validated against data/ddnn-scenario.xsd
+ * with libxml2). A scenario describes one run: topology, training tenant,
+ * background tenant, priority, duration and measurement window, seed and
+ * outputs. A campaign is a base scenario plus <vary parameter="element.attribute"
+ * values="v1 v2 ..."/> dimensions whose product is the grid of runs.
+ *
+ * Parsing is safe: no network access, no DTD (internal or external, so no
+ * entity expansion and no external entities), at most DDNN_SCENARIO_MAX_BYTES.
+ * Values are stored as written; paths are resolved by the host.
+ */
+#ifndef DDNN_SCENARIO_H
+#define DDNN_SCENARIO_H
+
+#include "ddnn-error.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+#define DDNN_SCENARIO_MAX_BYTES (1024 * 1024)
+#define DDNN_PATH_MAX           1024
+
+    typedef struct
+    {
+        /* <topology> */
+        uint32_t workers;
+        char data_rate[32];
+        double delay_us;
+        /* <training> */
+        char profile[DDNN_PATH_MAX];
+        uint64_t fusion_bytes;
+        double compute_ms; /* 0: from rcp */
+        double rcp;        /* 0: from compute_ms */
+        char queue[16];
+        int barrier;
+        char transport[16];
+        uint32_t iterations; /* 0: until the end of the run */
+        double stall_timeout_ms;
+        /* <background> */
+        double flow_rate;
+        char cdf[DDNN_PATH_MAX];
+        char schedule[DDNN_PATH_MAX]; /* empty: generate */
+        /* <priority> */
+        char training_priority[8];
+        /* <run> */
+        double duration_s;
+        double warmup_s;
+        double cooldown_s;
+        uint32_t seed;
+        /* <output> */
+        double util_interval_ms;
+    } ddnn_scenario;
+
+    /* The thesis defaults (Tables 5.1 and 5.2) for every value a file may leave out. */
+    void ddnn_scenario_defaults(ddnn_scenario* s);
+
+    /*
+     * Reads a scenario file, validating it against the schema at schema_path.
+     * Values the file leaves out keep what *s held. diag names the line and the
+     * element or attribute at fault.
+     */
+    int ddnn_scenario_read_file(ddnn_scenario* s,
+                                const char* path,
+                                const char* schema_path,
+                                ddnn_diag* diag);
+    int ddnn_scenario_parse(
+        ddnn_scenario* s, const char* text, size_t len, const char* schema_path, ddnn_diag* diag);
+
+    /*
+     * Sets one value by its name "element.attribute" (e.g. "training.rcp") from
+     * text. Returns DDNN_ERR_MISSING for an unknown name, DDNN_ERR_SYNTAX for text
+     * that is not of the value's type. Ranges are checked by the schema.
+     */
+    int ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text);
+
+    /* Writes the complete scenario (every value) as XML into a malloc'ed, NUL-terminated buffer. */
+    int ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len);
+
+    /* A campaign: a base scenario and the values each varied parameter takes. */
+    typedef struct ddnn_campaign ddnn_campaign; /* opaque */
+
+    int ddnn_campaign_read_file(ddnn_campaign** out,
+                                const char* path,
+                                const char* schema_path,
+                                ddnn_diag* diag);
+    void ddnn_campaign_free(ddnn_campaign* c);
+    /* Number of runs: the product of the value counts (1 without <vary>). */
+    size_t ddnn_campaign_size(const ddnn_campaign* c);
+    /*
+     * Run `index` (0-based, the last <vary> changing fastest): its scenario,
+     * validated against the schema, and a name "param=value_param=value" that is
+     * safe as a folder name.
+     */
+    int ddnn_campaign_point(const ddnn_campaign* c,
+                            size_t index,
+                            const char* schema_path,
+                            ddnn_scenario* s,
+                            char* name,
+                            size_t name_size,
+                            ddnn_diag* diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DDNN_SCENARIO_H */

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Unit tests of the scenario and campaign files (libxml2, validated by the schema). */
+#include "ddnn-scenario.h"
+#include "ddnn-unit.h"
+
+#include <stdlib.h>
+
+static const char* data_dir = DDNN_DATA_DIR;
+static char schema[1024];
+
+static int
+parse(ddnn_scenario* s, const char* text, ddnn_diag* diag)
+{
+    ddnn_scenario_defaults(s);
+    memset(diag, 0, sizeof *diag);
+    return ddnn_scenario_parse(s, text, strlen(text), schema, diag);
+}
+
+static void
+reads_values_and_keeps_defaults(void)
+{
+    ddnn_scenario s;
+    ddnn_diag diag;
+    const char* text = "<scenario version=\"1\">\n"
+                       "  <topology workers=\"4\" delay-us=\"2.5\"/>\n"
+                       "  <training rcp=\"8\" queue=\"priority\" barrier=\"false\"/>\n"
+                       "  <run duration-s=\"3\"/>\n"
+                       "</scenario>\n";
+    CHECK(parse(&s, text, &diag) == DDNN_OK);
+    CHECK_U64(s.workers, 4);
+    CHECK_NEAR(s.delay_us, 2.5, 0);
+    CHECK_NEAR(s.rcp, 8, 0);
+    CHECK(strcmp(s.queue, "priority") == 0);
+    CHECK(s.barrier == 0);
+    CHECK_NEAR(s.duration_s, 3, 0);
+    CHECK_U64(s.fusion_bytes, 5333329); /* default kept */
+    CHECK(strcmp(s.training_priority, "low") == 0);
+}
+
+/* Written out and read back, every value (doubles too) comes back exactly. */
+static void
+write_then_read_is_exact(void)
+{
+    ddnn_scenario a, b;
+    ddnn_diag diag;
+    char *first, *second;
+    size_t n1, n2;
+    ddnn_scenario_defaults(&a);
+    a.delay_us = 0.1 + 0.2; /* not representable in few digits */
+    a.compute_ms = 1.0 / 3.0;
+    snprintf(a.profile, sizeof a.profile, "/tmp/a \"quoted\" & <odd> name.csv");
+    CHECK(ddnn_scenario_write(&a, &first, &n1) == DDNN_OK);
+    ddnn_scenario_defaults(&b);
+    CHECK(ddnn_scenario_parse(&b, first, n1, schema, &diag) == DDNN_OK);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    CHECK(ddnn_scenario_write(&b, &second, &n2) == DDNN_OK);
+    CHECK(n1 == n2 && memcmp(first, second, n1) == 0);
+    free(first);
+    free(second);
+}
+
+static void
+expect_error(const char* text, long line, const char* part)
+{
+    ddnn_scenario s;
+    ddnn_diag diag;
+    CHECK(parse(&s, text, &diag) != DDNN_OK);
+    CHECK(diag.line == line);
+    CHECK_STR_CONTAINS(diag.message, part);
+}
+
+static void
+rejects_bad_documents(void)
+{
+    expect_error("<scenario version=\"1\">\n<topology workers=\"4\"/>\n<run duration-s=\"1\" "
+                 "speed=\"2\"/>\n</scenario>",
+                 3,
+                 "'speed' is not allowed");
+    expect_error("<scenario version=\"1\">\n<topology workers=\"4\"/>\n<walk duration-s=\"1\"/>\n"
+                 "</scenario>",
+                 3,
+                 "'walk': This element is not expected");
+    expect_error("<scenario version=\"1\">\n<topology workers=\"x\"/>\n<run duration-s=\"1\"/>\n"
+                 "</scenario>",
+                 2,
+                 "'x' is not a valid value");
+    expect_error("<scenario version=\"1\">\n<topology workers=\"4\"/>\n<run duration-s=\"0\"/>\n"
+                 "</scenario>",
+                 3,
+                 "must be greater than '0'");
+    expect_error("<scenario version=\"2\">\n<topology workers=\"4\"/>\n<run duration-s=\"1\"/>\n"
+                 "</scenario>",
+                 1,
+                 "version");
+    expect_error("<scenario version=\"1\">\n<topology workers=\"4\"/>\n</scenario>",
+                 1,
+                 "Missing child element");
+    expect_error("just text", 1, "Start tag expected");
+    expect_error("<scenario version=\"1\"><topology workers=\"4\"/>", 1, "");
+    expect_error("<campaign version=\"1\"/>", 1, "");
+}
+
+static void
+refuses_dtds_entities_and_huge_input(void)
+{
+    ddnn_scenario s;
+    ddnn_diag diag;
+    char* huge;
+    expect_error("<?xml version=\"1.0\"?>\n<!DOCTYPE scenario [ <!ENTITY a \"b\"> ]>\n"
+                 "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1\"/>"
+                 "</scenario>",
+                 2,
+                 "not allowed");
+    expect_error("<?xml version=\"1.0\"?>\n<!DOCTYPE s [ <!ENTITY x SYSTEM \"file:///etc/passwd\"> "
+                 "]>\n<scenario version=\"1\"><topology workers=\"&x;\"/><run duration-s=\"1\"/>"
+                 "</scenario>",
+                 3,
+                 "external entity");
+    huge = malloc(DDNN_SCENARIO_MAX_BYTES + 2);
+    if (!huge)
+    {
+        return;
+    }
+    memset(huge, ' ', DDNN_SCENARIO_MAX_BYTES + 1);
+    huge[DDNN_SCENARIO_MAX_BYTES + 1] = '\0';
+    ddnn_scenario_defaults(&s);
+    CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
+    free(huge);
+}
+
+static void
+sets_values_by_name(void)
+{
+    ddnn_scenario s;
+    ddnn_scenario_defaults(&s);
+    CHECK(ddnn_scenario_set(&s, "background.flow-rate", "184") == DDNN_OK);
+    CHECK_NEAR(s.flow_rate, 184, 0);
+    CHECK(ddnn_scenario_set(&s, "priority.training", "same") == DDNN_OK);
+    CHECK(strcmp(s.training_priority, "same") == 0);
+    CHECK(ddnn_scenario_set(&s, "training.barrier", "false") == DDNN_OK);
+    CHECK(s.barrier == 0);
+    CHECK(ddnn_scenario_set(&s, "training.nothing", "1") == DDNN_ERR_MISSING);
+    CHECK(ddnn_scenario_set(&s, "workers", "1") == DDNN_ERR_MISSING);
+    CHECK(ddnn_scenario_set(&s, "topology.workers", "eight") == DDNN_ERR_SYNTAX);
+    CHECK(ddnn_scenario_set(&s, "run.seed", "-1") == DDNN_ERR_SYNTAX);
+}
+
+/* The thesis grid: 4 x 4 x 2 x 3 = 96 runs, the last <vary> changing fastest. */
+static void
+expands_the_thesis_grid(void)
+{
+    char path[1024], name[256];
+    ddnn_campaign* c = NULL;
+    ddnn_scenario s;
+    ddnn_diag diag;
+    snprintf(path, sizeof path, "%s/scenarios/thesis-grid.xml", data_dir);
+    CHECK(ddnn_campaign_read_file(&c, path, schema, &diag) == DDNN_OK);
+    if (!c)
+    {
+        fprintf(stderr, "  %s\n", diag.message);
+        return;
+    }
+    CHECK_U64(ddnn_campaign_size(c), 96);
+    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=1") == 0);
+    CHECK_NEAR(s.rcp, 16, 0);
+    CHECK(ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=2") == 0);
+    CHECK_U64(s.seed, 2);
+    CHECK(ddnn_campaign_point(c, 95, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(strcmp(name, "rcp=2_flow-rate=184_training=low_seed=3") == 0);
+    CHECK_NEAR(s.flow_rate, 184, 0);
+    CHECK_NEAR(s.duration_s, 12, 0);
+    CHECK(strcmp(s.training_priority, "low") == 0);
+    CHECK(ddnn_campaign_point(c, 96, schema, &s, name, sizeof name, &diag) == DDNN_ERR_INVALID);
+    ddnn_campaign_free(c);
+}
+
+static void
+thesis_defaults_scenario(void)
+{
+    char path[1024];
+    ddnn_scenario s;
+    ddnn_diag diag;
+    snprintf(path, sizeof path, "%s/scenarios/thesis-defaults.xml", data_dir);
+    ddnn_scenario_defaults(&s);
+    CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
+    CHECK_U64(s.workers, 8);
+    CHECK_U64(s.fusion_bytes, 5333329);
+    CHECK_NEAR(s.duration_s, 12, 0);
+    CHECK_NEAR(s.warmup_s, 2, 0);
+    CHECK(strcmp(s.training_priority, "low") == 0);
+}
+
+int
+main(int argc, char** argv)
+{
+    if (argc > 1)
+    {
+        data_dir = argv[1];
+    }
+    snprintf(schema, sizeof schema, "%s/ddnn-scenario.xsd", data_dir);
+    RUN(reads_values_and_keeps_defaults);
+    RUN(write_then_read_is_exact);
+    RUN(rejects_bad_documents);
+    RUN(refuses_dtds_entities_and_huge_input);
+    RUN(sets_values_by_name);
+    RUN(expands_the_thesis_grid);
+    RUN(thesis_defaults_scenario);
+    return UNIT_REPORT();
+}

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# A two-run campaign end to end: run folders, summary CSV and every plot exist and are not
+# empty; then a "killed" run (summary.csv gone, a stale partial file left) is redone when the
+# campaign starts again, while the finished run is not touched.
+# Usage: cmake -DCAMPAIGN=<ddnn-campaign> -DWORK_DIR=<dir> -P check-campaign.cmake
+cmake_minimum_required(VERSION 3.18)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+file(
+  WRITE ${WORK_DIR}/campaign.xml
+  "<campaign version=\"1\">
+  <scenario version=\"1\">
+    <topology workers=\"3\"/>
+    <training compute-ms=\"8\" fusion-bytes=\"5333329\" queue=\"priority\"/>
+    <background flow-rate=\"150\"/>
+    <run duration-s=\"0.04\" warmup-s=\"0.005\" cooldown-s=\"0.005\" seed=\"5\"/>
+  </scenario>
+  <vary parameter=\"priority.training\" values=\"same low\"/>
+</campaign>
+"
+)
+function(campaign)
+  execute_process(
+    COMMAND ${CAMPAIGN} --campaign=${WORK_DIR}/campaign.xml --outDir=${WORK_DIR}/out --jobs=2
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out
+  )
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "campaign failed (${rc}):\n${out}")
+  endif()
+  set(campaign_output "${out}" PARENT_SCOPE)
+endfunction()
+
+function(expect_files)
+  foreach(path ${ARGN})
+    if(NOT EXISTS ${WORK_DIR}/out/${path})
+      message(FATAL_ERROR "missing: ${path}")
+    endif()
+    file(SIZE ${WORK_DIR}/out/${path} size)
+    if(size EQUAL 0)
+      message(FATAL_ERROR "empty: ${path}")
+    endif()
+  endforeach()
+endfunction()
+
+campaign()
+set(run_files scenario.xml log.txt summary.csv flows.csv utilization.csv iterations.csv
+              buffers.csv partitions.csv
+)
+foreach(run training=same training=low)
+  foreach(name ${run_files})
+    expect_files(runs/${run}/${name})
+  endforeach()
+endforeach()
+expect_files(
+  summary.csv report/priority-effect.png report/operating-boundary.png report/fct-cdf.png
+  report/training-progression.png report/utilization.png
+)
+file(STRINGS ${WORK_DIR}/out/summary.csv rows)
+list(LENGTH rows count)
+if(NOT count EQUAL 3)
+  message(FATAL_ERROR "summary.csv: expected a header and 2 rows, found ${count} lines")
+endif()
+
+# Kill "training=low" mid-run: its summary goes, a partial flows.csv stays.
+file(REMOVE ${WORK_DIR}/out/runs/training=low/summary.csv)
+file(WRITE ${WORK_DIR}/out/runs/training=low/flows.csv "id,source\n1,")
+file(TIMESTAMP ${WORK_DIR}/out/runs/training=same/log.txt same_before)
+file(READ ${WORK_DIR}/out/runs/training=same/summary.csv same_summary)
+execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1)
+campaign()
+if(NOT campaign_output MATCHES "2 runs, 1 already finished, 1 to run")
+  message(FATAL_ERROR "the restart did not skip the finished run:\n${campaign_output}")
+endif()
+file(TIMESTAMP ${WORK_DIR}/out/runs/training=same/log.txt same_after)
+file(READ ${WORK_DIR}/out/runs/training=same/summary.csv same_summary_after)
+if(NOT same_before STREQUAL same_after OR NOT same_summary STREQUAL same_summary_after)
+  message(FATAL_ERROR "the finished run was redone")
+endif()
+expect_files(runs/training=low/summary.csv)
+file(STRINGS ${WORK_DIR}/out/runs/training=low/flows.csv flows)
+list(LENGTH flows flow_lines)
+if(flow_lines LESS 3)
+  message(FATAL_ERROR "the killed run's partial flows.csv was not replaced")
+endif()
+message(STATUS "campaign finished, resumed and reported")
