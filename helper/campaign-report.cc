@@ -81,6 +81,15 @@ ReadTable(const std::string& path)
     return table;
 }
 
+/** Three significant digits, as text. */
+std::string
+Format3(double value)
+{
+    std::ostringstream os;
+    os << std::setprecision(3) << value;
+    return os.str();
+}
+
 double
 Number(const std::string& text)
 {
@@ -184,7 +193,7 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
             }
         }
         data << "\n\n";
-        titles << (block++ ? " " : "") << "'R=" << rcp << "'";
+        titles << (block++ ? " " : "") << "R=" << rcp;
     }
     data.close();
     auto gp = Open(dir + "/priority-effect.gp");
@@ -262,8 +271,10 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
                                 {"7", "large-flow FCT gain (%)", "1"}};
     for (const auto& panel : panels)
     {
-        // Green is good: a gain, or a slowdown below zero.
-        gp << "set title '" << panel[1] << "'\n"
+        // Green is good: a gain, or a slowdown below zero; white is no change.
+        gp << "stats '" << dir << "/operating-boundary.dat' using (abs($" << panel[0]
+           << ")) nooutput\nM = STATS_max > 0 ? STATS_max : 1\nset cbrange [-M:M]\n"
+           << "set title '" << panel[1] << "'\n"
            << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel[2]
            << "*$" << panel[0]
            << ") with boxxyerror fillstyle solid fillcolor palette, '' using "
@@ -467,8 +478,12 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         }
         values.push_back(row);
         const DatacenterScenario& s = run.scenario;
-        Point& point = points[{s.rcp, s.flowRate}];
-        point.trainingLoad = Number(row["util_training_expected"]);
+        // The compute-to-network ratio in effect (eq. 5.2: the reciprocal of the training
+        // load), whether the run gave rcp or a compute time; 3 digits keep 16, 8, 4, 2 exact.
+        double load = Number(row["util_training_expected"]);
+        double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
+        Point& point = points[{rcp, s.flowRate}];
+        point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
         auto& side = s.trainingPriority == "low" ? point.low : point.same;
         if (s.trainingPriority == "low" || s.trainingPriority == "same")
