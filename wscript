@@ -46,6 +46,7 @@ def build(bld):
         'helper/scenario-file.cc',
         'helper/progress-meter.cc',
         'helper/campaign-report.cc',
+        'helper/atomic-file.cc',
     ]
     module.use.append('LIBXML2')
     # create_ns3_module adds -fPIC for C++ only; the C core goes into the same shared library.
@@ -94,6 +95,7 @@ def build(bld):
         'helper/scenario-file.h',
         'helper/progress-meter.h',
         'helper/campaign-report.h',
+        'helper/atomic-file.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -145,8 +145,9 @@ main(int argc, char* argv[])
             keys.emplace_back("fct_" + name + "_mean_s", same.fct[c].mean_s, low.fct[c].mean_s);
             keys.emplace_back("fct_" + name + "_p99_s", same.fct[c].p99_s, low.fct[c].p99_s);
         }
-        std::ostringstream csv;
-        csv << std::setprecision(12) << "key,same,low,change_percent\n";
+        AtomicFile compare(scenario.outDir + "/compare.csv");
+        std::ofstream& csv = compare.Out();
+        csv << "key,same,low,change_percent\n";
         std::cout << "[low vs same priority: change in percent]\n";
         for (const auto& [key, a, b] : keys)
         {
@@ -154,16 +155,7 @@ main(int argc, char* argv[])
             std::cout << "  " << std::left << std::setw(24) << key << std::right << std::fixed
                       << std::setprecision(2) << std::setw(9) << ChangePercent(a, b) << " %\n";
         }
-        std::ofstream out(scenario.outDir + "/compare.csv.tmp");
-        out << csv.str();
-        out.close();
-        if (!out
-            || std::rename((scenario.outDir + "/compare.csv.tmp").c_str(),
-                           (scenario.outDir + "/compare.csv").c_str())
-                   != 0)
-        {
-            throw DdnnError(scenario.outDir + "/compare.csv: write failed");
-        }
+        compare.Commit();
     }
     catch (const DdnnError& e)
     {

@@ -3,13 +3,14 @@
  */
 #include "campaign-report.h"
 
-#include "training-recorder.h"
+#include "atomic-file.h"
 
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-flow-stats.h"
 #include "ns3/system-path.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
@@ -266,20 +267,31 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
        << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
        << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n";
-    const char* panels[3][3] = {{"5", "iteration slowdown (%)", "-1"},
-                                {"6", "small-flow FCT gain (%)", "1"},
-                                {"7", "large-flow FCT gain (%)", "1"}};
+    struct Panel
+    {
+        const char* column; //!< in operating-boundary.dat
+        const char* title;
+        const char* sign; //!< green is good: a gain, or a slowdown below zero
+        std::string key;  //!< the summary key whose change the panel shows
+    };
+
+    const Panel panels[] = {{"5", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
+                            {"6", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
+                            {"7", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
     for (const auto& panel : panels)
     {
-        // Green is good: a gain, or a slowdown below zero; white is no change.
-        gp << "stats '" << dir << "/operating-boundary.dat' using (abs($" << panel[0]
-           << ")) nooutput\nM = STATS_max > 0 ? STATS_max : 1\nset cbrange [-M:M]\n"
-           << "set title '" << panel[1] << "'\n"
-           << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel[2]
-           << "*$" << panel[0]
-           << ") with boxxyerror fillstyle solid fillcolor palette, '' using "
-              "1:2:(sprintf('%.1f', $"
-           << panel[0] << ")) with labels\n";
+        // A colour scale symmetric around zero, so that white is no change.
+        double largest = 0;
+        for (const auto& [key, point] : points)
+        {
+            largest = std::max(largest, std::abs(ChangePercent(point, panel.key)));
+        }
+        gp << "set cbrange [" << -std::max(largest, 1.0) << ":" << std::max(largest, 1.0) << "]\n"
+           << "set title '" << panel.title << "'\n"
+           << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel.sign
+           << "*$" << panel.column
+           << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:(sprintf('%.1f', $"
+           << panel.column << ")) with labels\n";
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -495,7 +507,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
             }
         }
     }
-    std::ostringstream csv;
+    AtomicFile summary(outDir + "/summary.csv");
+    std::ofstream& csv = summary.Out();
     csv << "run,workers,rcp,compute_ms,flow_rate,training_priority,seed,transport";
     for (const auto& key : keys)
     {
@@ -519,15 +532,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         }
         csv << "\n";
     }
-    std::ofstream out(outDir + "/summary.csv.tmp");
-    out << csv.str();
-    out.close();
-    if (!out
-        || std::rename((outDir + "/summary.csv.tmp").c_str(), (outDir + "/summary.csv").c_str())
-               != 0)
-    {
-        throw DdnnError(outDir + "/summary.csv: write failed");
-    }
+    summary.Commit();
 
     std::string dir = outDir + "/report";
     SystemPath::MakeDirectories(dir);

@@ -3,6 +3,7 @@
  */
 #include "datacenter-scenario.h"
 
+#include "atomic-file.h"
 #include "background-helper.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
@@ -244,9 +245,9 @@ RunDatacenter(const DatacenterScenario& scenario,
     {
         trainingRecorder.WriteCsv(outDir);
         meter.WriteCsv(outDir + "/utilization.csv");
-        std::ofstream out(outDir + "/flows.csv.tmp");
-        out << std::setprecision(12)
-            << "id,source,destination,size_bytes,start_s,end_s,fct_s,completed,in_window\n";
+        AtomicFile file(outDir + "/flows.csv");
+        std::ofstream& out = file.Out();
+        out << "id,source,destination,size_bytes,start_s,end_s,fct_s,completed,in_window\n";
         for (const auto& flow : tenant->GetFlows())
         {
             if (!flow.started)
@@ -268,13 +269,7 @@ RunDatacenter(const DatacenterScenario& scenario,
             out << "," << (flow.Completed() ? "true" : "false") << ","
                 << (inWindow ? "true" : "false") << "\n";
         }
-        out.close();
-        if (!out
-            || std::rename((outDir + "/flows.csv.tmp").c_str(), (outDir + "/flows.csv").c_str())
-                   != 0)
-        {
-            throw DdnnError(outDir + "/flows.csv: write failed");
-        }
+        file.Commit();
     }
     Simulator::Destroy();
     return result;

@@ -3,6 +3,8 @@
  */
 #include "scenario-file.h"
 
+#include "atomic-file.h"
+
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
@@ -146,13 +148,9 @@ WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
         throw DdnnError(path + ": cannot format the scenario");
     }
     std::unique_ptr<char, decltype(&std::free)> owned(text, &std::free);
-    std::ofstream out(path + ".tmp");
-    out.write(text, static_cast<std::streamsize>(len));
-    out.close();
-    if (!out || std::rename((path + ".tmp").c_str(), path.c_str()) != 0)
-    {
-        throw DdnnError(path + ": write failed");
-    }
+    AtomicFile file(path);
+    file.Out().write(text, static_cast<std::streamsize>(len));
+    file.Commit();
 }
 
 namespace

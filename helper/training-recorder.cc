@@ -3,6 +3,8 @@
  */
 #include "training-recorder.h"
 
+#include "atomic-file.h"
+
 #include "ns3/ddnn-exception.h"
 #include "ns3/ring-allreduce-worker.h"
 #include "ns3/simulator.h"
@@ -16,42 +18,6 @@ namespace ns3
 
 namespace
 {
-
-/** Opens path.tmp for writing; Commit() renames it to path, so a crash leaves no partial file. */
-class AtomicFile
-{
-  public:
-    explicit AtomicFile(const std::string& path)
-        : m_path(path)
-        , m_out(path + ".tmp")
-    {
-        if (!m_out)
-        {
-            throw DdnnError(path + ": cannot write");
-        }
-        m_out << std::setprecision(12);
-    }
-
-    std::ofstream&
-    Out()
-    {
-        return m_out;
-    }
-
-    void
-    Commit()
-    {
-        m_out.close();
-        if (!m_out || std::rename((m_path + ".tmp").c_str(), m_path.c_str()) != 0)
-        {
-            throw DdnnError(m_path + ": write failed");
-        }
-    }
-
-  private:
-    std::string m_path;
-    std::ofstream m_out;
-};
 
 double
 ToSeconds(int64_t ns)
@@ -85,28 +51,23 @@ TrainingRecorder::TrainingRecorder(Ptr<TrainingJob> job)
                                            MakeCallback(&TrainingRecorder::IterationStart, this));
         worker->TraceConnectWithoutContext("IterationEnd",
                                            MakeCallback(&TrainingRecorder::IterationEnd, this));
-        worker->TraceConnectWithoutContext(
-            "PartitionSent",
-            MakeBoundCallback(
-                +[](TrainingRecorder* self,
-                    uint32_t w,
-                    uint32_t it,
-                    uint32_t b,
-                    uint32_t s,
-                    uint32_t p,
-                    uint64_t bytes) { self->Partition("sent", w, it, b, s, p, bytes); },
-                this));
-        worker->TraceConnectWithoutContext(
-            "PartitionReceived",
-            MakeBoundCallback(
-                +[](TrainingRecorder* self,
-                    uint32_t w,
-                    uint32_t it,
-                    uint32_t b,
-                    uint32_t s,
-                    uint32_t p,
-                    uint64_t bytes) { self->Partition("received", w, it, b, s, p, bytes); },
-                this));
+        for (const char* event : {"sent", "received"})
+        {
+            std::string source = std::string("Partition") + (event[0] == 's' ? "Sent" : "Received");
+            worker->TraceConnectWithoutContext(
+                source,
+                MakeBoundCallback(
+                    +[](TrainingRecorder* self,
+                        const char* what,
+                        uint32_t w,
+                        uint32_t it,
+                        uint32_t b,
+                        uint32_t s,
+                        uint32_t p,
+                        uint64_t bytes) { self->Partition(what, w, it, b, s, p, bytes); },
+                    this,
+                    event));
+        }
     }
 }
 

@@ -3,7 +3,7 @@
  */
 #include "utilization-meter.h"
 
-#include "training-recorder.h"
+#include "atomic-file.h"
 
 #include "ns3/ddnn-exception.h"
 #include "ns3/simulator.h"
@@ -104,8 +104,9 @@ UtilizationMeter::WriteCsv(const std::string& path) const
 {
     static const char* names[TENANTS] = {"none", "training", "background"};
     const double binBits = m_interval.GetSeconds() * m_bitRate;
-    std::ofstream out(path + ".tmp");
-    out << std::setprecision(12) << "time_s,link,tenant,bytes,utilization\n";
+    AtomicFile file(path);
+    std::ofstream& out = file.Out();
+    out << "time_s,link,tenant,bytes,utilization\n";
     size_t bins = 0;
     for (const auto& link : m_bins)
     {
@@ -131,11 +132,7 @@ UtilizationMeter::WriteCsv(const std::string& path) const
             }
         }
     }
-    out.close();
-    if (!out || std::rename((path + ".tmp").c_str(), path.c_str()) != 0)
-    {
-        throw DdnnError(path + ": write failed");
-    }
+    file.Commit();
 }
 
 } // namespace ns3

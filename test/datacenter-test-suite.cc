@@ -21,21 +21,7 @@ using namespace ns3;
 namespace
 {
 
-std::string
-ErrorOf(std::function<void()> action)
-{
-    try
-    {
-        action();
-    }
-    catch (const DdnnError& e)
-    {
-        Simulator::Destroy();
-        return e.what();
-    }
-    Simulator::Destroy();
-    return "";
-}
+using ddnntest::ErrorOf;
 
 bool
 Contains(const std::string& text, const std::string& part)

@@ -6,10 +6,13 @@
 #ifndef DDNN_TEST_UTIL_H
 #define DDNN_TEST_UTIL_H
 
+#include "ns3/ddnn-exception.h"
+#include "ns3/simulator.h"
 #include "ns3/system-path.h"
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +59,26 @@ ScaledThesisProfile(uint64_t divisor)
         bytes.push_back((i < 25 ? 444444 : i < 38 ? 1777776 : 5333328) / divisor);
     }
     return WriteProfile("thesis-scaled.csv", bytes);
+}
+
+/**
+ * Runs `action` and returns the message of the DdnnError it throws ("" when
+ * it throws none); destroys the simulator either way.
+ */
+inline std::string
+ErrorOf(const std::function<void()>& action)
+{
+    std::string message;
+    try
+    {
+        action();
+    }
+    catch (const DdnnError& e)
+    {
+        message = e.what();
+    }
+    Simulator::Destroy();
+    return message;
 }
 
 } // namespace ddnntest

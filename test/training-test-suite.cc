@@ -78,21 +78,7 @@ struct Job
     }
 };
 
-std::string
-ErrorOf(std::function<void()> action)
-{
-    try
-    {
-        action();
-    }
-    catch (const DdnnError& e)
-    {
-        Simulator::Destroy();
-        return e.what();
-    }
-    Simulator::Destroy();
-    return "";
-}
+using ddnntest::ErrorOf;
 
 } // namespace
 
