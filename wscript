@@ -49,8 +49,13 @@ def build(bld):
         'helper/atomic-file.cc',
     ]
     module.use.append('LIBXML2')
-    # create_ns3_module adds -fPIC for C++ only; the C core goes into the same shared library.
-    module.env.append_value('CFLAGS', ['-fPIC'])
+    # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
+    # warnings, CCFLAGS_EXTRA) and the shared library's -fPIC in CCFLAGS, a waf 1 name nothing
+    # reads: without this the C core gets no flags at all. CCFLAGS also holds -std=c++17.
+    module.env.append_unique(
+        'CFLAGS', [flag for flag in module.env.CCFLAGS if not flag.startswith('-std=')])
+    if not bld.env.ENABLE_STATIC_NS3:
+        module.env.append_unique('CFLAGS', ['-fPIC'])
     data_dir = bld.path.find_dir('data').abspath()
     module.env.append_value('DEFINES', ['DDNN_SOURCE_DATA_DIR="%s"' % data_dir])
 

@@ -49,13 +49,19 @@ TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& valu
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers)
 {
+    Ptr<DnnModel> model = m_model.Create<DnnModel>();
+    model->Load();
+    return Install(workers, model);
+}
+
+ApplicationContainer
+TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
+{
     if (workers.GetN() < 2)
     {
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workers.GetN()));
     }
-    Ptr<DnnModel> model = m_model.Create<DnnModel>();
-    model->Load();
     Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
 
     std::vector<Ptr<RingAllreduceWorker>> apps;

@@ -45,6 +45,12 @@ class TrainingHelper
      */
     ApplicationContainer Install(NodeContainer workers);
 
+    /**
+     * Installs the job with a model the caller already loaded (the DnnModel
+     * attributes given to SetAttribute are then not used).
+     */
+    ApplicationContainer Install(NodeContainer workers, Ptr<DnnModel> model);
+
     /** The job created by the last Install(). */
     Ptr<TrainingJob> GetJob() const;
 

@@ -141,16 +141,14 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 InstalledTraining
 InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
 {
-    // The model is read once here to size the compute time from --rcp.
-    Ptr<DnnModel> probe = CreateObject<DnnModel>();
-    probe->SetAttribute("ProfileFile", StringValue(scenario.profile));
-    probe->SetAttribute("FusionBufferBytes", UintegerValue(scenario.fusionBytes));
-    probe->Load();
+    // The model is read once: its bytes size the compute time from --rcp.
+    Ptr<DnnModel> model = CreateObject<DnnModel>();
+    model->SetAttribute("ProfileFile", StringValue(scenario.profile));
+    model->SetAttribute("FusionBufferBytes", UintegerValue(scenario.fusionBytes));
+    model->Load();
+    model->SetComputeTime(scenario.ComputeTime(model->GetTotalBytes()));
 
     TrainingHelper training;
-    training.SetAttribute("ProfileFile", StringValue(scenario.profile));
-    training.SetAttribute("FusionBufferBytes", UintegerValue(scenario.fusionBytes));
-    training.SetAttribute("ComputeTime", TimeValue(scenario.ComputeTime(probe->GetTotalBytes())));
     training.SetAttribute(
         "QueuePolicy",
         EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
@@ -175,7 +173,7 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     {
         workers.Add(network->GetServer(i));
     }
-    training.Install(workers);
+    training.Install(workers, model);
     installed.job = training.GetJob();
     return installed;
 }

@@ -40,7 +40,7 @@ DnnModel::GetTypeId()
                             "Compute time of one iteration (forward plus backward); the "
                             "profile's times are scaled to it.",
                             TimeValue(MilliSeconds(900)),
-                            MakeTimeAccessor(&DnnModel::m_computeTime),
+                            MakeTimeAccessor(&DnnModel::SetComputeTime, &DnnModel::GetComputeTime),
                             MakeTimeChecker());
     return tid;
 }
@@ -81,12 +81,6 @@ DnnModel::Load()
     {
         throw DdnnError("ns3::DnnModel::FusionBufferBytes: expected at least 1 byte, got 0");
     }
-    if (m_computeTime.GetNanoSeconds() <= 0)
-    {
-        std::ostringstream os;
-        os << "ns3::DnnModel::ComputeTime: expected a positive time, got " << m_computeTime;
-        throw DdnnError(os.str());
-    }
     ddnn_diag diag{};
     if (ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag) != DDNN_OK)
     {
@@ -94,11 +88,7 @@ DnnModel::Load()
         ddnn_diag_format(&diag, m_profileFile.c_str(), line, sizeof line);
         throw DdnnError(line);
     }
-    const size_t layers = ddnn_profile_layer_count(m_profile);
-    m_forwardNs.assign(layers, 0);
-    m_backwardNs.assign(layers, 0);
-    ddnn_profile_scale(
-        m_profile, m_computeTime.GetNanoSeconds(), m_forwardNs.data(), m_backwardNs.data());
+    Scale();
     int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
     if (rc != DDNN_OK)
     {
@@ -115,6 +105,32 @@ DnnModel::Load()
                       << std::endl;
         }
     }
+}
+
+void
+DnnModel::SetComputeTime(Time computeTime)
+{
+    m_computeTime = computeTime;
+    if (m_profile)
+    {
+        Scale(); // the profile is read once; a new compute time only rescales it
+    }
+}
+
+void
+DnnModel::Scale()
+{
+    if (m_computeTime.GetNanoSeconds() <= 0)
+    {
+        std::ostringstream os;
+        os << "ns3::DnnModel::ComputeTime: expected a positive time, got " << m_computeTime;
+        throw DdnnError(os.str());
+    }
+    const size_t layers = ddnn_profile_layer_count(m_profile);
+    m_forwardNs.assign(layers, 0);
+    m_backwardNs.assign(layers, 0);
+    ddnn_profile_scale(
+        m_profile, m_computeTime.GetNanoSeconds(), m_forwardNs.data(), m_backwardNs.data());
 }
 
 void

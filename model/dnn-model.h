@@ -56,6 +56,8 @@ class DnnModel : public Object
     uint64_t GetTotalBytes() const;
     /** Compute time of one iteration, as configured. */
     Time GetComputeTime() const;
+    /** Sets the compute time of one iteration; a loaded profile is rescaled, not read again. */
+    void SetComputeTime(Time computeTime);
 
     /** Buffers in the order they fill during backward: buffer 0 holds the last layer. */
     uint32_t GetBufferCount() const;
@@ -72,6 +74,7 @@ class DnnModel : public Object
 
   private:
     void EnsureLoaded() const;
+    void Scale();
     void Unload();
 
     std::string m_profileFile;
