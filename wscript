@@ -4,8 +4,6 @@
 # waf build of ddnn for waf-era ns-3 trees (<= 3.35), cloned as contrib/ddnn.
 # Mirrors the source lists of CMakeLists.txt; the ctest "source-lists" fails when they drift.
 
-import os
-
 
 def configure(conf):
     conf.check_cfg(package='libxml-2.0', uselib_store='LIBXML2',

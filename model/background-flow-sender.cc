@@ -13,6 +13,8 @@
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 

@@ -15,6 +15,8 @@
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 #include <sstream>
 
 namespace ns3

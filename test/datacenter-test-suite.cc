@@ -46,6 +46,15 @@ class SwitchPriorityTestCase : public TestCase
     }
 
   private:
+    /** What the two sinks hold when the measurement starts (a function: ns-3.35 takes no lambdas).
+     */
+    static void
+    RecordStart(std::vector<Ptr<PacketSink>>* sinks, uint64_t* start0, uint64_t* start1)
+    {
+        *start0 = (*sinks)[0]->GetTotalRx();
+        *start1 = (*sinks)[1]->GetTotalRx();
+    }
+
     /** Bytes received from servers 0 and 1 in 20 ms, with the given ToS values. */
     static std::pair<uint64_t, uint64_t>
     Run(uint8_t tos0, uint8_t tos1)
@@ -68,10 +77,7 @@ class SwitchPriorityTestCase : public TestCase
         // Measure from 5 ms on, once both senders are past slow start.
         uint64_t start0 = 0;
         uint64_t start1 = 0;
-        Simulator::Schedule(MilliSeconds(5), [&]() {
-            start0 = sinks[0]->GetTotalRx();
-            start1 = sinks[1]->GetTotalRx();
-        });
+        Simulator::Schedule(MilliSeconds(5), &RecordStart, &sinks, &start0, &start1);
         Simulator::Stop(MilliSeconds(25));
         Simulator::Run();
         std::pair<uint64_t, uint64_t> received{sinks[0]->GetTotalRx() - start0,
