@@ -265,6 +265,10 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--campaign: give the campaign file");
         }
+        if (!Exists(campaignFile) && Exists(DdnnDataPath(campaignFile)))
+        {
+            campaignFile = DdnnDataPath(campaignFile); // e.g. scenarios/thesis-grid.xml
+        }
         if (jobs < 1)
         {
             throw DdnnError("--jobs: expected at least 1");

@@ -74,8 +74,14 @@ Absolute(const std::string& path)
 } // namespace
 
 void
-LoadScenarioFile(const std::string& path, DatacenterScenario& s)
+LoadScenarioFile(const std::string& given, DatacenterScenario& s)
 {
+    // A name that is not a file here may be one of ddnn's, e.g. scenarios/thesis-defaults.xml.
+    std::string path = given;
+    if (!std::ifstream(path).good() && std::ifstream(DdnnDataPath(path)).good())
+    {
+        path = DdnnDataPath(path);
+    }
     ddnn_scenario x;
     ddnn_scenario_defaults(&x);
     ddnn_diag diag{};

@@ -18,9 +18,10 @@ namespace ns3
  * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd)
  * into `scenario`; values the file leaves out take the thesis defaults.
  *
- * Relative profile, cdf and schedule paths are looked up next to the file,
- * then in ddnn's data folder. Throws DdnnError naming the file, line and
- * element or attribute.
+ * A path that names no file is also looked up in ddnn's data folder (e.g.
+ * scenarios/thesis-defaults.xml). Relative profile, cdf and schedule paths
+ * are looked up next to the file, then in ddnn's data folder. Throws DdnnError naming the file,
+ * line and element or attribute.
  */
 void LoadScenarioFile(const std::string& path, DatacenterScenario& scenario);
 

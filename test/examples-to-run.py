@@ -9,9 +9,8 @@ cpp_examples = [
     ("ddnn-fusion-plan", "True", "True"),
     ("ddnn-training --workers=2 --iterations=1 --rcp=4", "True", "True"),
     ("ddnn-datacenter --workers=4 --transport=ideal --rcp=4 --flowRate=200 --durationS=0.1 --warmupS=0.02 --cooldownS=0.02 --compare", "True", "False"),
-    # Expands the thesis grid (96 runs) and lists their commands without running them. test.py
-    # runs examples in testpy-output/DATE/ of the ns-3 tree, hence the campaign file's path.
-    ("ddnn-campaign --campaign=../../contrib/ddnn/data/scenarios/thesis-grid.xml --outDir=ddnn-campaign-output --list", "True", "True"),
+    # Expands the thesis grid (96 runs) and lists their commands without running them.
+    ("ddnn-campaign --campaign=scenarios/thesis-grid.xml --outDir=ddnn-campaign-output --list", "True", "True"),
     # A wall-time benchmark, not a test: built, not run.
     ("ddnn-bench", "False", "False"),
 ]
