@@ -3,6 +3,8 @@
 #ifndef DDNN_UNIT_H
 #define DDNN_UNIT_H
 
+#include "ddnn-error.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +70,32 @@ static int unit_cases_failed;
                     __LINE__, \
                     (haystack), \
                     (needle)); \
+        } \
+    } while (0)
+
+/* Checks that a reader rejected `input` with `code`, naming `line` and `field`, with a message. */
+#define CHECK_REJECTED(rc, diag, input, code, line, field) \
+    do \
+    { \
+        int rc_ = (rc); \
+        const ddnn_diag* d_ = (diag); \
+        if (rc_ != (code) || d_->line != (line) || strcmp(d_->field, (field)) != 0 \
+            || d_->message[0] == '\0') \
+        { \
+            unit_checks_failed++; \
+            fprintf(stderr, \
+                    "%s:%d: input '%s': got rc=%d line=%ld field='%s' message='%s', expected " \
+                    "rc=%d line=%ld field='%s'\n", \
+                    __FILE__, \
+                    __LINE__, \
+                    (input), \
+                    rc_, \
+                    d_->line, \
+                    d_->field, \
+                    d_->message, \
+                    (code), \
+                    (long)(line), \
+                    (field)); \
         } \
     } while (0)
 

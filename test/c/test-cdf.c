@@ -12,21 +12,9 @@ expect_error(const char* text, int code, long line, const char* field)
 {
     ddnn_cdf* cdf = NULL;
     ddnn_diag diag;
-    int rc;
     memset(&diag, 0, sizeof diag);
-    rc = ddnn_cdf_parse(&cdf, text, strlen(text), &diag);
-    CHECK(rc == code);
+    CHECK_REJECTED(ddnn_cdf_parse(&cdf, text, strlen(text), &diag), &diag, text, code, line, field);
     CHECK(cdf == NULL);
-    CHECK(diag.line == line);
-    CHECK(strcmp(diag.field, field) == 0);
-    if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr,
-                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
-                text,
-                rc,
-                diag.line,
-                diag.field,
-                diag.message);
 }
 
 static void

@@ -20,20 +20,8 @@ expect_error(const char* text, int code, long line, const char* field)
 {
     ddnn_profile* p = NULL;
     ddnn_diag diag;
-    int rc = parse(text, &p, &diag);
-    CHECK(rc == code);
+    CHECK_REJECTED(parse(text, &p, &diag), &diag, text, code, line, field);
     CHECK(p == NULL);
-    CHECK(diag.line == line);
-    CHECK(strcmp(diag.field, field) == 0);
-    CHECK(diag.message[0] != '\0');
-    if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr,
-                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
-                text,
-                rc,
-                diag.line,
-                diag.field,
-                diag.message);
 }
 
 static void

@@ -8,21 +8,10 @@ expect_error(const char* text, int code, long line, const char* field)
 {
     ddnn_schedule s = {NULL, 0};
     ddnn_diag diag;
-    int rc;
     memset(&diag, 0, sizeof diag);
-    rc = ddnn_schedule_parse(&s, text, strlen(text), 4, &diag);
-    CHECK(rc == code);
+    CHECK_REJECTED(
+        ddnn_schedule_parse(&s, text, strlen(text), 4, &diag), &diag, text, code, line, field);
     CHECK(s.flows == NULL);
-    CHECK(diag.line == line);
-    CHECK(strcmp(diag.field, field) == 0);
-    if (rc != code || diag.line != line || strcmp(diag.field, field) != 0)
-        fprintf(stderr,
-                "  input: %s  got rc=%d line=%ld field='%s' message='%s'\n",
-                text,
-                rc,
-                diag.line,
-                diag.field,
-                diag.message);
 }
 
 static void
