@@ -11,9 +11,11 @@
 #include "ns3/applications-module.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/double.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-module.h"
 #include "ns3/uinteger.h"
 
 using namespace ns3;
@@ -100,6 +102,53 @@ class SwitchPriorityTestCase : public TestCase
         auto [same0, same1] = Run(0x10, 0x10);
         NS_TEST_ASSERT_MSG_GT(same0, 0.25 * lineBytes, "same band: both progress");
         NS_TEST_ASSERT_MSG_GT(same1, 0.25 * lineBytes, "same band: both progress");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The single-ToR network: PfifoFast with the configured limit on every egress,
+ * at the servers and at the switch, above one-packet device queues.
+ */
+class TopologyTestCase : public TestCase
+{
+  public:
+    TopologyTestCase()
+        : TestCase("PfifoFast of 1000 packets on every server and switch egress, 1-packet devices")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->Create(5);
+        // Queue discs create their internal queues when the simulation initializes them.
+        Simulator::Stop(NanoSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(network->GetSwitch()->GetNDevices(), 5 + 1, "5 links and loopback");
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            for (Ptr<QueueDisc> disc :
+                 {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
+            {
+                NS_TEST_ASSERT_MSG_NE(DynamicCast<PfifoFastQueueDisc>(disc), nullptr, "PfifoFast");
+                NS_TEST_ASSERT_MSG_EQ(disc->GetMaxSize(),
+                                      QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                      "one limit for the three bands");
+                NS_TEST_ASSERT_MSG_EQ(disc->GetNInternalQueues(), 3, "three bands, no more");
+            }
+            for (Ptr<NetDevice> device : {network->GetServerDevice(i), network->GetSwitchDevice(i)})
+            {
+                Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(device);
+                NS_TEST_ASSERT_MSG_EQ(p2p->GetQueue()->GetMaxSize(),
+                                      QueueSize(QueueSizeUnit::PACKETS, 1),
+                                      "device queue");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(network->GetServerAddress(3), Ipv4Address("10.1.4.1"), "addressing");
+        Simulator::Destroy();
     }
 };
 
@@ -333,6 +382,7 @@ class DatacenterTestSuite : public TestSuite
     DatacenterTestSuite()
         : TestSuite("ddnn-datacenter", SYSTEM)
     {
+        AddTestCase(new TopologyTestCase, TestCase::QUICK);
         AddTestCase(new SwitchPriorityTestCase, TestCase::QUICK);
         AddTestCase(new BackgroundLoadTestCase, TestCase::QUICK);
         AddTestCase(new TrainingLoadTestCase, TestCase::QUICK);
