@@ -81,23 +81,17 @@ main(int argc, char* argv[])
 {
     DatacenterScenario scenario;
     scenario.outDir = "ddnn-datacenter-output";
-    std::string file;
     try
     {
         // The file first, so that the other arguments override it.
-        file = FindScenarioArgument(argc, argv);
+        const std::string file = FindScenarioArgument(argc, argv);
         if (!file.empty())
         {
             LoadScenarioFile(file, scenario);
         }
         CommandLine cmd(__FILE__);
         scenario.AddArguments(cmd);
-        cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
-        cmd.Parse(argc, argv);
-        if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
-        {
-            scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
-        }
+        ParseArguments(cmd, argc, argv, scenario);
 
         scenario.Validate();
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);

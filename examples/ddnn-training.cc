@@ -45,11 +45,10 @@ main(int argc, char* argv[])
     scenario.iterations = 2;
     scenario.rcp = 16;
     scenario.outDir = "ddnn-training-output";
-    std::string file;
     try
     {
         // The file first, so that the other arguments override it.
-        file = FindScenarioArgument(argc, argv);
+        const std::string file = FindScenarioArgument(argc, argv);
         if (!file.empty())
         {
             DatacenterScenario loaded;
@@ -60,12 +59,7 @@ main(int argc, char* argv[])
         }
         CommandLine cmd(__FILE__);
         scenario.AddArguments(cmd);
-        cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
-        cmd.Parse(argc, argv);
-        if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
-        {
-            scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
-        }
+        ParseArguments(cmd, argc, argv, scenario);
 
         scenario.Validate();
         SystemPath::MakeDirectories(scenario.outDir);

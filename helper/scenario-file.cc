@@ -196,4 +196,16 @@ CommandLineGives(int argc, char* argv[], const std::string& name)
     return FindArgument(argc, argv, name, value);
 }
 
+void
+ParseArguments(CommandLine& cmd, int argc, char* argv[], TrainingScenario& scenario)
+{
+    std::string file;
+    cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+    cmd.Parse(argc, argv);
+    if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
+    {
+        scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
+    }
+}
+
 } // namespace ns3

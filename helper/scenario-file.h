@@ -54,6 +54,15 @@ std::string FindScenarioArgument(int argc, char* argv[]);
 /** Whether the arguments set --name (as --name=value). */
 bool CommandLineGives(int argc, char* argv[], const std::string& name);
 
+/**
+ * \ingroup ddnn
+ * \brief Parses the command line over values a scenario file may have set:
+ * accepts --scenario (read before, see FindScenarioArgument), and lets --rcp
+ * given without --computeMs set the compute time instead of the file's
+ * compute-ms. `cmd` holds the program's own arguments.
+ */
+void ParseArguments(CommandLine& cmd, int argc, char* argv[], TrainingScenario& scenario);
+
 } // namespace ns3
 
 #endif /* SCENARIO_FILE_H */
