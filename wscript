@@ -10,9 +10,21 @@ def configure(conf):
                    args=['--cflags', '--libs'], mandatory=True)
 
 
+# The ns-3 modules ddnn links: the names of ddnn_ns3_library_names in CMakeLists.txt.
+NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
+
+# model/ns3-compat.h, a private header (not installed), adapts to the tree's ns-3 release.
+def ns3_version_minor(bld):
+    version = bld.srcnode.find_node('VERSION').read().strip()
+    if not version.startswith('3.'):
+        bld.fatal('ddnn: cannot tell the ns-3 release from VERSION %r' % version)
+    return int(version.split('.')[1])
+
+
 def build(bld):
-    module = bld.create_ns3_module(
-        'ddnn', ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
+    module = bld.create_ns3_module('ddnn', NS3_MODULES)
+    version_define = 'DDNN_NS3_VERSION_MINOR=%d' % ns3_version_minor(bld)
+    module.env.append_value('DEFINES', [version_define])
     module.source = [
         'model/ddnn-error.c',
         'model/ddnn-csv.c',
@@ -58,6 +70,7 @@ def build(bld):
     module.env.append_value('DEFINES', ['DDNN_SOURCE_DATA_DIR="%s"' % data_dir])
 
     module_test = bld.create_ns3_module_test_library('ddnn')
+    module_test.env.append_value('DEFINES', [version_define])
     module_test.source = [
         'test/dnn-model-test-suite.cc',
         'test/training-test-suite.cc',

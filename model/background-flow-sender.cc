@@ -5,6 +5,7 @@
 
 #include "background-tenant.h"
 #include "ddnn-exception.h"
+#include "ns3-compat.h"
 #include "tenant-tag.h"
 
 #include "ns3/inet-socket-address.h"
@@ -86,7 +87,7 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     socket->SetSendCallback(MakeCallback(&BackgroundFlowSender::SendSpace, this));
     socket->ShutdownRecv();
     InetSocketAddress peer(dst, m_tenant->GetPort());
-    peer.SetTos(m_tenant->GetTos());
+    compat::SetTos(socket, peer, m_tenant->GetTos());
     m_pending[PeekPointer(socket)] = Pending{socket, bytes, false};
     socket->Connect(peer);
 }

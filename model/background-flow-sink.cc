@@ -5,6 +5,7 @@
 
 #include "background-tenant.h"
 #include "ddnn-exception.h"
+#include "ns3-compat.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -54,8 +55,8 @@ void
 BackgroundFlowSink::StartApplication()
 {
     InetSocketAddress local(Ipv4Address::GetAny(), m_tenant->GetPort());
-    local.SetTos(m_tenant->GetTos()); // ACKs travel in the tenant's band
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    compat::SetTos(m_listener, local, m_tenant->GetTos()); // ACKs travel in the tenant's band
     if (m_listener->Bind(local) == -1 || m_listener->Listen() == -1)
     {
         throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())

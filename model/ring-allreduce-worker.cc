@@ -4,6 +4,7 @@
 #include "ring-allreduce-worker.h"
 
 #include "ddnn-exception.h"
+#include "ns3-compat.h"
 #include "tenant-tag.h"
 #include "training-job.h"
 
@@ -47,7 +48,7 @@ RingAllreduceWorker::GetTypeId()
               .AddAttribute("Transport",
                             "How partitions travel: Tcp (packets) or Ideal (analytic).",
                             EnumValue(TCP),
-                            MakeEnumAccessor(&RingAllreduceWorker::m_transport),
+                            DDNN_ENUM_ACCESSOR(TransportKind, &RingAllreduceWorker::m_transport),
                             MakeEnumChecker(TCP, "Tcp", IDEAL, "Ideal"))
               .AddAttribute("SendChunkBytes",
                             "Most bytes written to the TCP socket at once.",
@@ -199,18 +200,18 @@ RingAllreduceWorker::StartApplication()
     {
         // Accept the left neighbour; ACKs leave with the job's ToS too.
         InetSocketAddress local(Ipv4Address::GetAny(), m_port);
-        local.SetTos(m_tos);
         m_listenSocket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_listenSocket, local, m_tos); // accepted sockets inherit it
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
             m_job->Fail(m_rank, "cannot listen on TCP port " + std::to_string(m_port));
         }
         m_listenSocket->SetAcceptCallback(MakeCallback(&RingAllreduceWorker::AcceptRequest, this),
                                           MakeCallback(&RingAllreduceWorker::Accepted, this));
-        // Connect to the right neighbour; Connect() takes the ToS from the address.
+        // Connect to the right neighbour.
         InetSocketAddress peer = InetSocketAddress::ConvertFrom(m_rightPeer);
-        peer.SetTos(m_tos);
         m_sendSocket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_sendSocket, peer, m_tos);
         m_sendSocket->Bind();
         m_sendSocket->SetConnectCallback(
             MakeCallback(&RingAllreduceWorker::ConnectionSucceeded, this),

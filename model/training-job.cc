@@ -4,6 +4,7 @@
 #include "training-job.h"
 
 #include "ddnn-exception.h"
+#include "ns3-compat.h"
 #include "ring-allreduce-worker.h"
 
 #include "ns3/boolean.h"
@@ -32,7 +33,7 @@ TrainingJob::GetTypeId()
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
                             EnumValue(FIFO),
-                            MakeEnumAccessor(&TrainingJob::m_policy),
+                            DDNN_ENUM_ACCESSOR(QueuePolicy, &TrainingJob::m_policy),
                             MakeEnumChecker(FIFO, "Fifo", PRIORITY, "Priority"))
               .AddAttribute("Barrier",
                             "Inter-iteration barrier: forward of the next iteration waits for "
@@ -210,7 +211,7 @@ TrainingJob::NotifyProgress()
 {
     ++m_progress;
     // The watchdog runs from the job's first activity until it finishes.
-    if (!m_stallCheck.IsRunning() && !IsFinished())
+    if (m_stallCheck.IsExpired() && !IsFinished())
     {
         m_progressAtLastCheck = m_progress;
         m_stallCheck = Simulator::Schedule(m_stallTimeout, &TrainingJob::CheckStall, this);

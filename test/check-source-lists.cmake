@@ -47,6 +47,18 @@ endforeach()
 report_difference("example" "${cmake_examples}" CMakeLists.txt "${waf_examples}" examples/wscript)
 report_difference("example" "${waf_examples}" examples/wscript "${cmake_examples}" CMakeLists.txt)
 
+# ns-3 modules: the references ns-3's scan finds in CMakeLists.txt (its own regular
+# expression), without the csma that only ns-3's test module needs, against wscript's list.
+file(READ ${SOURCE_DIR}/CMakeLists.txt text)
+string(REGEX MATCHALL "{lib[^}]*[^obj]}" scanned "${text}")
+list(TRANSFORM scanned REPLACE "^{lib(.*)}$" "\\1")
+list(REMOVE_ITEM scanned csma)
+file(READ ${SOURCE_DIR}/wscript text)
+string(REGEX MATCH "NS3_MODULES = \\[([^]]*)\\]" _ "${text}")
+string(REGEX MATCHALL "[a-z0-9-]+" waf_modules "${CMAKE_MATCH_1}")
+report_difference("ns-3 module" "${scanned}" CMakeLists.txt "${waf_modules}" wscript)
+report_difference("ns-3 module" "${waf_modules}" wscript "${scanned}" CMakeLists.txt)
+
 if(problems)
   message(FATAL_ERROR "source lists drift apart:\n${problems}")
 endif()

@@ -7,6 +7,7 @@
  * schedules across runs) and bad input.
  */
 #include "ddnn-test-util.h"
+#include "../model/ns3-compat.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/ddnn-module.h"
@@ -70,9 +71,9 @@ class SwitchPriorityTestCase : public TestCase
             PacketSinkHelper sink("ns3::TcpSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), port));
             sinks.push_back(DynamicCast<PacketSink>(sink.Install(network->GetServer(2)).Get(0)));
-            InetSocketAddress peer(network->GetServerAddress(2), port);
-            peer.SetTos(s == 0 ? tos0 : tos1);
-            BulkSendHelper bulk("ns3::TcpSocketFactory", peer);
+            BulkSendHelper bulk =
+                compat::TcpBulkSendWithTos(InetSocketAddress(network->GetServerAddress(2), port),
+                                           s == 0 ? tos0 : tos1);
             bulk.SetAttribute("SendSize", UintegerValue(65536));
             bulk.Install(network->GetServer(s));
         }
@@ -380,14 +381,14 @@ class DatacenterTestSuite : public TestSuite
 {
   public:
     DatacenterTestSuite()
-        : TestSuite("ddnn-datacenter", SYSTEM)
+        : TestSuite("ddnn-datacenter", Type::SYSTEM)
     {
-        AddTestCase(new TopologyTestCase, TestCase::QUICK);
-        AddTestCase(new SwitchPriorityTestCase, TestCase::QUICK);
-        AddTestCase(new BackgroundLoadTestCase, TestCase::QUICK);
-        AddTestCase(new TrainingLoadTestCase, TestCase::QUICK);
-        AddTestCase(new FlowBookkeepingTestCase, TestCase::QUICK);
-        AddTestCase(new BackgroundBadInputTestCase, TestCase::QUICK);
+        AddTestCase(new TopologyTestCase);
+        AddTestCase(new SwitchPriorityTestCase);
+        AddTestCase(new BackgroundLoadTestCase);
+        AddTestCase(new TrainingLoadTestCase);
+        AddTestCase(new FlowBookkeepingTestCase);
+        AddTestCase(new BackgroundBadInputTestCase);
     }
 };
 

@@ -117,10 +117,10 @@ class DnnModelTestSuite : public TestSuite
 {
   public:
     DnnModelTestSuite()
-        : TestSuite("ddnn-dnn-model", UNIT)
+        : TestSuite("ddnn-dnn-model", Type::UNIT)
     {
-        AddTestCase(new DnnModelThesisDefaultTestCase, TestCase::QUICK);
-        AddTestCase(new DnnModelBadInputTestCase, TestCase::QUICK);
+        AddTestCase(new DnnModelThesisDefaultTestCase);
+        AddTestCase(new DnnModelBadInputTestCase);
     }
 };
 

@@ -514,20 +514,20 @@ class TrainingTestSuite : public TestSuite
 {
   public:
     TrainingTestSuite()
-        : TestSuite("ddnn-training", SYSTEM)
+        : TestSuite("ddnn-training", Type::SYSTEM)
     {
         for (uint32_t n : {2, 3, 4, 8})
         {
-            AddTestCase(new BytesPerAllreduceTestCase("tcp", n), TestCase::QUICK);
-            AddTestCase(new BytesPerAllreduceTestCase("ideal", n), TestCase::QUICK);
+            AddTestCase(new BytesPerAllreduceTestCase("tcp", n));
+            AddTestCase(new BytesPerAllreduceTestCase("ideal", n));
         }
-        AddTestCase(new IdealAllreduceTimeTestCase, TestCase::QUICK);
-        AddTestCase(new ComputeBoundTestCase, TestCase::QUICK);
-        AddTestCase(new PacketVersusIdealTestCase, TestCase::QUICK);
-        AddTestCase(new PriorityVersusFifoTestCase, TestCase::QUICK);
-        AddTestCase(new BarrierTestCase, TestCase::QUICK);
-        AddTestCase(new RingSizesAndDeterminismTestCase, TestCase::QUICK);
-        AddTestCase(new TrainingFaultsTestCase, TestCase::QUICK);
+        AddTestCase(new IdealAllreduceTimeTestCase);
+        AddTestCase(new ComputeBoundTestCase);
+        AddTestCase(new PacketVersusIdealTestCase);
+        AddTestCase(new PriorityVersusFifoTestCase);
+        AddTestCase(new BarrierTestCase);
+        AddTestCase(new RingSizesAndDeterminismTestCase);
+        AddTestCase(new TrainingFaultsTestCase);
     }
 };
 

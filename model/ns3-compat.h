@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The one place where ddnn adapts to the ns-3 release it is built with (3.35 to 3.48).
+ * DDNN_NS3_VERSION_MINOR is the "YY" of ns-3.YY, defined by the build (CMakeLists.txt reads
+ * the tree's VERSION file or the installed package's version; wscript the tree's VERSION).
+ * Private to ddnn's sources: not installed, not included by any public header.
+ */
+#ifndef DDNN_NS3_COMPAT_H
+#define DDNN_NS3_COMPAT_H
+
+#include "ns3/bulk-send-helper.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/socket.h"
+#include "ns3/uinteger.h"
+
+#ifndef DDNN_NS3_VERSION_MINOR
+#error "DDNN_NS3_VERSION_MINOR is not defined: build ddnn with its CMakeLists.txt or wscript"
+#endif
+
+/** True when building against ns-3.<minor> or newer. */
+#define DDNN_NS3_AT_LEAST(minor) (DDNN_NS3_VERSION_MINOR >= (minor))
+
+/**
+ * An enum attribute's accessor. ns-3.41 made the enum type an explicit template argument
+ * (MakeEnumAccessor<T>); older releases deduce it and take no such argument.
+ */
+#if DDNN_NS3_AT_LEAST(41)
+#define DDNN_ENUM_ACCESSOR(EnumType, member) ns3::MakeEnumAccessor<EnumType>(member)
+#else
+#define DDNN_ENUM_ACCESSOR(EnumType, member) ns3::MakeEnumAccessor(member)
+#endif
+
+namespace ns3
+{
+namespace compat
+{
+
+/**
+ * Gives a TCP socket the IP ToS @p tos (and so the PfifoFast band) for everything it sends,
+ * SYNs and ACKs included, before it is bound to or connected with @p address. Up to ns-3.41,
+ * Bind() and Connect() overwrite the socket's ToS with the address's own, so the address
+ * carries it too; ns-3.42 removed the ToS from InetSocketAddress.
+ */
+inline void
+SetTos(Ptr<Socket> socket, InetSocketAddress& address, uint8_t tos)
+{
+#if !DDNN_NS3_AT_LEAST(42)
+    address.SetTos(tos);
+#endif
+    socket->SetIpTos(tos);
+}
+
+/**
+ * A BulkSendHelper for TCP to @p peer whose sockets send with IP ToS @p tos: through the
+ * address up to ns-3.41, through the application's "Tos" attribute from ns-3.42 on.
+ */
+inline BulkSendHelper
+TcpBulkSendWithTos(InetSocketAddress peer, uint8_t tos)
+{
+#if DDNN_NS3_AT_LEAST(42)
+    BulkSendHelper bulk("ns3::TcpSocketFactory", peer);
+    bulk.SetAttribute("Tos", UintegerValue(tos));
+#else
+    peer.SetTos(tos);
+    BulkSendHelper bulk("ns3::TcpSocketFactory", peer);
+#endif
+    return bulk;
+}
+
+} // namespace compat
+} // namespace ns3
+
+#endif // DDNN_NS3_COMPAT_H
