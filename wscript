@@ -57,6 +57,7 @@ def build(bld):
         'helper/progress-meter.cc',
         'helper/campaign-report.cc',
         'helper/atomic-file.cc',
+        'helper/program-main.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -112,6 +113,7 @@ def build(bld):
         'helper/progress-meter.h',
         'helper/campaign-report.h',
         'helper/atomic-file.h',
+        'helper/program-main.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

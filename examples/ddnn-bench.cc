@@ -207,10 +207,9 @@ main(int argc, char* argv[])
             Load("heaviest", Scenario(8, 2, 184, loadDurationS));
         }
     }
-    catch (const DdnnError& e)
+    catch (...)
     {
-        std::cerr << "ddnn-bench: error: " << e.what() << std::endl;
-        return 1;
+        return ReportFailure("ddnn-bench");
     }
     return 0;
 }

@@ -278,7 +278,7 @@ main(int argc, char* argv[])
         {
             if (!Exists(run.dir + "/summary.csv"))
             {
-                SystemPath::MakeDirectories(run.dir);
+                PrepareOutputDirectory("--outDir", run.dir);
                 WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
             }
         }
@@ -316,10 +316,9 @@ main(int argc, char* argv[])
                       << "/report/" << std::endl;
         }
     }
-    catch (const DdnnError& e)
+    catch (...)
     {
-        std::cerr << "ddnn-campaign: error: " << e.what() << std::endl;
-        return 1;
+        return ReportFailure("ddnn-campaign");
     }
     return 0;
 }

@@ -97,7 +97,7 @@ main(int argc, char* argv[])
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
         if (!scenario.compare)
         {
-            SystemPath::MakeDirectories(scenario.outDir);
+            PrepareOutputDirectory("--outDir", scenario.outDir);
             std::remove((scenario.outDir + "/summary.csv").c_str());
             WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
             DatacenterResult r
@@ -115,7 +115,7 @@ main(int argc, char* argv[])
         for (const std::string priority : {"same", "low"})
         {
             std::string dir = scenario.outDir + "/" + priority;
-            SystemPath::MakeDirectories(dir);
+            PrepareOutputDirectory("--outDir", dir);
             std::remove((dir + "/summary.csv").c_str());
             DatacenterScenario resolved = scenario;
             resolved.trainingPriority = priority;
@@ -151,10 +151,9 @@ main(int argc, char* argv[])
         }
         compare.Commit();
     }
-    catch (const DdnnError& e)
+    catch (...)
     {
-        std::cerr << "ddnn-datacenter: error: " << e.what() << std::endl;
-        return 1;
+        return ReportFailure("ddnn-datacenter");
     }
     return 0;
 }

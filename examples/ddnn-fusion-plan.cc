@@ -64,10 +64,9 @@ main(int argc, char* argv[])
                       << (buffer.oversized ? "  (oversized: travels alone)" : "") << "\n";
         }
     }
-    catch (const DdnnError& e)
+    catch (...)
     {
-        std::cerr << "ddnn-fusion-plan: error: " << e.what() << std::endl;
-        return 1;
+        return ReportFailure("ddnn-fusion-plan");
     }
     return 0;
 }

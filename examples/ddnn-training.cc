@@ -62,7 +62,7 @@ main(int argc, char* argv[])
         ParseArguments(cmd, argc, argv, scenario);
 
         scenario.Validate();
-        SystemPath::MakeDirectories(scenario.outDir);
+        PrepareOutputDirectory("--outDir", scenario.outDir);
         // A failed run must not leave an older summary looking current.
         std::remove((scenario.outDir + "/summary.csv").c_str());
         DatacenterScenario resolved;
@@ -125,10 +125,9 @@ main(int argc, char* argv[])
                   << " x 2(N-1)/N x model)\n"
                   << "  output                      " << scenario.outDir << "/summary.csv\n";
     }
-    catch (const DdnnError& e)
+    catch (...)
     {
-        std::cerr << "ddnn-training: error: " << e.what() << std::endl;
-        return 1;
+        return ReportFailure("ddnn-training");
     }
     return 0;
 }

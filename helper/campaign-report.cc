@@ -4,6 +4,7 @@
 #include "campaign-report.h"
 
 #include "atomic-file.h"
+#include "program-main.h"
 
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-flow-stats.h"
@@ -535,7 +536,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
     summary.Commit();
 
     std::string dir = outDir + "/report";
-    SystemPath::MakeDirectories(dir);
+    PrepareOutputDirectory("--outDir", dir);
     std::map<std::pair<double, double>, Point> compared;
     for (const auto& [key, point] : points)
     {

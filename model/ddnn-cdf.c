@@ -50,12 +50,13 @@ add_point(ddnn_cdf* cdf, size_t* cap, point pt)
 static int
 check_point(const ddnn_cdf* cdf, point pt, long line, ddnn_diag* diag)
 {
-    if (pt.bytes < 0)
+    if (pt.bytes < 0 || pt.bytes > DDNN_CDF_MAX_FLOW_BYTES)
         return ddnn_diag_set(diag,
                              DDNN_ERR_RANGE,
                              line,
                              "bytes",
-                             "expected a size of 0 or more, found %g",
+                             "expected a size in [0, %.0f], found %g",
+                             DDNN_CDF_MAX_FLOW_BYTES,
                              pt.bytes);
     if (pt.fraction < 0 || pt.fraction > 1 + DDNN_CDF_EPSILON)
         return ddnn_diag_set(diag,

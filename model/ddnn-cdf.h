@@ -12,6 +12,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * Largest flow size a CDF may name: 1 TB, 800 simulated seconds at 10 Gbit/s. Bounds every
+ * sample well inside uint64_t (and exact in a double), and the bytes of 10^7 flows too.
+ */
+#define DDNN_CDF_MAX_FLOW_BYTES 1e12
+
 #ifdef __cplusplus
 extern "C"
 {

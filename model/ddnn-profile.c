@@ -159,6 +159,31 @@ ddnn_profile_parse(ddnn_profile** out, const char* text, size_t len, ddnn_diag* 
         }
         line_of[r->layer.index] = r->line;
         p->layers[r->layer.index] = r->layer;
+        /* Checked before adding, so that no sum wraps. */
+        if (r->layer.param_bytes > DDNN_PROFILE_MAX_MODEL_BYTES - p->total_bytes)
+        {
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               r->line,
+                               "param_bytes",
+                               "the model's bytes would pass %llu (at most 2^53 in all)",
+                               (unsigned long long)DDNN_PROFILE_MAX_MODEL_BYTES);
+            goto fail;
+        }
+        if (r->layer.forward_ns > DDNN_PROFILE_MAX_COMPUTE_NS - p->compute_ns
+            || r->layer.backward_ns
+                   > DDNN_PROFILE_MAX_COMPUTE_NS - p->compute_ns - r->layer.forward_ns)
+        {
+            int forward = r->layer.forward_ns > DDNN_PROFILE_MAX_COMPUTE_NS - p->compute_ns;
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               r->line,
+                               forward ? "forward_ns" : "backward_ns",
+                               "the profile's compute time would pass %llu ns (at most 10^15 in "
+                               "all)",
+                               (unsigned long long)DDNN_PROFILE_MAX_COMPUTE_NS);
+            goto fail;
+        }
         p->total_bytes += r->layer.param_bytes;
         p->compute_ns += r->layer.forward_ns + r->layer.backward_ns;
     }

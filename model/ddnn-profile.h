@@ -16,6 +16,12 @@ extern "C"
 {
 #endif
 
+/* A model's bytes: at most 2^53 (8 PiB), exact in a double and far from wrapping a sum. */
+#define DDNN_PROFILE_MAX_MODEL_BYTES 9007199254740992ULL
+/* An iteration's compute as profiled: at most 10^15 ns (11.6 days) in all, far inside ns-3's
+ * signed 64-bit nanoseconds. */
+#define DDNN_PROFILE_MAX_COMPUTE_NS 1000000000000000ULL
+
     typedef struct
     {
         uint32_t index;       /* 0 = first layer of the forward pass */

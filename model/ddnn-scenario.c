@@ -597,16 +597,27 @@ ddnn_campaign_read_file(ddnn_campaign** out,
 {
     char* text;
     size_t len;
-    xmlDocPtr doc = NULL;
-    xmlNodePtr root, child;
-    ddnn_campaign* c;
     int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
     if (rc < 0)
     {
         return rc;
     }
-    rc = load_document(text, len, schema_path, &doc, diag);
+    rc = ddnn_campaign_parse(out, text, len, schema_path, diag);
     free(text);
+    return rc;
+}
+
+int
+ddnn_campaign_parse(ddnn_campaign** out,
+                    const char* text,
+                    size_t len,
+                    const char* schema_path,
+                    ddnn_diag* diag)
+{
+    xmlDocPtr doc = NULL;
+    xmlNodePtr root, child;
+    ddnn_campaign* c;
+    int rc = load_document(text, len, schema_path, &doc, diag);
     if (rc != DDNN_OK)
     {
         return rc;

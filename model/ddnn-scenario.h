@@ -89,6 +89,11 @@ extern "C"
                                 const char* path,
                                 const char* schema_path,
                                 ddnn_diag* diag);
+    int ddnn_campaign_parse(ddnn_campaign** out,
+                            const char* text,
+                            size_t len,
+                            const char* schema_path,
+                            ddnn_diag* diag);
     void ddnn_campaign_free(ddnn_campaign* c);
     /* Number of runs: the product of the value counts (1 without <vary>). */
     size_t ddnn_campaign_size(const ddnn_campaign* c);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-schedule.h"
+#include "ddnn-cdf.h"
 
 #include "ddnn-csv.h"
 
@@ -76,10 +77,26 @@ ddnn_schedule_parse(
                                (unsigned long long)src);
             break;
         }
-        if (f.bytes == 0)
+        if (f.bytes == 0 || f.bytes > (uint64_t)DDNN_CDF_MAX_FLOW_BYTES)
         {
-            rc = ddnn_diag_set(
-                diag, DDNN_ERR_RANGE, csv->line, "size_bytes", "expected at least 1 byte, found 0");
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               csv->line,
+                               "size_bytes",
+                               "expected a size in [1, %.0f] bytes, found %llu",
+                               DDNN_CDF_MAX_FLOW_BYTES,
+                               (unsigned long long)f.bytes);
+            break;
+        }
+        if (f.start_ns > (uint64_t)INT64_MAX)
+        {
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               csv->line,
+                               "start_ns",
+                               "expected a time in [0, %lld] ns (what ns-3 can hold), found %llu",
+                               (long long)INT64_MAX,
+                               (unsigned long long)f.start_ns);
             break;
         }
         f.src = (uint32_t)src;

@@ -99,6 +99,29 @@ if(DDNN_EXAMPLES)
                   "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected 2 comma"
                   $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_data_dir}/thesis-default-profile.csv
   )
+  ddnn_error_test(cdf-size-over-bound
+                  "^ddnn-datacenter: error: .*bad-huge-cdf.csv:2: field 'bytes': expected a size in"
+                  $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_test_dir}/data/bad-huge-cdf.csv
+  )
+  ddnn_error_test(schedule-start-over-int64
+                  "^ddnn-datacenter: error: .*bad-late-schedule.csv:2: field 'start_ns': expected a time"
+                  $<TARGET_FILE:ddnn-datacenter> --schedule=${ddnn_test_dir}/data/bad-late-schedule.csv
+  )
+  # Output folders that cannot be made or written: one line naming --outDir, no abort.
+  string(REPEAT "n" 300 long_name)
+  foreach(case "proc|/proc/ddnn-out|cannot create the folder"
+               "sys|/sys/kernel/ddnn-out|cannot create the folder"
+               "file|/etc/hostname|cannot create the folder"
+               "long-name|/tmp/${long_name}|expected folder names of at most 255 bytes"
+  )
+    string(REPLACE "|" ";" case "${case}")
+    list(GET case 0 name)
+    list(GET case 1 dir)
+    list(GET case 2 why)
+    ddnn_error_test(outdir-${name} "^ddnn-training: error: --outDir=.*: ${why}"
+                    $<TARGET_FILE:ddnn-training> --workers=2 --transport=ideal --outDir=${dir}
+    )
+  endforeach()
   # Scenario files: every kind of bad input stops with one line naming file and line.
   foreach(case unknown-element unknown-attribute wrong-type out-of-range missing-required
                not-xml billion-laughs external-entity
@@ -151,3 +174,30 @@ add_test(
     -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install-check
     -DCONSUMER_DIR=${ddnn_test_dir}/install-consumer -P ${ddnn_test_dir}/check-install.cmake
 )
+
+# The fuzz targets' seeds and corpora (test/fuzz/seeds), replayed without libFuzzer: every
+# input must be accepted or rejected with a diagnostic, never crash. ./ddnn fuzz runs the same
+# targets under libFuzzer.
+file(STRINGS ${ddnn_test_dir}/fuzz/seeds ddnn_fuzz_seed_lines REGEX "^[a-z]")
+set(ddnn_fuzz_readers profile cdf schedule scenario campaign)
+foreach(reader ${ddnn_fuzz_readers})
+  set(inputs)
+  foreach(line ${ddnn_fuzz_seed_lines})
+    if(line MATCHES "^${reader} +(.+)$")
+      file(GLOB matched CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${CMAKE_MATCH_1})
+      list(APPEND inputs ${matched})
+    endif()
+  endforeach()
+  file(GLOB corpus CONFIGURE_DEPENDS ${ddnn_test_dir}/fuzz/corpus/${reader}/*)
+  list(APPEND inputs ${corpus})
+  list(REMOVE_DUPLICATES inputs)
+  string(TOUPPER ${reader} upper)
+  add_executable(ddnn-fuzz-replay-${reader} test/fuzz/fuzz-reader.c test/fuzz/fuzz-replay.c)
+  target_link_libraries(ddnn-fuzz-replay-${reader} PRIVATE ddnn-core LibXml2::LibXml2 m)
+  target_compile_options(ddnn-fuzz-replay-${reader} PRIVATE ${ddnn_warnings} -Wpedantic)
+  target_compile_definitions(
+    ddnn-fuzz-replay-${reader} PRIVATE DDNN_FUZZ_READER=DDNN_FUZZ_${upper}
+                                       DDNN_FUZZ_SCHEMA="${ddnn_data_dir}/ddnn-scenario.xsd"
+  )
+  add_test(NAME fuzz-corpus-${reader} COMMAND ddnn-fuzz-replay-${reader} ${inputs})
+endforeach()

@@ -32,6 +32,10 @@ rejects_malformed_cdfs(void)
     expect_error("0,0\n10,half\n20,1\n", DDNN_ERR_SYNTAX, 2, "cumulative_fraction");
     expect_error("0,0\n10\n", DDNN_ERR_SYNTAX, 2, "");
     expect_error("0,0\n0,1\n", DDNN_ERR_RANGE, 2, "bytes");
+    /* Sizes a uint64_t byte count cannot hold, or no simulation could send. */
+    expect_error("0,0\n1e20,1\n", DDNN_ERR_RANGE, 2, "bytes");
+    expect_error("0,0\n10,0.5\n1e30,1\n", DDNN_ERR_RANGE, 3, "bytes");
+    expect_error("0,0\n1000000000001,1\n", DDNN_ERR_RANGE, 2, "bytes");
 }
 
 static void

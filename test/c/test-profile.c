@@ -66,6 +66,14 @@ rejects_bad_rows(void)
     expect_error("0,100,1,1\n2,100,1,1\n", DDNN_ERR_MISSING, 2, "layer");
     expect_error("0,100,1,1\n1.5,100,1,1\n", DDNN_ERR_SYNTAX, 2, "layer");
     expect_error("0,100,0,0\n", DDNN_ERR_RANGE, 0, "forward_ns");
+    /* Sums that would wrap, or that ns-3's signed nanoseconds could not hold once scaled. */
+    expect_error("0,18446744073709551615,1,1\n1,18446744073709551615,1,1\n",
+                 DDNN_ERR_RANGE,
+                 1,
+                 "param_bytes");
+    expect_error("0,5000000000000000,1,1\n1,5000000000000000,1,1\n", DDNN_ERR_RANGE, 2, "param_bytes");
+    expect_error("0,100,600000000000000,1\n1,100,600000000000000,1\n", DDNN_ERR_RANGE, 2, "forward_ns");
+    expect_error("0,100,1,9223372036854775807\n", DDNN_ERR_RANGE, 1, "backward_ns");
     /* a header is only allowed before the data */
     expect_error(
         "0,100,1,1\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_SYNTAX, 2, "layer");

@@ -47,6 +47,9 @@ rejects_bad_rows(void)
     expect_error("0,0,1,-100,0\n", DDNN_ERR_RANGE, 1, "size_bytes");
     expect_error("0,0,1,0,0\n", DDNN_ERR_RANGE, 1, "size_bytes");
     expect_error("0,0,1,100,-5\n", DDNN_ERR_RANGE, 1, "start_ns");
+    /* ns-3 times are signed 64-bit nanoseconds; flow sizes share the CDF's bound. */
+    expect_error("0,0,1,100,9223372036854775808\n", DDNN_ERR_RANGE, 1, "start_ns");
+    expect_error("0,0,1,1000000000001,0\n", DDNN_ERR_RANGE, 1, "size_bytes");
     expect_error("0,0,1,100\n", DDNN_ERR_SYNTAX, 1, "");
     expect_error("0,0,1,100,0\n0,1,2,5,7\n", DDNN_ERR_DUPLICATE, 0, "flow_id");
 }

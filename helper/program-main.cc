@@ -1,0 +1,92 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "program-main.h"
+
+#include "ns3/ddnn-exception.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <new>
+
+namespace ns3
+{
+
+int
+ReportFailure(const std::string& program) noexcept
+{
+    std::string message;
+    try
+    {
+        throw;
+    }
+    catch (const DdnnError& e)
+    {
+        message = e.what();
+    }
+    catch (const std::filesystem::filesystem_error& e)
+    {
+        message = e.path1().string() + ": " + e.code().message();
+    }
+    catch (const std::bad_alloc&)
+    {
+        message = "out of memory (the scenario asks for more than this machine has)";
+    }
+    catch (const std::exception& e)
+    {
+        message = std::string("unexpected failure: ") + e.what();
+    }
+    catch (...)
+    {
+        message = "unexpected failure of an unknown kind";
+    }
+    std::cerr << program << ": error: " << message << std::endl;
+    return 1;
+}
+
+void
+PrepareOutputDirectory(const std::string& option, const std::string& path)
+{
+    // Linux's PATH_MAX and NAME_MAX: longer names fail later, in the middle of writing.
+    const size_t maxPath = 4096;
+    const size_t maxName = 255;
+    auto fail = [&](const std::string& why) {
+        throw DdnnError(option + "=" + (path.size() > 80 ? path.substr(0, 80) + "..." : path)
+                        + ": " + why);
+    };
+    if (path.empty())
+    {
+        fail("expected a folder for the outputs, got an empty name");
+    }
+    if (path.size() > maxPath)
+    {
+        fail("expected a path of at most 4096 bytes, got " + std::to_string(path.size()));
+    }
+    for (const auto& part : std::filesystem::path(path))
+    {
+        if (part.string().size() > maxName)
+        {
+            fail("expected folder names of at most 255 bytes, got one of "
+                 + std::to_string(part.string().size()));
+        }
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec || !std::filesystem::is_directory(path, ec))
+    {
+        fail("cannot create the folder (" + (ec ? ec.message() : "a file of that name exists")
+             + ")");
+    }
+    const std::string probe = path + "/.ddnn-write-check";
+    {
+        std::ofstream out(probe);
+        if (!out || !(out << "ok\n") || !out.flush())
+        {
+            fail("cannot write files in the folder");
+        }
+    }
+    std::filesystem::remove(probe, ec);
+}
+
+} // namespace ns3

@@ -1,0 +1,32 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef PROGRAM_MAIN_H
+#define PROGRAM_MAIN_H
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief For a program's main(): inside `catch (...)`, prints the exception in flight as one
+ * line "PROGRAM: error: ..." on stderr and returns 1, whatever it is (DdnnError, a file-system
+ * error, out of memory, any std::exception or something else), so that no input ends a
+ * ddnn program with an uncaught exception, an abort or a core dump.
+ */
+int ReportFailure(const std::string& program) noexcept;
+
+/**
+ * \ingroup ddnn
+ * \brief Creates the folder @p path (with its parents) for a program's outputs and checks
+ * that files can be written in it. Throws DdnnError naming @p option (what the user typed,
+ * e.g. "--outDir"), the path and the reason: empty, too long (over 4096 bytes, or a name over
+ * 255), not creatable or not writable.
+ */
+void PrepareOutputDirectory(const std::string& option, const std::string& path);
+
+} // namespace ns3
+
+#endif /* PROGRAM_MAIN_H */

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A libFuzzer target for one of the C core's readers, chosen at build time with
+ * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign>. Built with clang's
+ * -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it files) by
+ * the normal build, so that ctest replays the committed corpus in test/fuzz/corpus/READER/.
+ * Every input must end in DDNN_OK or a negative code with a diagnostic, never in a crash,
+ * a leak or undefined behaviour.
+ */
+#include "ddnn-cdf.h"
+#include "ddnn-profile.h"
+#include "ddnn-scenario.h"
+#include "ddnn-schedule.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define DDNN_FUZZ_PROFILE 1
+#define DDNN_FUZZ_CDF 2
+#define DDNN_FUZZ_SCHEDULE 3
+#define DDNN_FUZZ_SCENARIO 4
+#define DDNN_FUZZ_CAMPAIGN 5
+
+/* The schema the XML readers validate against (set by the build). */
+#ifndef DDNN_FUZZ_SCHEMA
+#define DDNN_FUZZ_SCHEMA "data/ddnn-scenario.xsd"
+#endif
+
+/* A rejected input must say why. */
+static void
+check_diagnostic(int rc, const ddnn_diag* diag)
+{
+    if (rc < 0 && (diag->code != rc || diag->message[0] == '\0'))
+    {
+        fprintf(stderr, "reader returned %d without a diagnostic\n", rc);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    const char* text = (const char*)data;
+    ddnn_diag diag = {0};
+    int rc;
+#if DDNN_FUZZ_READER == DDNN_FUZZ_PROFILE
+    ddnn_profile* profile = NULL;
+    rc = ddnn_profile_parse(&profile, text, size, &diag);
+    if (rc == DDNN_OK)
+    {
+        uint64_t forward[8], backward[8];
+        if (ddnn_profile_layer_count(profile) <= 8)
+        {
+            ddnn_profile_scale(profile, 1000000, forward, backward);
+        }
+    }
+    ddnn_profile_free(profile);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_CDF
+    ddnn_cdf* cdf = NULL;
+    rc = ddnn_cdf_parse(&cdf, text, size, &diag);
+    if (rc == DDNN_OK)
+    {
+        for (int i = 0; i <= 16; ++i)
+        {
+            (void)ddnn_cdf_sample(cdf, i / 16.0);
+        }
+        (void)ddnn_cdf_mean(cdf);
+    }
+    ddnn_cdf_free(cdf);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_SCHEDULE
+    ddnn_schedule schedule = {0};
+    rc = ddnn_schedule_parse(&schedule, text, size, 16, &diag);
+    ddnn_schedule_free(&schedule);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_SCENARIO
+    ddnn_scenario scenario;
+    ddnn_scenario_defaults(&scenario);
+    rc = ddnn_scenario_parse(&scenario, text, size, DDNN_FUZZ_SCHEMA, &diag);
+    if (rc == DDNN_OK)
+    {
+        char* xml = NULL;
+        size_t len = 0;
+        if (ddnn_scenario_write(&scenario, &xml, &len) == DDNN_OK)
+        {
+            free(xml);
+        }
+    }
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_CAMPAIGN
+    ddnn_campaign* campaign = NULL;
+    rc = ddnn_campaign_parse(&campaign, text, size, DDNN_FUZZ_SCHEMA, &diag);
+    if (rc == DDNN_OK)
+    {
+        /* Expand the first and the last run: names and values of both ends of the grid. */
+        size_t runs = ddnn_campaign_size(campaign);
+        ddnn_scenario scenario;
+        char name[512];
+        ddnn_diag point_diag = {0};
+        if (runs > 0)
+        {
+            check_diagnostic(ddnn_campaign_point(
+                                 campaign, 0, DDNN_FUZZ_SCHEMA, &scenario, name, sizeof name, &point_diag),
+                             &point_diag);
+            check_diagnostic(ddnn_campaign_point(campaign,
+                                                 runs - 1,
+                                                 DDNN_FUZZ_SCHEMA,
+                                                 &scenario,
+                                                 name,
+                                                 sizeof name,
+                                                 &point_diag),
+                             &point_diag);
+        }
+    }
+    ddnn_campaign_free(campaign);
+#else
+#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_CAMPAIGN"
+#endif
+    check_diagnostic(rc, &diag);
+    return 0;
+}
