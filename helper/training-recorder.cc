@@ -110,6 +110,7 @@ TrainingRecorder::Partition(const char* event,
 TrainingSummary
 TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
 {
+    m_job->ThrowIfFailed(); // a run ended by a failure has no summary
     TrainingSummary s;
     Ptr<DnnModel> model = m_job->GetModel();
     const uint32_t n = m_job->GetWorkerCount();

@@ -147,13 +147,15 @@ RingAllreduceWorker::GetBytesReceived() const
     return m_bytesReceived;
 }
 
-void
+bool
 RingAllreduceWorker::Check(int rc, const char* call)
 {
-    if (rc != DDNN_OK)
+    if (rc == DDNN_OK)
     {
-        m_job->Fail(m_rank, std::string(call) + " failed: " + ddnn_strerror(rc));
+        return true;
     }
+    m_job->Fail(m_rank, std::string(call) + " failed: " + ddnn_strerror(rc));
+    return false;
 }
 
 void
@@ -191,10 +193,13 @@ RingAllreduceWorker::StartApplication()
         stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
     ddnn_training_callbacks tcb{
         &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
-    Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new");
     ddnn_ring_config rcfg{m_job->GetWorkerCount(), m_rank};
     ddnn_ring_callbacks rcb{&CoreSend, &CoreReceived, &CoreRingDone};
-    Check(ddnn_ring_new(&m_ring, &rcfg, &rcb, this), "ddnn_ring_new");
+    if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")
+        || !Check(ddnn_ring_new(&m_ring, &rcfg, &rcb, this), "ddnn_ring_new"))
+    {
+        return;
+    }
 
     if (m_transport == TCP)
     {
@@ -205,6 +210,7 @@ RingAllreduceWorker::StartApplication()
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
             m_job->Fail(m_rank, "cannot listen on TCP port " + std::to_string(m_port));
+            return;
         }
         m_listenSocket->SetAcceptCallback(MakeCallback(&RingAllreduceWorker::AcceptRequest, this),
                                           MakeCallback(&RingAllreduceWorker::Accepted, this));

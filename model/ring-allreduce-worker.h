@@ -105,7 +105,8 @@ class RingAllreduceWorker : public Application
     static void CoreRingDone(void* ctx);
 
     void ComputeDone();
-    void Check(int rc, const char* call);
+    /** On a core error, ends the job's run (TrainingJob::Fail) and returns false. */
+    bool Check(int rc, const char* call);
     void Receive(uint64_t bytes);
     void SendIdeal(uint64_t bytes);
 

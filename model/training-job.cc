@@ -86,16 +86,49 @@ TrainingJob::DoDispose()
     Object::DoDispose();
 }
 
-void
-TrainingJob::Check(int rc, const char* call) const
+bool
+TrainingJob::Check(int rc, const char* call)
 {
-    if (rc != DDNN_OK)
+    if (rc == DDNN_OK)
     {
-        std::ostringstream os;
-        os << "ns3::TrainingJob: " << call << " failed: " << ddnn_strerror(rc) << " at "
-           << Simulator::Now().As(Time::S) << "\n"
-           << Describe();
-        throw DdnnError(os.str());
+        return true;
+    }
+    std::ostringstream os;
+    os << "ns3::TrainingJob: " << call << " failed: " << ddnn_strerror(rc) << " at "
+       << Simulator::Now().As(Time::S) << "\n"
+       << Describe();
+    EndRun(os.str());
+    return false;
+}
+
+void
+TrainingJob::EndRun(const std::string& failure)
+{
+    if (!m_failure.empty())
+    {
+        return; // the first failure is the cause; later ones follow from it
+    }
+    m_failure = failure;
+    m_stallCheck.Cancel();
+    for (auto& worker : m_workers)
+    {
+        worker->MarkJobFinished(); // no more reports of connections closing
+    }
+    Simulator::Stop();
+}
+
+bool
+TrainingJob::HasFailed() const
+{
+    return !m_failure.empty();
+}
+
+void
+TrainingJob::ThrowIfFailed() const
+{
+    if (!m_failure.empty())
+    {
+        throw DdnnError(m_failure);
     }
 }
 
@@ -117,7 +150,12 @@ TrainingJob::Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorke
     ddnn_syncer_callbacks cb{&TrainingJob::SyncerStart, &TrainingJob::SyncerFinished};
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
-    Check(ddnn_syncer_new(&m_syncer, &cfg, &cb, this), "ddnn_syncer_new");
+    int rc = ddnn_syncer_new(&m_syncer, &cfg, &cb, this);
+    if (rc != DDNN_OK)
+    {
+        throw DdnnError(std::string("ns3::TrainingJob: ddnn_syncer_new failed: ")
+                        + ddnn_strerror(rc));
+    }
 }
 
 Ptr<DnnModel>
@@ -211,7 +249,7 @@ TrainingJob::NotifyProgress()
 {
     ++m_progress;
     // The watchdog runs from the job's first activity until it finishes.
-    if (m_stallCheck.IsExpired() && !IsFinished())
+    if (m_stallCheck.IsExpired() && !IsFinished() && m_failure.empty())
     {
         m_progressAtLastCheck = m_progress;
         m_stallCheck = Simulator::Schedule(m_stallTimeout, &TrainingJob::CheckStall, this);
@@ -254,7 +292,8 @@ TrainingJob::CheckStall()
         os << "training stalled: no progress for " << m_stallTimeout.As(Time::MS) << " at "
            << Simulator::Now().As(Time::S) << " (StallTimeout)\n"
            << Describe();
-        throw DdnnError(os.str());
+        EndRun(os.str());
+        return;
     }
     m_progressAtLastCheck = m_progress;
     m_stallCheck = Simulator::Schedule(m_stallTimeout, &TrainingJob::CheckStall, this);
@@ -289,12 +328,12 @@ TrainingJob::Describe() const
 }
 
 void
-TrainingJob::Fail(uint32_t rank, const std::string& what) const
+TrainingJob::Fail(uint32_t rank, const std::string& what)
 {
     std::ostringstream os;
     os << "worker " << rank << ": " << what << " at " << Simulator::Now().As(Time::S) << "\n"
        << Describe();
-    throw DdnnError(os.str());
+    EndRun(os.str());
 }
 
 } // namespace ns3

@@ -67,8 +67,19 @@ class TrainingJob : public Object
     void NotifyFinished(uint32_t rank);
     void NotifyProgress();
 
-    /** Throws DdnnError: "worker R: WHAT at TIME", then what every worker waits for. */
-    [[noreturn]] void Fail(uint32_t rank, const std::string& what) const;
+    /**
+     * Ends the run because of worker @p rank: keeps "worker R: WHAT at TIME" and what every
+     * worker waits for (the first failure only), silences the workers and stops the
+     * simulation. It does not throw: an exception through ns-3's event loop would leak the
+     * event being processed and what it holds. Whoever runs the simulation calls
+     * ThrowIfFailed() after Simulator::Run() (RunTraining, RunDatacenter and
+     * TrainingRecorder::Summarize do).
+     */
+    void Fail(uint32_t rank, const std::string& what);
+    /** Whether the run was ended by Fail() or by the stall watchdog. */
+    bool HasFailed() const;
+    /** Throws DdnnError with the failure that ended the run, if any. */
+    void ThrowIfFailed() const;
     /** What every worker does or waits for, one line each. */
     std::string Describe() const;
 
@@ -82,7 +93,10 @@ class TrainingJob : public Object
     static void SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
     static void SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
     void CheckStall();
-    void Check(int rc, const char* call) const;
+    /** A core call made during the run: on an error, ends the run (see Fail). */
+    bool Check(int rc, const char* call);
+    /** Records the failure that ends the run and stops the simulation. */
+    void EndRun(const std::string& failure);
 
     QueuePolicy m_policy;
     bool m_barrier;
@@ -97,6 +111,7 @@ class TrainingJob : public Object
     uint64_t m_progress{0};
     uint64_t m_progressAtLastCheck{0};
     EventId m_stallCheck;
+    std::string m_failure; //!< why the run was ended early; empty while it goes on
 
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferStartTrace;
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferEndTrace;

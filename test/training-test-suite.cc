@@ -480,6 +480,7 @@ class TrainingFaultsTestCase : public TestCase
             j.Install();
             j.job->GetWorker(2)->SetStopTime(MilliSeconds(40));
             Simulator::Run();
+            j.job->ThrowIfFailed();
         });
         NS_TEST_ASSERT_MSG_EQ(contains(closed, "neighbour closed at +0.04"), true, closed);
         NS_TEST_ASSERT_MSG_EQ(
@@ -496,6 +497,7 @@ class TrainingFaultsTestCase : public TestCase
             j.helper.SetAttribute("StallTimeout", TimeValue(Seconds(1)));
             j.Install();
             Simulator::Run();
+            j.job->ThrowIfFailed();
         });
         NS_TEST_ASSERT_MSG_EQ(contains(stall, "training stalled"), true, stall);
         NS_TEST_ASSERT_MSG_EQ(contains(stall, "worker 0: no more iterations")
