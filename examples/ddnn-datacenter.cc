@@ -83,15 +83,13 @@ main(int argc, char* argv[])
     scenario.outDir = "ddnn-datacenter-output";
     try
     {
-        // The file first, so that the other arguments override it.
-        const std::string file = FindScenarioArgument(argc, argv);
-        if (!file.empty())
-        {
-            LoadScenarioFile(file, scenario);
-        }
         CommandLine cmd(__FILE__);
         scenario.AddArguments(cmd);
-        ParseArguments(cmd, argc, argv, scenario);
+        ParseArguments(cmd,
+                       argc,
+                       argv,
+                       scenario,
+                       {"topology", "training", "background", "priority", "run", "output"});
 
         scenario.Validate();
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);

@@ -41,25 +41,20 @@ Ratio(double measured, double reference)
 int
 main(int argc, char* argv[])
 {
-    TrainingScenario scenario;
-    scenario.iterations = 2;
-    scenario.rcp = 16;
-    scenario.outDir = "ddnn-training-output";
+    // The scenario's values (a file's <run> included) and this program's options.
+    DatacenterScenario parsed;
+    parsed.iterations = 2; // this program's default: two iterations, not a whole run
+    parsed.outDir = "ddnn-training-output";
     try
     {
-        // The file first, so that the other arguments override it.
-        const std::string file = FindScenarioArgument(argc, argv);
-        if (!file.empty())
-        {
-            DatacenterScenario loaded;
-            LoadScenarioFile(file, loaded);
-            scenario = loaded;
-            scenario.outDir = "ddnn-training-output";
-            scenario.stopS = loaded.iterations == 0 ? loaded.durationS : 0;
-        }
         CommandLine cmd(__FILE__);
-        scenario.AddArguments(cmd);
-        ParseArguments(cmd, argc, argv, scenario);
+        parsed.TrainingScenario::AddArguments(cmd);
+        ParseArguments(cmd, argc, argv, parsed, {"topology", "training", "run.seed"});
+        TrainingScenario scenario = parsed;
+        if (scenario.iterations == 0 && !(scenario.stopS > 0))
+        {
+            scenario.stopS = parsed.durationS; // a scenario file's run: train until its end
+        }
 
         scenario.Validate();
         PrepareOutputDirectory("--outDir", scenario.outDir);

@@ -40,19 +40,7 @@ void
 DatacenterScenario::AddArguments(CommandLine& cmd)
 {
     TrainingScenario::AddArguments(cmd);
-    cmd.AddValue("flowRate", "background flows per second per server", flowRate);
-    cmd.AddValue("cdf", "flow-size CDF (bytes,cumulative_fraction)", cdf);
-    cmd.AddValue("trainingPriority",
-                 "same (both band 0), low (training band 2) or high (background band 1); "
-                 "overrides --tos",
-                 trainingPriority);
-    cmd.AddValue("durationS", "simulated seconds", durationS);
-    cmd.AddValue("warmupS", "flows starting earlier are not measured", warmupS);
-    cmd.AddValue("cooldownS", "flows starting in the last cooldownS are not measured", cooldownS);
-    cmd.AddValue(
-        "schedule", "flow schedule CSV to replay (flow_id,from,to,size_bytes,start_ns)", schedule);
     cmd.AddValue("compare", "run at same and at low priority with the same flows", compare);
-    cmd.AddValue("utilIntervalMs", "bin of utilization.csv in ms", utilIntervalMs);
 }
 
 void
@@ -61,36 +49,38 @@ DatacenterScenario::Validate() const
     auto fail = [](const std::string& argument, const std::string& what) {
         throw DdnnError("--" + argument + ": " + what);
     };
+    CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
     TrainingScenario probe = *this;
     if (probe.iterations == 0 && !(probe.stopS > 0))
     {
         probe.stopS = durationS; // trains until the end of the run
     }
     probe.Validate();
-    if (!(durationS > 0) || !std::isfinite(durationS))
-    {
-        fail("durationS", "expected a positive number of seconds");
-    }
-    if (schedule.empty() && (!(flowRate > 0) || !std::isfinite(flowRate)))
-    {
-        fail("flowRate",
-             "expected a positive number of flows per second per server, got "
-                 + std::to_string(flowRate));
-    }
-    if (warmupS < 0 || cooldownS < 0 || !(warmupS + cooldownS < durationS))
+    if (!(warmupS + cooldownS < durationS))
     {
         std::ostringstream os;
         os << "the measurement window [" << warmupS << ", " << durationS - cooldownS
            << ") s lies outside the run of " << durationS << " s";
-        fail(warmupS < 0 ? "warmupS" : "cooldownS", os.str());
+        fail("cooldownS", os.str());
     }
-    if (trainingPriority != "same" && trainingPriority != "low" && trainingPriority != "high")
+    // What the run will hold in memory, before anything is built: every flow's record (about
+    // 200 bytes with its sockets' bookkeeping) and every utilization bin of every link.
+    const double maxRecords = 1e7;
+    const double flows = flowRate * workers * durationS;
+    if (schedule.empty() && flows > maxRecords)
     {
-        fail("trainingPriority", "expected same, low or high, got '" + trainingPriority + "'");
+        std::ostringstream os;
+        os << flowRate << " flows/s per server x " << workers << " servers x " << durationS
+           << " s makes " << flows << " flows, more than 10^7 (about 2 GB)";
+        fail("flowRate", os.str());
     }
-    if (!(utilIntervalMs > 0))
+    const double bins = durationS / (utilIntervalMs / 1e3) * workers * 4;
+    if (bins > maxRecords)
     {
-        fail("utilIntervalMs", "expected a positive interval");
+        std::ostringstream os;
+        os << durationS << " s in bins of " << utilIntervalMs << " ms on " << workers * 4
+           << " links makes " << bins << " bins, more than 10^7";
+        fail("utilIntervalMs", os.str());
     }
 }
 

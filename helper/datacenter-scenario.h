@@ -29,18 +29,22 @@ namespace ns3
  */
 struct DatacenterScenario : public TrainingScenario
 {
-    double flowRate{23};                  //!< background flows per second per server
-    std::string cdf;                      //!< flow-size CDF; default data/web-search-cdf.csv
-    std::string trainingPriority{"same"}; //!< same | low | high
-    double durationS{12};
-    double warmupS{2};
-    double cooldownS{2};
-    std::string schedule;      //!< flow schedule CSV to replay; empty: generate
-    bool compare{false};       //!< run at same and at low priority, same flows
-    double utilIntervalMs{10}; //!< bin of utilization.csv
+    // The scenario parameters: defaults, ranges and help in model/ddnn-scenario-params.c.
+    double flowRate;              //!< background flows per second per server
+    std::string cdf;              //!< flow-size CDF
+    std::string trainingPriority; //!< same | low | high
+    double durationS;
+    double warmupS;
+    double cooldownS;
+    std::string schedule;  //!< flow schedule CSV to replay; empty: generate
+    double utilIntervalMs; //!< bin of utilization.csv
+    // The program's own option.
+    bool compare{false}; //!< run at same and at low priority, same flows
 
     DatacenterScenario();
+    /** Adds the program's own options (those of TrainingScenario and --compare). */
     void AddArguments(CommandLine& cmd);
+    /** Checks the values: ranges, how they combine, and the run's size before it is built. */
     void Validate() const;
     /** ToS of the training and of the background sockets under trainingPriority. */
     std::pair<uint8_t, uint8_t> TosOf(const std::string& priority) const;

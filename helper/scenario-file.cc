@@ -7,8 +7,10 @@
 
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -73,8 +75,8 @@ Absolute(const std::string& path)
 
 } // namespace
 
-void
-LoadScenarioFile(const std::string& given, DatacenterScenario& s)
+std::string
+LoadScenarioFile(const std::string& given, ddnn_scenario& x)
 {
     // A name that is not a file here may be one of ddnn's, e.g. scenarios/thesis-defaults.xml.
     std::string path = given;
@@ -82,8 +84,6 @@ LoadScenarioFile(const std::string& given, DatacenterScenario& s)
     {
         path = DdnnDataPath(path);
     }
-    ddnn_scenario x;
-    ddnn_scenario_defaults(&x);
     ddnn_diag diag{};
     std::string schema = DdnnDataPath("ddnn-scenario.xsd");
     if (ddnn_scenario_read_file(&x, path.c_str(), schema.c_str(), &diag) != DDNN_OK)
@@ -92,11 +92,11 @@ LoadScenarioFile(const std::string& given, DatacenterScenario& s)
         ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
         throw DdnnError(line);
     }
-    ApplyCoreScenario(x, path, s);
+    return path;
 }
 
 void
-ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterScenario& s)
+ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScenario& s)
 {
     s.workers = x.workers;
     s.dataRate = x.data_rate;
@@ -110,6 +110,13 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterSce
     s.transport = x.transport;
     s.iterations = x.iterations;
     s.stallTimeoutMs = x.stall_timeout_ms;
+    s.seed = x.seed;
+}
+
+void
+ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterScenario& s)
+{
+    ApplyCoreScenario(x, path, static_cast<TrainingScenario&>(s));
     s.flowRate = x.flow_rate;
     s.cdf = Resolve(x.cdf, path);
     s.schedule = Resolve(x.schedule, path);
@@ -117,36 +124,60 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterSce
     s.durationS = x.duration_s;
     s.warmupS = x.warmup_s;
     s.cooldownS = x.cooldown_s;
-    s.seed = x.seed;
     s.utilIntervalMs = x.util_interval_ms;
+}
+
+ddnn_scenario
+ToCoreScenario(const TrainingScenario& s)
+{
+    ddnn_scenario x;
+    ddnn_scenario_defaults(&x);
+    x.workers = s.workers;
+    Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "--dataRate");
+    x.delay_us = s.delayUs;
+    Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");
+    x.fusion_bytes = s.fusionBytes;
+    x.compute_ms = s.computeMs;
+    x.rcp = s.rcp;
+    Copy(x.queue, sizeof x.queue, s.queue, "--queue");
+    x.barrier = s.barrier ? 1 : 0;
+    Copy(x.transport, sizeof x.transport, s.transport, "--transport");
+    x.iterations = s.iterations;
+    x.stall_timeout_ms = s.stallTimeoutMs;
+    x.seed = s.seed;
+    return x;
+}
+
+ddnn_scenario
+ToCoreScenario(const DatacenterScenario& s)
+{
+    ddnn_scenario x = ToCoreScenario(static_cast<const TrainingScenario&>(s));
+    x.flow_rate = s.flowRate;
+    Copy(x.cdf, sizeof x.cdf, Absolute(s.cdf), "--cdf");
+    Copy(x.schedule, sizeof x.schedule, Absolute(s.schedule), "--schedule");
+    Copy(x.training_priority, sizeof x.training_priority, s.trainingPriority, "--trainingPriority");
+    x.duration_s = s.durationS;
+    x.warmup_s = s.warmupS;
+    x.cooldown_s = s.cooldownS;
+    x.util_interval_ms = s.utilIntervalMs;
+    return x;
+}
+
+void
+CheckRanges(const ddnn_scenario& x)
+{
+    const ddnn_param* bad = nullptr;
+    ddnn_diag diag{};
+    if (ddnn_scenario_check(&x, &bad, &diag) != DDNN_OK)
+    {
+        throw DdnnError("--" + std::string(bad ? bad->flag : "?") + ": " + diag.message);
+    }
 }
 
 void
 WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
 {
-    ddnn_scenario x;
-    ddnn_scenario_defaults(&x);
-    x.workers = s.workers;
-    Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "data-rate");
-    x.delay_us = s.delayUs;
-    Copy(x.profile, sizeof x.profile, Absolute(s.profile), "profile");
-    x.fusion_bytes = s.fusionBytes;
-    x.compute_ms = s.computeMs;
-    x.rcp = s.rcp;
-    Copy(x.queue, sizeof x.queue, s.queue, "queue");
-    x.barrier = s.barrier ? 1 : 0;
-    Copy(x.transport, sizeof x.transport, s.transport, "transport");
-    x.iterations = s.iterations;
-    x.stall_timeout_ms = s.stallTimeoutMs;
-    x.flow_rate = s.flowRate;
-    Copy(x.cdf, sizeof x.cdf, Absolute(s.cdf), "cdf");
-    Copy(x.schedule, sizeof x.schedule, Absolute(s.schedule), "schedule");
-    Copy(x.training_priority, sizeof x.training_priority, s.trainingPriority, "priority");
-    x.duration_s = s.durationS;
-    x.warmup_s = s.warmupS;
-    x.cooldown_s = s.cooldownS;
-    x.seed = s.seed;
-    x.util_interval_ms = s.utilIntervalMs;
+    ddnn_scenario x = ToCoreScenario(s);
     char* text = nullptr;
     size_t len = 0;
     if (ddnn_scenario_write(&x, &text, &len) != DDNN_OK)
@@ -157,6 +188,46 @@ WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
     AtomicFile file(path);
     file.Out().write(text, static_cast<std::streamsize>(len));
     file.Commit();
+}
+
+ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::string>& accepted)
+{
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string name = std::string(p->element) + "." + p->attribute;
+        if (std::find(accepted.begin(), accepted.end(), p->element) == accepted.end()
+            && std::find(accepted.begin(), accepted.end(), name) == accepted.end())
+        {
+            continue;
+        }
+        char expected[160];
+        ddnn_param_describe(p, expected, sizeof expected);
+        std::string& text = m_text[p->flag];
+        text = p->default_value;
+        cmd.AddValue(p->flag,
+                     std::string(p->help) + "; " + expected + "; scenario file: <" + p->element
+                         + " " + p->attribute + ">",
+                     text);
+    }
+}
+
+void
+ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
+{
+    for (const auto& [flag, text] : m_text)
+    {
+        if (!CommandLineGives(argc, argv, flag))
+        {
+            continue;
+        }
+        ddnn_diag diag{};
+        if (ddnn_scenario_set_param(&x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
+            != DDNN_OK)
+        {
+            throw DdnnError("--" + flag + ": " + diag.message);
+        }
+    }
 }
 
 namespace
@@ -181,14 +252,6 @@ FindArgument(int argc, char* argv[], const std::string& name, std::string& value
 
 } // namespace
 
-std::string
-FindScenarioArgument(int argc, char* argv[])
-{
-    std::string value;
-    FindArgument(argc, argv, "scenario", value);
-    return value;
-}
-
 bool
 CommandLineGives(int argc, char* argv[], const std::string& name)
 {
@@ -197,15 +260,29 @@ CommandLineGives(int argc, char* argv[], const std::string& name)
 }
 
 void
-ParseArguments(CommandLine& cmd, int argc, char* argv[], TrainingScenario& scenario)
+ParseArguments(CommandLine& cmd,
+               int argc,
+               char* argv[],
+               DatacenterScenario& scenario,
+               const std::vector<std::string>& accepted)
 {
     std::string file;
     cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+    ScenarioArguments arguments(cmd, accepted);
     cmd.Parse(argc, argv);
+    // The program's values, then the file's, then the command line's.
+    ddnn_scenario x = ToCoreScenario(scenario);
+    std::string path;
+    if (!file.empty())
+    {
+        path = LoadScenarioFile(file, x);
+    }
+    arguments.Apply(argc, argv, x);
     if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
     {
-        scenario.computeMs = 0; // --rcp given: it sets the compute time, not the file's
+        x.compute_ms = 0; // --rcp given: it sets the compute time, not the file's
     }
+    ApplyCoreScenario(x, path, scenario);
 }
 
 } // namespace ns3

@@ -8,60 +8,94 @@
 
 #include "ns3/ddnn-scenario.h"
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * \ingroup ddnn
- * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd)
- * into `scenario`; values the file leaves out take the thesis defaults.
+ * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd) into `core`;
+ * values the file leaves out keep what `core` held. Returns the path read.
  *
  * A path that names no file is also looked up in ddnn's data folder (e.g.
- * scenarios/thesis-defaults.xml). Relative profile, cdf and schedule paths
- * are looked up next to the file, then in ddnn's data folder. Throws DdnnError naming the file,
- * line and element or attribute.
+ * scenarios/thesis-defaults.xml). Throws DdnnError naming the file, line and element or
+ * attribute.
  */
-void LoadScenarioFile(const std::string& path, DatacenterScenario& scenario);
+std::string LoadScenarioFile(const std::string& path, ddnn_scenario& core);
 
 /**
  * \ingroup ddnn
- * \brief Copies the values of a core scenario into `scenario`, resolving
- * relative paths against `scenarioPath` (see LoadScenarioFile; "" for the data
- * folder only).
+ * \brief Copies the values of a core scenario into `scenario`: the topology, training and
+ * seed values, and for a DatacenterScenario the rest too. Relative profile, cdf and schedule
+ * paths are looked up next to `scenarioPath`, then in ddnn's data folder ("": the data folder
+ * only).
  */
+void ApplyCoreScenario(const ddnn_scenario& core,
+                       const std::string& scenarioPath,
+                       TrainingScenario& scenario);
 void ApplyCoreScenario(const ddnn_scenario& core,
                        const std::string& scenarioPath,
                        DatacenterScenario& scenario);
 
 /**
  * \ingroup ddnn
- * \brief Writes every value of `scenario` as a scenario file (paths as given,
- * doubles exactly), so reading it back reproduces the run.
+ * \brief The core scenario of `scenario`'s values (the thesis defaults for those a
+ * TrainingScenario does not have), paths made absolute.
  */
-void WriteScenarioFile(const DatacenterScenario& scenario, const std::string& path);
+ddnn_scenario ToCoreScenario(const TrainingScenario& scenario);
+ddnn_scenario ToCoreScenario(const DatacenterScenario& scenario);
 
 /**
  * \ingroup ddnn
- * \brief The value of --scenario=FILE among the arguments, or "".
- *
- * Examples read the file before parsing the command line, so the other
- * arguments override it.
+ * \brief Checks every value against the range of its parameter (model/ddnn-scenario-params.c);
+ * throws DdnnError "--FLAG: expected ..., got '...'" for the first one outside.
  */
-std::string FindScenarioArgument(int argc, char* argv[]);
+void CheckRanges(const ddnn_scenario& core);
+
+/**
+ * \ingroup ddnn
+ * \brief Writes every value of `scenario` as a scenario file (paths absolute, doubles
+ * exactly), so reading it back reproduces the run.
+ */
+void WriteScenarioFile(const DatacenterScenario& scenario, const std::string& path);
 
 /** Whether the arguments set --name (as --name=value). */
 bool CommandLineGives(int argc, char* argv[], const std::string& name);
 
 /**
  * \ingroup ddnn
- * \brief Parses the command line over values a scenario file may have set:
- * accepts --scenario (read before, see FindScenarioArgument), and lets --rcp
- * given without --computeMs set the compute time instead of the file's
- * compute-ms. `cmd` holds the program's own arguments.
+ * \brief The scenario's command-line options, registered from the core's parameter table:
+ * --FLAG for each parameter of the accepted elements ("training") or parameters
+ * ("run.seed"), read as text and set with the table's own parsing, so that a value outside
+ * its type or range stops with "--FLAG: expected ..., got '...'" (no wrap of "-1", no
+ * conversion of an unchecked double).
  */
-void ParseArguments(CommandLine& cmd, int argc, char* argv[], TrainingScenario& scenario);
+class ScenarioArguments
+{
+  public:
+    ScenarioArguments(CommandLine& cmd, const std::vector<std::string>& accepted);
+    /** After cmd.Parse(): sets on `core` every option the command line gave. */
+    void Apply(int argc, char* argv[], ddnn_scenario& core) const;
+
+  private:
+    std::map<std::string, std::string> m_text; //!< by flag; std::map keeps addresses stable
+};
+
+/**
+ * \ingroup ddnn
+ * \brief Parses a program's command line into `scenario`: the program's own options (already
+ * in `cmd`), --scenario=FILE, and the scenario parameters of the accepted elements. Values
+ * come from the program's defaults, then the file, then the command line; --rcp given
+ * without --computeMs sets the compute time instead of the file's compute-ms.
+ */
+void ParseArguments(CommandLine& cmd,
+                    int argc,
+                    char* argv[],
+                    DatacenterScenario& scenario,
+                    const std::vector<std::string>& accepted);
 
 } // namespace ns3
 

@@ -4,12 +4,13 @@
 #include "training-scenario.h"
 
 #include "progress-meter.h"
+#include "scenario-file.h"
 #include "single-tor-helper.h"
 #include "training-helper.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-profile.h"
 #include "ns3/enum.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -17,35 +18,25 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
 
 TrainingScenario::TrainingScenario()
-    : profile(DdnnDataPath("thesis-default-profile.csv"))
 {
+    // One set of defaults for files and command lines: the core's parameter table.
+    ddnn_scenario defaults;
+    ddnn_scenario_defaults(&defaults);
+    ApplyCoreScenario(defaults, "", *this);
 }
 
 void
 TrainingScenario::AddArguments(CommandLine& cmd)
 {
-    cmd.AddValue("workers", "number of workers (servers), at least 2", workers);
-    cmd.AddValue("profile", "DNN profile CSV (layer,param_bytes,forward_ns,backward_ns)", profile);
-    cmd.AddValue("fusionBytes", "largest fusion buffer in bytes", fusionBytes);
-    cmd.AddValue("computeMs", "compute time per iteration in ms (or give --rcp)", computeMs);
-    cmd.AddValue(
-        "rcp", "compute-to-network ratio R_cp_to_nw, sets the compute time (eq. 5.1)", rcp);
-    cmd.AddValue("queue", "transmission queue: fifo or priority", queue);
-    cmd.AddValue("barrier", "inter-iteration barrier: true or false", barrier);
+    // The scenario's own parameters come from the core's table (ParseArguments).
     cmd.AddValue("tos", "IP ToS of the training sockets (0x10 band 0, 0 band 1, 0x08 band 2)", tos);
-    cmd.AddValue("transport", "tcp (packets) or ideal (analytic)", transport);
-    cmd.AddValue("iterations", "iterations to train (0: until --stopS)", iterations);
     cmd.AddValue("stopS", "no iteration starts after this many seconds (0: no limit)", stopS);
-    cmd.AddValue("dataRate", "link rate, e.g. 10Gbps", dataRate);
-    cmd.AddValue("delayUs", "link propagation delay in microseconds", delayUs);
-    cmd.AddValue("seed", "random seed", seed);
-    cmd.AddValue(
-        "stallTimeoutMs", "end the run when nothing progresses this long (ms)", stallTimeoutMs);
     cmd.AddValue("outDir", "folder for the CSV files", outDir);
     cmd.AddValue(
         "progress", "progress on stderr: auto (when a terminal), always or never", progress);
@@ -57,55 +48,22 @@ TrainingScenario::Validate() const
     auto fail = [](const std::string& argument, const std::string& what) {
         throw DdnnError("--" + argument + ": " + what);
     };
-    if (workers < 2)
-    {
-        fail("workers", "expected at least 2, got " + std::to_string(workers));
-    }
-    if (queue != "fifo" && queue != "priority")
-    {
-        fail("queue", "expected fifo or priority, got '" + queue + "'");
-    }
-    if (transport != "tcp" && transport != "ideal")
-    {
-        fail("transport", "expected tcp or ideal, got '" + transport + "'");
-    }
+    CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
     if (tos > 255)
     {
         fail("tos", "expected 0..255, got " + std::to_string(tos));
     }
-    if (fusionBytes < 1)
+    if (!(computeMs > 0) && !(rcp > 0))
     {
-        fail("fusionBytes", "expected at least 1 byte, got 0");
+        fail("computeMs", "expected a positive compute time in ms (or give --rcp)");
     }
-    if (rcp < 0 || !std::isfinite(rcp))
+    if (!(stopS >= 0 && stopS <= 1e5))
     {
-        fail("rcp", "expected a positive ratio");
-    }
-    if (computeMs < 0 || (!(computeMs > 0) && !(rcp > 0)))
-    {
-        fail("computeMs",
-             "expected a positive compute time in ms (or give --rcp), got "
-                 + std::to_string(computeMs));
+        fail("stopS", "expected a number in [0, 100000] (s), got " + std::to_string(stopS));
     }
     if (iterations == 0 && !(stopS > 0))
     {
         fail("iterations", "give a number of iterations or a positive --stopS");
-    }
-    if (stopS < 0)
-    {
-        fail("stopS", "expected 0 or more seconds");
-    }
-    if (delayUs < 0)
-    {
-        fail("delayUs", "expected 0 or more microseconds");
-    }
-    if (!(stallTimeoutMs > 0))
-    {
-        fail("stallTimeoutMs", "expected a positive time");
-    }
-    if (seed == 0)
-    {
-        fail("seed", "expected a positive seed");
     }
     ProgressMeter::Enabled(progress); // throws on an unknown mode
     DataRateValue rate;
@@ -125,7 +83,16 @@ TrainingScenario::ComputeTime(uint64_t modelBytes) const
     }
     double networkS
         = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 / DataRate(dataRate).GetBitRate();
-    return NanoSeconds(std::llround(rcp * networkS * 1e9));
+    // The profile's own bound on compute: far inside ns-3's signed 64-bit nanoseconds.
+    const double ns = rcp * networkS * 1e9;
+    if (!(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS)))
+    {
+        std::ostringstream os;
+        os << "--rcp: " << rcp << " gives a compute time of " << ns / 1e9
+           << " s per iteration at --dataRate=" << dataRate << ", more than 10^6 s";
+        throw DdnnError(os.str());
+    }
+    return NanoSeconds(std::llround(ns));
 }
 
 Ptr<SingleTorHelper>

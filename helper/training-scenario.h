@@ -22,30 +22,33 @@ namespace ns3
  */
 struct TrainingScenario
 {
-    uint32_t workers{8};
-    std::string profile; //!< default: data/thesis-default-profile.csv
-    uint64_t fusionBytes{5333329};
-    double computeMs{0};       //!< compute time per iteration; 0 = from rcp
-    double rcp{0};             //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
-    std::string queue{"fifo"}; //!< fifo | priority
-    bool barrier{true};
+    // The scenario parameters: defaults, ranges and help in model/ddnn-scenario-params.c.
+    uint32_t workers;
+    std::string profile;
+    uint64_t fusionBytes;
+    double computeMs;      //!< compute time per iteration; 0 = from rcp
+    double rcp;            //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
+    std::string queue;     //!< fifo | priority
+    bool barrier;
+    std::string transport; //!< tcp | ideal
+    uint32_t iterations;   //!< 0 = until stopS
+    std::string dataRate;
+    double delayUs;
+    uint32_t seed;
+    double stallTimeoutMs;
+    // The program's own options.
     uint32_t tos{0x10};
-    std::string transport{"tcp"}; //!< tcp | ideal
-    uint32_t iterations{0};       //!< 0 = until stopS
-    double stopS{0};              //!< no iteration starts at or after it; 0 = no limit
-    std::string dataRate{"10Gbps"};
-    double delayUs{10};
-    uint32_t seed{1};
-    double stallTimeoutMs{1000};
+    double stopS{0}; //!< no iteration starts at or after it; 0 = no limit
     std::string outDir{"ddnn-output"};
     std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
 
     TrainingScenario();
 
-    /** Adds --workers, --profile, ... to cmd. */
+    /** Adds the program's own options (--tos, --stopS, --outDir, --progress) to cmd. */
     void AddArguments(CommandLine& cmd);
 
-    /** Checks the values; throws DdnnError naming the argument at fault. */
+    /** Checks the values (ranges from the parameter table, then how they combine); throws
+     * DdnnError naming the argument at fault. */
     void Validate() const;
 
     /**

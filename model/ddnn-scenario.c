@@ -2,6 +2,7 @@
 #include "ddnn-scenario.h"
 
 #include "ddnn-csv.h"
+#include "ddnn-scenario-params.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -16,170 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef enum
-{
-    T_U32,
-    T_U64,
-    T_DOUBLE,
-    T_BOOL,
-    T_TEXT
-} value_type;
-
-/* One value of a scenario: where it lives in the XML and in the struct. */
-typedef struct
-{
-    const char* element;
-    const char* attribute;
-    value_type type;
-    size_t offset;
-    size_t size;
-} field;
-
-#define FIELD(el, at, ty, member) \
-    { \
-        el, at, ty, offsetof(ddnn_scenario, member), sizeof(((ddnn_scenario*)0)->member) \
-    }
-
-/* In document order; the writer emits elements in this order. */
-static const field fields[] = {
-    FIELD("topology", "workers", T_U32, workers),
-    FIELD("topology", "data-rate", T_TEXT, data_rate),
-    FIELD("topology", "delay-us", T_DOUBLE, delay_us),
-    FIELD("training", "profile", T_TEXT, profile),
-    FIELD("training", "fusion-bytes", T_U64, fusion_bytes),
-    FIELD("training", "compute-ms", T_DOUBLE, compute_ms),
-    FIELD("training", "rcp", T_DOUBLE, rcp),
-    FIELD("training", "queue", T_TEXT, queue),
-    FIELD("training", "barrier", T_BOOL, barrier),
-    FIELD("training", "transport", T_TEXT, transport),
-    FIELD("training", "iterations", T_U32, iterations),
-    FIELD("training", "stall-timeout-ms", T_DOUBLE, stall_timeout_ms),
-    FIELD("background", "flow-rate", T_DOUBLE, flow_rate),
-    FIELD("background", "cdf", T_TEXT, cdf),
-    FIELD("background", "schedule", T_TEXT, schedule),
-    FIELD("priority", "training", T_TEXT, training_priority),
-    FIELD("run", "duration-s", T_DOUBLE, duration_s),
-    FIELD("run", "warmup-s", T_DOUBLE, warmup_s),
-    FIELD("run", "cooldown-s", T_DOUBLE, cooldown_s),
-    FIELD("run", "seed", T_U32, seed),
-    FIELD("output", "util-interval-ms", T_DOUBLE, util_interval_ms),
-};
-#define FIELD_COUNT (sizeof fields / sizeof fields[0])
-
-void
-ddnn_scenario_defaults(ddnn_scenario* s)
-{
-    memset(s, 0, sizeof *s);
-    s->workers = 8;
-    snprintf(s->data_rate, sizeof s->data_rate, "10Gbps");
-    s->delay_us = 10;
-    snprintf(s->profile, sizeof s->profile, "thesis-default-profile.csv");
-    s->fusion_bytes = 5333329;
-    s->rcp = 16;
-    snprintf(s->queue, sizeof s->queue, "fifo");
-    s->barrier = 1;
-    snprintf(s->transport, sizeof s->transport, "tcp");
-    s->stall_timeout_ms = 1000;
-    s->flow_rate = 23;
-    snprintf(s->cdf, sizeof s->cdf, "web-search-cdf.csv");
-    snprintf(s->training_priority, sizeof s->training_priority, "low");
-    s->duration_s = 12;
-    s->warmup_s = 2;
-    s->cooldown_s = 2;
-    s->seed = 1;
-    s->util_interval_ms = 10;
-}
-
-static const field*
-find_field(const char* element, const char* attribute)
-{
-    size_t i;
-    for (i = 0; i < FIELD_COUNT; i++)
-    {
-        if (strcmp(fields[i].element, element) == 0 && strcmp(fields[i].attribute, attribute) == 0)
-        {
-            return &fields[i];
-        }
-    }
-    return NULL;
-}
-
-static int
-set_value(ddnn_scenario* s, const field* f, const char* text)
-{
-    char* end = NULL;
-    void* at = (char*)s + f->offset;
-    errno = 0;
-    switch (f->type)
-    {
-        case T_U32: {
-            unsigned long v = strtoul(text, &end, 10);
-            if (!isdigit((unsigned char)text[0]) || *end || errno || v > UINT32_MAX)
-            {
-                return DDNN_ERR_SYNTAX;
-            }
-            *(uint32_t*)at = (uint32_t)v;
-            return DDNN_OK;
-        }
-        case T_U64: {
-            unsigned long long v = strtoull(text, &end, 10);
-            if (!isdigit((unsigned char)text[0]) || *end || errno)
-            {
-                return DDNN_ERR_SYNTAX;
-            }
-            *(uint64_t*)at = (uint64_t)v;
-            return DDNN_OK;
-        }
-        case T_DOUBLE: {
-            double v = strtod(text, &end);
-            if (end == text || *end || errno || !isfinite(v))
-            {
-                return DDNN_ERR_SYNTAX;
-            }
-            *(double*)at = v;
-            return DDNN_OK;
-        }
-        case T_BOOL:
-            if (strcmp(text, "true") == 0 || strcmp(text, "1") == 0)
-            {
-                *(int*)at = 1;
-            }
-            else if (strcmp(text, "false") == 0 || strcmp(text, "0") == 0)
-            {
-                *(int*)at = 0;
-            }
-            else
-            {
-                return DDNN_ERR_SYNTAX;
-            }
-            return DDNN_OK;
-        case T_TEXT:
-            if (strlen(text) >= f->size)
-            {
-                return DDNN_ERR_TOO_LARGE;
-            }
-            memcpy(at, text, strlen(text) + 1);
-            return DDNN_OK;
-    }
-    return DDNN_ERR_INVALID;
-}
-
-int
-ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
-{
-    char element[64];
-    const char* dot = strchr(name, '.');
-    const field* f;
-    if (!dot || (size_t)(dot - name) >= sizeof element)
-    {
-        return DDNN_ERR_MISSING;
-    }
-    memcpy(element, name, (size_t)(dot - name));
-    element[dot - name] = '\0';
-    f = find_field(element, dot + 1);
-    return f ? set_value(s, f, text) : DDNN_ERR_MISSING;
-}
 
 /* ---- XML reading ------------------------------------------------------------------------- */
 
@@ -325,9 +162,25 @@ read_scenario_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
         }
         for (attr = child->properties; attr; attr = attr->next)
         {
-            const field* f = find_field((const char*)child->name, (const char*)attr->name);
-            xmlChar* value = xmlNodeListGetString(child->doc, attr->children, 1);
-            int rc = f ? set_value(s, f, value ? (const char*)value : "") : DDNN_ERR_MISSING;
+            char name[128];
+            const ddnn_param* p;
+            xmlChar* value;
+            ddnn_diag why = {0};
+            int rc;
+            snprintf(name, sizeof name, "%s.%s", (const char*)child->name, (const char*)attr->name);
+            p = ddnn_scenario_param_named(name);
+            if (!p)
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_MISSING,
+                                     xmlGetLineNo(child),
+                                     (const char*)attr->name,
+                                     "element '%s', attribute '%s': unknown",
+                                     (const char*)child->name,
+                                     (const char*)attr->name);
+            }
+            value = xmlNodeListGetString(child->doc, attr->children, 1);
+            rc = ddnn_scenario_set_param(s, p, value ? (const char*)value : "", &why);
             xmlFree(value);
             if (rc != DDNN_OK)
             {
@@ -338,7 +191,7 @@ read_scenario_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
                                      "element '%s', attribute '%s': %s",
                                      (const char*)child->name,
                                      (const char*)attr->name,
-                                     f ? "invalid value" : "unknown");
+                                     why.message);
             }
         }
     }
@@ -468,35 +321,24 @@ ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
     strbuf b = {NULL, 0, 0, 0};
     size_t i;
     append(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario version=\"1\">\n");
-    for (i = 0; i < FIELD_COUNT; i++)
+    for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
-        const field* f = &fields[i];
-        const void* at = (const char*)s + f->offset;
-        if (i == 0 || strcmp(fields[i - 1].element, f->element) != 0)
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const ddnn_param* next = ddnn_scenario_param(i + 1);
+        char value[DDNN_PATH_MAX + 32];
+        if (i == 0 || strcmp(ddnn_scenario_param(i - 1)->element, p->element) != 0)
         {
-            append(&b, "  <%s", f->element);
+            append(&b, "  <%s", p->element);
         }
-        append(&b, " %s=\"", f->attribute);
-        switch (f->type)
+        if (ddnn_scenario_format_param(s, p, value, sizeof value) != DDNN_OK)
         {
-            case T_U32:
-                append(&b, "%u", (unsigned)*(const uint32_t*)at);
-                break;
-            case T_U64:
-                append(&b, "%llu", (unsigned long long)*(const uint64_t*)at);
-                break;
-            case T_DOUBLE:
-                append(&b, "%.17g", *(const double*)at); /* round-trips exactly */
-                break;
-            case T_BOOL:
-                append(&b, "%s", *(const int*)at ? "true" : "false");
-                break;
-            case T_TEXT:
-                append_escaped(&b, (const char*)at);
-                break;
+            free(b.text);
+            return DDNN_ERR_TOO_LARGE;
         }
+        append(&b, " %s=\"", p->attribute);
+        append_escaped(&b, value);
         append(&b, "\"");
-        if (i + 1 == FIELD_COUNT || strcmp(fields[i + 1].element, f->element) != 0)
+        if (!next || strcmp(next->element, p->element) != 0)
         {
             append(&b, "/>\n");
         }
@@ -731,24 +573,27 @@ ddnn_campaign_point(const ddnn_campaign* c,
     {
         const char* value = c->dims[d].values[pick[d]];
         const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
+        const ddnn_param* param = ddnn_scenario_param_named(c->dims[d].parameter);
+        ddnn_diag why = {0};
         char* p;
-        rc = ddnn_scenario_set(s, c->dims[d].parameter, value);
-        if (rc != DDNN_OK)
-        {
-            return ddnn_diag_set(diag,
-                                 rc,
-                                 0,
-                                 c->dims[d].parameter,
-                                 "<vary parameter=\"%s\">: '%s' is not a valid value",
-                                 c->dims[d].parameter,
-                                 value);
-        }
         used += (size_t)snprintf(name + used,
                                  used < name_size ? name_size - used : 0,
                                  "%s%s=%s",
                                  d ? "_" : "",
                                  attribute,
                                  value);
+        rc = param ? ddnn_scenario_set_param(s, param, value, &why) : DDNN_ERR_MISSING;
+        if (rc != DDNN_OK)
+        {
+            return ddnn_diag_set(diag,
+                                 rc,
+                                 0,
+                                 c->dims[d].parameter,
+                                 "run %.60s: <vary parameter=\"%s\">: %.100s",
+                                 name,
+                                 c->dims[d].parameter,
+                                 param ? why.message : "unknown parameter");
+        }
         for (p = name; *p; p++)
         {
             if (!isalnum((unsigned char)*p) && !strchr("._=-", *p))

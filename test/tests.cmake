@@ -59,16 +59,16 @@ if(DDNN_EXAMPLES)
     example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
                                      "iterations completed +1.*1.000000 x 2\\(N-1\\)/N x model"
   )
-  ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected at least 2, got 1"
+  ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
   )
   ddnn_error_test(tos-over-255 "^ddnn-training: error: --tos: expected 0..255, got 256"
                   $<TARGET_FILE:ddnn-training> --tos=256
   )
-  ddnn_error_test(zero-compute "^ddnn-training: error: --computeMs: expected a positive"
+  ddnn_error_test(zero-compute "^ddnn-training: error: --computeMs: expected a number in \\[0, 1e\\+09\\] \\(ms\\), got '-1'"
                   $<TARGET_FILE:ddnn-training> --computeMs=-1 --rcp=0
   )
-  ddnn_error_test(bad-queue "^ddnn-training: error: --queue: expected fifo or priority, got 'lifo'"
+  ddnn_error_test(bad-queue "^ddnn-training: error: --queue: expected one of fifo, priority, got 'lifo'"
                   $<TARGET_FILE:ddnn-training> --queue=lifo
   )
   ddnn_error_test(training-missing-profile
@@ -85,7 +85,7 @@ if(DDNN_EXAMPLES)
   set_tests_properties(
     example-ddnn-datacenter PROPERTIES PASS_REGULAR_EXPRESSION "fct_small_mean_s.*fct_all_p99_s"
   )
-  ddnn_error_test(zero-flow-rate "^ddnn-datacenter: error: --flowRate: expected a positive"
+  ddnn_error_test(zero-flow-rate "^ddnn-datacenter: error: --flowRate: expected a number in \\(0, 100000\\]"
                   $<TARGET_FILE:ddnn-datacenter> --flowRate=0
   )
   ddnn_error_test(window-outside-run
@@ -106,6 +106,33 @@ if(DDNN_EXAMPLES)
   ddnn_error_test(schedule-start-over-int64
                   "^ddnn-datacenter: error: .*bad-late-schedule.csv:2: field 'start_ns': expected a time"
                   $<TARGET_FILE:ddnn-datacenter> --schedule=${ddnn_test_dir}/data/bad-late-schedule.csv
+  )
+  # Numbers outside their parameter's type or range, and runs too large to build: one line
+  # naming the option the user typed, before any conversion can wrap.
+  foreach(case "training|workers=-1|--workers: expected a whole number in \\[2, 250\\], got '-1'"
+               "training|iterations=-1|--iterations: expected a whole number in \\[0, 1000000\\]"
+               "training|computeMs=1e30|--computeMs: expected a number in \\[0, 1e\\+09\\] \\(ms\\)"
+               "training|rcp=1e30|--rcp: expected a number in \\[0, 1e\\+06\\], got '1e30'"
+               "training|seed=abc|--seed: expected a whole number in \\[1, 4294967295\\]"
+               "datacenter|durationS=1e30|--durationS: expected a number in \\(0, 100000\\] \\(s\\)"
+               "datacenter|durationS=0|--durationS: expected a number in \\(0, 100000\\]"
+               "datacenter|flowRate=1e30|--flowRate: expected a number in \\(0, 100000\\]"
+               "datacenter|utilIntervalMs=1e-9|--utilIntervalMs: expected a number in \\[0.01, 1e\\+06\\]"
+  )
+    string(REPLACE "|" ";" case "${case}")
+    list(GET case 0 program)
+    list(GET case 1 argument)
+    list(GET case 2 why)
+    string(REGEX REPLACE "[^a-zA-Z0-9]+" "-" name "${argument}")
+    ddnn_error_test(range-${program}-${name} "^ddnn-${program}: error: ${why}"
+                    $<TARGET_FILE:ddnn-${program}> --${argument}
+    )
+  endforeach()
+  ddnn_error_test(too-many-flows "^ddnn-datacenter: error: --flowRate: .* flows, more than 10\\^7"
+                  $<TARGET_FILE:ddnn-datacenter> --flowRate=10000 --durationS=10000
+  )
+  ddnn_error_test(rcp-compute-too-long "^ddnn-training: error: --rcp: 1e\\+06 gives a compute time"
+                  $<TARGET_FILE:ddnn-training> --rcp=1e6 --dataRate=1bps --transport=ideal
   )
   # Output folders that cannot be made or written: one line naming --outDir, no abort.
   string(REPEAT "n" 300 long_name)
@@ -139,7 +166,7 @@ if(DDNN_EXAMPLES)
                   $<TARGET_FILE:ddnn-datacenter> --scenario=${CMAKE_CURRENT_BINARY_DIR}/huge-scenario.xml
   )
   ddnn_error_test(campaign-bad-vary
-                  "^ddnn-campaign: error: .*bad-vary.xml: run rcp=-4: Element 'training', attribute 'rcp'"
+                  "^ddnn-campaign: error: .*bad-vary.xml: field 'training.rcp': run rcp=-4: <vary parameter=\"training.rcp\">: expected a number in \\[0, 1e\\+06\\], got '-4'"
                   $<TARGET_FILE:ddnn-campaign> --campaign=${ddnn_test_dir}/data/bad-vary.xml
                   --outDir=${CMAKE_CURRENT_BINARY_DIR}/bad-vary
   )

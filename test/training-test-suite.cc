@@ -467,6 +467,7 @@ class TrainingFaultsTestCase : public TestCase
         TrainingScenario bad;
         bad.iterations = 1;
         bad.computeMs = 0;
+        bad.rcp = 0; // neither a compute time nor a ratio to derive it from
         std::string compute = ErrorOf([&] { bad.Validate(); });
         NS_TEST_ASSERT_MSG_EQ(contains(compute, "--computeMs"), true, compute);
         bad.computeMs = 10;

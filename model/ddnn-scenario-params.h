@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The parameters of a scenario, described once: XML element and attribute, command-line
+ * flag, type, unit, default, range and help. Defaults, range checks, the command-line
+ * options of the programs, the written-back scenario.xml and the schema check
+ * (test/c/test-scenario-params.c compares this table with data/ddnn-scenario.xsd) all come
+ * from here.
+ */
+#ifndef DDNN_SCENARIO_PARAMS_H
+#define DDNN_SCENARIO_PARAMS_H
+
+#include "ddnn-error.h"
+#include "ddnn-scenario.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+    typedef enum
+    {
+        DDNN_PARAM_U32,    /* whole number, digits only (no sign) */
+        DDNN_PARAM_U64,    /* whole number, digits only (no sign) */
+        DDNN_PARAM_DOUBLE, /* finite decimal */
+        DDNN_PARAM_BOOL,   /* true, false, 1 or 0 */
+        DDNN_PARAM_TEXT    /* one of `choices`, or free text (a path, a data rate) */
+    } ddnn_param_type;
+
+    typedef struct
+    {
+        const char* element;   /* XML element, e.g. "training" */
+        const char* attribute; /* XML attribute, e.g. "fusion-bytes" */
+        const char* flag;      /* command-line option without "--", e.g. "fusionBytes" */
+        ddnn_param_type type;
+        const char* unit;          /* "" when the value has none */
+        const char* default_value; /* as text */
+        double min, max;           /* numbers: the range */
+        int min_exclusive;         /* numbers: min itself is not allowed */
+        const char* choices;       /* text: "a|b|c", or NULL for free text */
+        const char* help;
+        size_t offset, size; /* where it lives in ddnn_scenario */
+    } ddnn_param;
+
+    size_t ddnn_scenario_param_count(void);
+    /* The i-th parameter (document order), NULL past the end. */
+    const ddnn_param* ddnn_scenario_param(size_t i);
+    /* By "element.attribute", or NULL. */
+    const ddnn_param* ddnn_scenario_param_named(const char* name);
+    /* By command-line flag, or NULL. */
+    const ddnn_param* ddnn_scenario_param_by_flag(const char* flag);
+
+    /*
+     * Parses `text` as parameter p's value and checks its type and range into *s.
+     * DDNN_ERR_SYNTAX for text that is not of the type, DDNN_ERR_RANGE outside the range or
+     * the choices; diag->message then says what was expected and what was found.
+     */
+    int ddnn_scenario_set_param(ddnn_scenario* s,
+                                const ddnn_param* p,
+                                const char* text,
+                                ddnn_diag* diag);
+
+    /* Checks every value of *s against its range and choices (values set by code). */
+    int ddnn_scenario_check(const ddnn_scenario* s, const ddnn_param** bad, ddnn_diag* diag);
+
+    /* Formats parameter p's value in *s as text that ddnn_scenario_set_param reads back
+     * to the same value; DDNN_ERR_TOO_LARGE when out is too small. */
+    int ddnn_scenario_format_param(const ddnn_scenario* s,
+                                   const ddnn_param* p,
+                                   char* out,
+                                   size_t out_size);
+
+    /* "a whole number in [2, 250]", "fifo or priority", ...: what parameter p accepts. */
+    void ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DDNN_SCENARIO_PARAMS_H */
