@@ -81,6 +81,28 @@ load_document(
         return ddnn_diag_set(
             diag, DDNN_ERR_TOO_LARGE, 0, "", "larger than %d bytes", DDNN_SCENARIO_MAX_BYTES);
     }
+    /*
+     * libxml2 checks each attribute of an element against the ones before it: the work grows
+     * with the square of their number. Bound the number first, by counting what looks like
+     * one (="), well above what any scenario or campaign holds.
+     */
+    {
+        size_t i, attributes = 0;
+        for (i = 0; i + 1 < len; i++)
+        {
+            attributes += text[i] == '=' && (text[i + 1] == '"' || text[i + 1] == '\'');
+        }
+        if (attributes > DDNN_SCENARIO_MAX_ATTRIBUTES)
+        {
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_TOO_LARGE,
+                                 0,
+                                 "",
+                                 "more than %d attributes (found %zu)",
+                                 DDNN_SCENARIO_MAX_ATTRIBUTES,
+                                 attributes);
+        }
+    }
     xmlSetStructuredErrorFunc(diag, capture_error);
     /* NONET: never fetch anything; no DTDLOAD and no NOENT: no DTD is read, no entity expanded. */
     doc = xmlReadMemory(text, (int)len, "scenario.xml", NULL, XML_PARSE_NONET);

@@ -7,7 +7,8 @@
  * values="v1 v2 ..."/> dimensions whose product is the grid of runs.
  *
  * Parsing is safe: no network access, no DTD (internal or external, so no
- * entity expansion and no external entities), at most DDNN_SCENARIO_MAX_BYTES.
+ * entity expansion and no external entities), at most DDNN_SCENARIO_MAX_BYTES and
+ * DDNN_SCENARIO_MAX_ATTRIBUTES (the XML parser's work grows with their square).
  * Values are stored as written; paths are resolved by the host.
  */
 #ifndef DDNN_SCENARIO_H
@@ -24,6 +25,8 @@ extern "C"
 #endif
 
 #define DDNN_SCENARIO_MAX_BYTES (1024 * 1024)
+/* Attributes in one document: a scenario has about 25, a campaign a few more. */
+#define DDNN_SCENARIO_MAX_ATTRIBUTES 1000
 #define DDNN_PATH_MAX           1024
 
     typedef struct

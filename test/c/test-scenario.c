@@ -125,6 +125,19 @@ refuses_dtds_entities_and_huge_input(void)
     huge[DDNN_SCENARIO_MAX_BYTES + 1] = '\0';
     ddnn_scenario_defaults(&s);
     CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
+    /* 10^5 attributes inside the byte bound: refused by count, before the parser's square. */
+    {
+        size_t used = (size_t)snprintf(huge, DDNN_SCENARIO_MAX_BYTES, "<scenario version=\"1\"><topology workers=\"4\"");
+        int i;
+        for (i = 0; i < 100000 && used + 32 < DDNN_SCENARIO_MAX_BYTES; i++)
+        {
+            used += (size_t)snprintf(huge + used, DDNN_SCENARIO_MAX_BYTES - used, " a%d=\"1\"", i);
+        }
+        snprintf(huge + used, DDNN_SCENARIO_MAX_BYTES + 2 - used, "/></scenario>");
+        memset(&diag, 0, sizeof diag);
+        CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
+        CHECK_STR_CONTAINS(diag.message, "more than 1000 attributes");
+    }
     free(huge);
 }
 
