@@ -59,6 +59,7 @@ def build(bld):
         'helper/campaign-report.cc',
         'helper/atomic-file.cc',
         'helper/program-main.cc',
+        'helper/output-manifest.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -116,6 +117,7 @@ def build(bld):
         'helper/campaign-report.h',
         'helper/atomic-file.h',
         'helper/program-main.h',
+        'helper/output-manifest.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -7,11 +7,15 @@
  *
  *   ./ddnn-campaign --campaign=data/scenarios/thesis-grid.xml --outDir=out/grid --jobs=2
  *
- * Every run has its own folder, outDir/runs/NAME, with its resolved
- * scenario.xml, log.txt and CSV files. A run is finished when its summary.csv
- * exists (written last, atomically): finished runs are skipped, so a killed
- * campaign is resumed by starting it again, and a killed run is redone, never
- * half-counted. --list prints the command of every unfinished run instead, one
+ * Every run has its own folder, outDir/runs/NAME (NAME reversible: values
+ * percent-encoded), with its resolved scenario.xml, log.txt and CSV files. A
+ * run is finished when its MANIFEST (sizes and checksums of its outputs,
+ * written last, atomically, by ddnn-datacenter) exists and every file still
+ * matches: finished runs are skipped, so a killed campaign is resumed by
+ * starting it again, and a killed, damaged or half-written run is redone,
+ * never counted. One runner at a time per folder (a lock naming its PID); the
+ * runs it starts die with it, and a restart first kills what a dead runner
+ * left behind. --list prints the command of every unfinished run instead, one
  * per line, for GNU parallel or a SLURM job array (see the README).
  */
 
@@ -25,11 +29,12 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <spawn.h>
+#include <set>
+#include <csignal>
+#include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 using namespace ns3;
 
@@ -47,6 +52,78 @@ bool
 Exists(const std::string& path)
 {
     return access(path.c_str(), F_OK) == 0;
+}
+
+/** Whether a run's outputs are complete (see WriteOutputManifest); `why` when not. */
+bool
+Finished(const Run& run, std::string& why)
+{
+    return VerifyOutputManifest(run.dir, why);
+}
+
+bool
+Finished(const Run& run)
+{
+    std::string why;
+    return Finished(run, why);
+}
+
+/**
+ * Takes outDir/.lock for this runner, or stops naming the runner that holds it. Held until
+ * the process ends (the descriptor stays open), released by the kernel even after kill -9.
+ */
+void
+LockCampaignFolder(const std::string& outDir)
+{
+    const std::string path = outDir + "/.lock";
+    int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+    {
+        throw DdnnError(path + ": cannot open the lock: " + std::strerror(errno));
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0)
+    {
+        char pid[32] = "";
+        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = '\0';
+        throw DdnnError("--outDir=" + outDir + ": another ddnn-campaign (PID "
+                        + std::string(n > 0 ? pid : "unknown")
+                        + ") is running this campaign; wait for it or stop it first");
+    }
+    const std::string me = std::to_string(getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, me.c_str(), me.size(), 0) < 0)
+    {
+        throw DdnnError(path + ": cannot write the lock: " + std::strerror(errno));
+    }
+}
+
+/**
+ * A run still going from a runner that died before this one (its PID in the run's .pid
+ * file, and /proc/PID/cmdline naming the run's folder): killed and waited for, so that it
+ * cannot write over the run this runner starts again.
+ */
+void
+KillLeftover(const Run& run)
+{
+    std::ifstream in(run.dir + "/.pid");
+    pid_t pid = 0;
+    if (!(in >> pid) || pid <= 1)
+    {
+        return;
+    }
+    std::ifstream cmdline("/proc/" + std::to_string(pid) + "/cmdline");
+    std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (args.find("--outDir=" + run.dir) == std::string::npos)
+    {
+        return; // gone, or another process has the number now
+    }
+    std::cerr << "campaign: stopping PID " << pid << ", left running on " << run.name
+              << " by an earlier runner" << std::endl;
+    kill(pid, SIGKILL);
+    for (int i = 0; i < 100 && kill(pid, 0) == 0; ++i)
+    {
+        usleep(50000);
+    }
 }
 
 /** The sibling program `name`, spelled as this one is (build-tree prefixes and suffixes kept). */
@@ -94,7 +171,7 @@ Duration(double seconds)
 }
 
 std::vector<Run>
-ExpandCampaign(const std::string& file, const std::string& outDir)
+ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxRuns)
 {
     ddnn_campaign* campaign = nullptr;
     ddnn_diag diag{};
@@ -105,8 +182,16 @@ ExpandCampaign(const std::string& file, const std::string& outDir)
         ddnn_diag_format(&diag, file.c_str(), line, sizeof line);
         throw DdnnError(line);
     }
+    const size_t size = ddnn_campaign_size(campaign);
+    if (size > maxRuns)
+    {
+        ddnn_campaign_free(campaign);
+        throw DdnnError(file + ": the campaign has " + std::to_string(size)
+                        + " runs, more than --maxRuns=" + std::to_string(maxRuns));
+    }
     std::vector<Run> runs;
-    for (size_t i = 0; i < ddnn_campaign_size(campaign); ++i)
+    std::set<std::string> names;
+    for (size_t i = 0; i < size; ++i)
     {
         ddnn_scenario core;
         char name[256];
@@ -117,6 +202,11 @@ ExpandCampaign(const std::string& file, const std::string& outDir)
             ddnn_diag_format(&diag, file.c_str(), line, sizeof line);
             ddnn_campaign_free(campaign);
             throw DdnnError(line);
+        }
+        if (!names.insert(name).second)
+        {
+            ddnn_campaign_free(campaign);
+            throw DdnnError(file + ": two runs are named " + std::string(name)); // a last guard
         }
         Run run;
         run.name = name;
@@ -138,28 +228,47 @@ Command(const std::string& runner, const Run& run)
             "--progress=never"};
 }
 
+/**
+ * Starts a run: output to its log.txt, its PID in .pid, and killed by the kernel when this
+ * runner dies (PR_SET_PDEATHSIG), however it dies.
+ */
 pid_t
-Spawn(const std::vector<std::string>& command, const std::string& log)
+Spawn(const std::vector<std::string>& command, const Run& run)
 {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(
-        &actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     std::vector<char*> argv;
     for (const std::string& arg : command)
     {
         argv.push_back(const_cast<char*>(arg.c_str()));
     }
     argv.push_back(nullptr);
-    pid_t pid = 0;
-    int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0)
+    const std::string log = run.dir + "/log.txt";
+    const pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0)
     {
-        throw DdnnError("cannot start " + command[0] + ": " + std::strerror(rc));
+        throw DdnnError("cannot start " + command[0] + ": " + std::strerror(errno));
     }
+    if (pid == 0)
+    {
+        // Only async-signal-safe calls until exec.
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        {
+            _exit(127); // the runner is already gone
+        }
+        int out = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int in = open("/dev/null", O_RDONLY);
+        if (out < 0 || in < 0 || dup2(out, STDOUT_FILENO) < 0 || dup2(out, STDERR_FILENO) < 0
+            || dup2(in, STDIN_FILENO) < 0)
+        {
+            _exit(127);
+        }
+        execv(argv[0], argv.data());
+        const char message[] = "ddnn-campaign: cannot execute the runner\n";
+        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        (void)ignored;
+        _exit(127);
+    }
+    std::ofstream(run.dir + "/.pid") << pid << "\n";
     return pid;
 }
 
@@ -170,8 +279,14 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
     std::vector<const Run*> pending;
     for (const Run& run : runs)
     {
-        if (!Exists(run.dir + "/summary.csv"))
+        std::string why;
+        if (!Finished(run, why))
         {
+            KillLeftover(run);
+            if (Exists(run.dir + "/MANIFEST"))
+            {
+                std::cerr << "campaign: run " << run.name << " is redone: " << why << std::endl;
+            }
             pending.push_back(&run);
         }
     }
@@ -190,7 +305,7 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         while (next < pending.size() && running.size() < jobs)
         {
             const Run* run = pending[next++];
-            running[Spawn(Command(runner, *run), run->dir + "/log.txt")] = run;
+            running[Spawn(Command(runner, *run), *run)] = run;
         }
         int status = 0;
         pid_t pid = waitpid(-1, &status, 0);
@@ -210,8 +325,8 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         const Run* run = it->second;
         running.erase(it);
         ++finishedHere;
-        bool ok
-            = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Exists(run->dir + "/summary.csv");
+        std::remove((run->dir + "/.pid").c_str());
+        bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run);
         if (ok)
         {
             ++done;
@@ -248,6 +363,7 @@ main(int argc, char* argv[])
     uint32_t jobs = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
     bool list = false;
     bool report = true;
+    uint32_t maxRuns = 10000;
     std::string runner = Sibling(argv[0], "ddnn-datacenter");
     CommandLine cmd(__FILE__);
     cmd.AddValue(
@@ -257,6 +373,7 @@ main(int argc, char* argv[])
     cmd.AddValue("list", "print the commands of the unfinished runs and stop", list);
     cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
     cmd.AddValue("runner", "the ddnn-datacenter program", runner);
+    cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRuns);
     cmd.Parse(argc, argv);
 
     try
@@ -273,10 +390,12 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--jobs: expected at least 1");
         }
-        std::vector<Run> runs = ExpandCampaign(campaignFile, outDir);
+        std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
+        PrepareOutputDirectory("--outDir", outDir);
+        LockCampaignFolder(outDir);
         for (const Run& run : runs)
         {
-            if (!Exists(run.dir + "/summary.csv"))
+            if (!Finished(run))
             {
                 PrepareOutputDirectory("--outDir", run.dir);
                 WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
@@ -286,7 +405,7 @@ main(int argc, char* argv[])
         {
             for (const Run& run : runs)
             {
-                if (!Exists(run.dir + "/summary.csv"))
+                if (!Finished(run))
                 {
                     for (const std::string& arg : Command(runner, run))
                     {

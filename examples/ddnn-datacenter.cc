@@ -97,6 +97,7 @@ main(int argc, char* argv[])
         {
             PrepareOutputDirectory("--outDir", scenario.outDir);
             std::remove((scenario.outDir + "/summary.csv").c_str());
+            std::remove((scenario.outDir + "/MANIFEST").c_str());
             WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
             DatacenterResult r
                 = RunDatacenter(scenario, scenario.trainingPriority, flows, scenario.outDir);
@@ -104,11 +105,13 @@ main(int argc, char* argv[])
             rows.insert(rows.begin(), {"training_priority", scenario.trainingPriority});
             WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
             PrintRun("training priority " + scenario.trainingPriority, r);
+            WriteOutputManifest(scenario.outDir); // last: the run is complete
             return 0;
         }
 
         // Comparison: the same flows, training at the same and at low priority.
         std::remove((scenario.outDir + "/compare.csv").c_str());
+        std::remove((scenario.outDir + "/MANIFEST").c_str());
         std::map<std::string, DatacenterResult> results;
         for (const std::string priority : {"same", "low"})
         {
@@ -148,6 +151,7 @@ main(int argc, char* argv[])
                       << std::setprecision(2) << std::setw(9) << ChangePercent(a, b) << " %\n";
         }
         compare.Commit();
+        WriteOutputManifest(scenario.outDir); // last: the run is complete
     }
     catch (...)
     {

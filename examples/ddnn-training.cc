@@ -60,6 +60,7 @@ main(int argc, char* argv[])
         PrepareOutputDirectory("--outDir", scenario.outDir);
         // A failed run must not leave an older summary looking current.
         std::remove((scenario.outDir + "/summary.csv").c_str());
+        std::remove((scenario.outDir + "/MANIFEST").c_str());
         DatacenterScenario resolved;
         static_cast<TrainingScenario&>(resolved) = scenario;
         resolved.durationS = scenario.stopS > 0 ? scenario.stopS : resolved.durationS;
@@ -104,6 +105,7 @@ main(int argc, char* argv[])
              Format(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
         };
         WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
+        WriteOutputManifest(scenario.outDir); // last: the run is complete
 
         std::cout << std::fixed << std::setprecision(3) << "ddnn-training: " << s.workers
                   << " workers, " << scenario.transport << " transport, queue " << scenario.queue

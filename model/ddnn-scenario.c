@@ -453,6 +453,45 @@ split_values(dimension* dim, const char* text)
     return DDNN_OK;
 }
 
+/*
+ * A value twice in one <vary>, or a parameter varied twice, would give two runs one folder
+ * and one name: refused.
+ */
+static int
+check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_diag* diag)
+{
+    size_t d, i, j;
+    for (d = 0; d + 1 < c->dim_count; d++)
+    {
+        if (strcmp(c->dims[d].parameter, dim->parameter) == 0)
+        {
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_DUPLICATE,
+                                 line,
+                                 "parameter",
+                                 "'%s' is varied twice",
+                                 dim->parameter);
+        }
+    }
+    for (i = 0; i < dim->count; i++)
+    {
+        for (j = 0; j < i; j++)
+        {
+            if (strcmp(dim->values[i], dim->values[j]) == 0)
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_DUPLICATE,
+                                     line,
+                                     "values",
+                                     "<vary parameter=\"%s\"> lists '%.60s' twice",
+                                     dim->parameter,
+                                     dim->values[i]);
+            }
+        }
+    }
+    return DDNN_OK;
+}
+
 int
 ddnn_campaign_read_file(ddnn_campaign** out,
                         const char* path,
@@ -530,6 +569,10 @@ ddnn_campaign_parse(ddnn_campaign** out,
                                    "<vary parameter=\"%s\"> lists no values",
                                    dim->parameter);
             }
+            else if (rc == DDNN_OK && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
+            {
+                /* diag says which value or parameter repeats */
+            }
             else if (rc == DDNN_OK
                      && ddnn_scenario_set(&probe, dim->parameter, dim->values[0])
                             == DDNN_ERR_MISSING)
@@ -547,6 +590,24 @@ ddnn_campaign_parse(ddnn_campaign** out,
         }
     }
     xmlFreeDoc(doc);
+    if (rc == DDNN_OK)
+    {
+        /* The grid's size, without wrapping: refused past DDNN_CAMPAIGN_MAX_RUNS. */
+        size_t d, n = 1;
+        for (d = 0; d < c->dim_count && rc == DDNN_OK; d++)
+        {
+            if (c->dims[d].count > DDNN_CAMPAIGN_MAX_RUNS / n)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_TOO_LARGE,
+                                   0,
+                                   "vary",
+                                   "the grid has more than %d runs",
+                                   DDNN_CAMPAIGN_MAX_RUNS);
+            }
+            n *= c->dims[d].count;
+        }
+    }
     if (rc != DDNN_OK)
     {
         ddnn_campaign_free(c);
@@ -597,13 +658,19 @@ ddnn_campaign_point(const ddnn_campaign* c,
         const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
         const ddnn_param* param = ddnn_scenario_param_named(c->dims[d].parameter);
         ddnn_diag why = {0};
-        char* p;
-        used += (size_t)snprintf(name + used,
-                                 used < name_size ? name_size - used : 0,
-                                 "%s%s=%s",
-                                 d ? "_" : "",
-                                 attribute,
-                                 value);
+        const char* v;
+        used += (size_t)snprintf(
+            name + used, used < name_size ? name_size - used : 0, "%s%s=", d ? "_" : "", attribute);
+        /* Percent-encoded: every byte but letters, digits, '.' and '-' (so '_', '=' and '/'
+         * too), which keeps names distinct, reversible and safe as folder names. */
+        for (v = value; *v; v++)
+        {
+            unsigned char ch = (unsigned char)*v;
+            used += (size_t)snprintf(name + used,
+                                     used < name_size ? name_size - used : 0,
+                                     isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
+                                     ch);
+        }
         rc = param ? ddnn_scenario_set_param(s, param, value, &why) : DDNN_ERR_MISSING;
         if (rc != DDNN_OK)
         {
@@ -616,12 +683,16 @@ ddnn_campaign_point(const ddnn_campaign* c,
                                  c->dims[d].parameter,
                                  param ? why.message : "unknown parameter");
         }
-        for (p = name; *p; p++)
+        if (used >= name_size)
         {
-            if (!isalnum((unsigned char)*p) && !strchr("._=-", *p))
-            {
-                *p = '-';
-            }
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_TOO_LARGE,
+                                 0,
+                                 c->dims[d].parameter,
+                                 "run %.60s...: its name would pass %zu characters; shorten the "
+                                 "varied values",
+                                 name,
+                                 name_size - 1);
         }
     }
     if (c->dim_count == 0)

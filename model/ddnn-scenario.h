@@ -27,6 +27,8 @@ extern "C"
 #define DDNN_SCENARIO_MAX_BYTES (1024 * 1024)
 /* Attributes in one document: a scenario has about 25, a campaign a few more. */
 #define DDNN_SCENARIO_MAX_ATTRIBUTES 1000
+/* Runs in one campaign grid: a bound on the expansion itself (runners set a lower one). */
+#define DDNN_CAMPAIGN_MAX_RUNS 100000000
 #define DDNN_PATH_MAX           1024
 
     typedef struct
@@ -103,7 +105,9 @@ extern "C"
     /*
      * Run `index` (0-based, the last <vary> changing fastest): its scenario,
      * validated against the schema, and a name "param=value_param=value" that is
-     * safe as a folder name.
+     * safe as a folder name: values percent-encoded but for letters, digits, '.' and '-', so
+     * distinct runs have distinct names and a name gives back its values. A name longer than
+     * name_size - 1 is DDNN_ERR_TOO_LARGE, never cut.
      */
     int ddnn_campaign_point(const ddnn_campaign* c,
                             size_t index,

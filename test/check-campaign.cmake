@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # A two-run campaign end to end: run folders, summary CSV and every plot exist and are not
 # empty; then a "killed" run (summary.csv gone, a stale partial file left) is redone when the
-# campaign starts again, while the finished run is not touched.
+# campaign starts again, while the finished run is not touched; a damaged one is redone too.
 # Usage: cmake -DCAMPAIGN=<ddnn-campaign> -DWORK_DIR=<dir> -P check-campaign.cmake
 cmake_minimum_required(VERSION 3.18)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -82,4 +82,13 @@ list(LENGTH flows flow_lines)
 if(flow_lines LESS 3)
   message(FATAL_ERROR "the killed run's partial flows.csv was not replaced")
 endif()
-message(STATUS "campaign finished, resumed and reported")
+
+# A finished run whose output was damaged afterwards (its MANIFEST no longer matches) is
+# redone, not reported as a blank row.
+file(WRITE ${WORK_DIR}/out/runs/training=same/summary.csv "")
+campaign()
+if(NOT campaign_output MATCHES "run training=same is redone: summary.csv differs from the MANIFEST")
+  message(FATAL_ERROR "the damaged run was not redone:\n${campaign_output}")
+endif()
+expect_files(runs/training=same/summary.csv)
+message(STATUS "campaign finished, resumed, repaired and reported")

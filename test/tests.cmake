@@ -182,6 +182,10 @@ if(DDNN_EXAMPLES)
             -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/campaign-end-to-end
             -P ${ddnn_test_dir}/check-campaign.cmake
   )
+  add_test(NAME campaign-processes
+           COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes
+  )
   ddnn_error_test(
     zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
     $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0

@@ -205,6 +205,79 @@ thesis_defaults_scenario(void)
     CHECK(strcmp(s.training_priority, "low") == 0);
 }
 
+/* Parses a campaign from text; returns its code, the campaign (or NULL) in *out. */
+static int
+parse_campaign(const char* vary, ddnn_campaign** out, ddnn_diag* diag)
+{
+    char text[4096];
+    snprintf(text,
+             sizeof text,
+             "<campaign version=\"1\"><scenario version=\"1\"><topology workers=\"4\"/>"
+             "<run duration-s=\"1\"/></scenario>%s</campaign>",
+             vary);
+    memset(diag, 0, sizeof *diag);
+    *out = NULL;
+    return ddnn_campaign_parse(out, text, strlen(text), schema, diag);
+}
+
+/* Two runs never share a folder; a grid's size never wraps; names are never cut. */
+static void
+campaign_runs_have_distinct_reversible_names(void)
+{
+    ddnn_campaign* c = NULL;
+    ddnn_diag diag;
+    ddnn_scenario s;
+    char name[256], small[20];
+    CHECK(parse_campaign("<vary parameter=\"training.rcp\" values=\"1 1 2\"/>", &c, &diag)
+          == DDNN_ERR_DUPLICATE);
+    CHECK_STR_CONTAINS(diag.message, "lists '1' twice");
+    CHECK(parse_campaign("<vary parameter=\"run.seed\" values=\"1\"/>"
+                         "<vary parameter=\"run.seed\" values=\"2\"/>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_DUPLICATE);
+    /* 2^57 runs: eight dimensions of 128 values would wrap size_t arithmetic in 2^56 steps. */
+    {
+        char vary[4096] = "", values[1024] = "";
+        int d, v;
+        size_t used = 0;
+        for (v = 1; v <= 200; v++)
+        {
+            used += (size_t)snprintf(values + used, sizeof values - used, "%s%d", v > 1 ? " " : "", v);
+        }
+        used = 0;
+        for (d = 0; d < 4; d++)
+        {
+            static const char* params[] = {"run.seed", "training.iterations", "topology.workers",
+                                           "training.fusion-bytes"};
+            used += (size_t)snprintf(vary + used, sizeof vary - used,
+                                     "<vary parameter=\"%s\" values=\"%s\"/>", params[d], values);
+        }
+        CHECK(parse_campaign(vary, &c, &diag) == DDNN_ERR_TOO_LARGE);
+        CHECK_STR_CONTAINS(diag.message, "more than 100000000 runs");
+    }
+    /* Paths that a lossy name would merge: a/thesis.csv and a-thesis.csv. */
+    CHECK(parse_campaign("<vary parameter=\"training.profile\" values=\"a/thesis.csv a-thesis.csv "
+                         "a_b=c\"/>",
+                         &c,
+                         &diag)
+          == DDNN_OK);
+    if (c)
+    {
+        char first[256];
+        ddnn_campaign_point(c, 0, schema, &s, first, sizeof first, &diag);
+        ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag);
+        CHECK(strcmp(first, "profile=a%2Fthesis.csv") == 0);
+        CHECK(strcmp(name, "profile=a-thesis.csv") == 0);
+        ddnn_campaign_point(c, 2, schema, &s, name, sizeof name, &diag);
+        CHECK(strcmp(name, "profile=a%5Fb%3Dc") == 0);
+        memset(&diag, 0, sizeof diag);
+        CHECK(ddnn_campaign_point(c, 0, schema, &s, small, sizeof small, &diag) == DDNN_ERR_TOO_LARGE);
+        CHECK_STR_CONTAINS(diag.message, "would pass 19 characters");
+        ddnn_campaign_free(c);
+    }
+}
+
 int
 main(int argc, char** argv)
 {
@@ -220,5 +293,6 @@ main(int argc, char** argv)
     RUN(sets_values_by_name);
     RUN(expands_the_thesis_grid);
     RUN(thesis_defaults_scenario);
+    RUN(campaign_runs_have_distinct_reversible_names);
     return UNIT_REPORT();
 }
