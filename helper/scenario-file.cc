@@ -110,6 +110,8 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.transport = x.transport;
     s.iterations = x.iterations;
     s.stallTimeoutMs = x.stall_timeout_ms;
+    s.tos = x.tos;
+    s.stopS = x.stop_s;
     s.seed = x.seed;
 }
 
@@ -144,6 +146,8 @@ ToCoreScenario(const TrainingScenario& s)
     Copy(x.transport, sizeof x.transport, s.transport, "--transport");
     x.iterations = s.iterations;
     x.stall_timeout_ms = s.stallTimeoutMs;
+    x.tos = s.tos;
+    x.stop_s = s.stopS;
     x.seed = s.seed;
     return x;
 }

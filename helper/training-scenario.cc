@@ -35,8 +35,6 @@ void
 TrainingScenario::AddArguments(CommandLine& cmd)
 {
     // The scenario's own parameters come from the core's table (ParseArguments).
-    cmd.AddValue("tos", "IP ToS of the training sockets (0x10 band 0, 0 band 1, 0x08 band 2)", tos);
-    cmd.AddValue("stopS", "no iteration starts after this many seconds (0: no limit)", stopS);
     cmd.AddValue("outDir", "folder for the CSV files", outDir);
     cmd.AddValue(
         "progress", "progress on stderr: auto (when a terminal), always or never", progress);
@@ -49,17 +47,9 @@ TrainingScenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
-    if (tos > 255)
-    {
-        fail("tos", "expected 0..255, got " + std::to_string(tos));
-    }
     if (!(computeMs > 0) && !(rcp > 0))
     {
         fail("computeMs", "expected a positive compute time in ms (or give --rcp)");
-    }
-    if (!(stopS >= 0 && stopS <= 1e5))
-    {
-        fail("stopS", "expected a number in [0, 100000] (s), got " + std::to_string(stopS));
     }
     if (iterations == 0 && !(stopS > 0))
     {

@@ -36,15 +36,15 @@ struct TrainingScenario
     double delayUs;
     uint32_t seed;
     double stallTimeoutMs;
+    uint32_t tos;
+    double stopS; //!< no iteration starts at or after it; 0 = no limit
     // The program's own options.
-    uint32_t tos{0x10};
-    double stopS{0}; //!< no iteration starts at or after it; 0 = no limit
     std::string outDir{"ddnn-output"};
     std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
 
     TrainingScenario();
 
-    /** Adds the program's own options (--tos, --stopS, --outDir, --progress) to cmd. */
+    /** Adds the program's own options (--outDir, --progress) to cmd. */
     void AddArguments(CommandLine& cmd);
 
     /** Checks the values (ranges from the parameter table, then how they combine); throws

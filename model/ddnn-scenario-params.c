@@ -52,6 +52,12 @@ static const ddnn_param params[] = {
         "iterations to train; 0: until the end of the run", iterations),
     NUM("training", "stall-timeout-ms", "stallTimeoutMs", DDNN_PARAM_DOUBLE, "ms", "1000", 0,
         1e9, 1, "end the run when nothing progresses this long", stall_timeout_ms),
+    NUM("training", "tos", "tos", DDNN_PARAM_U32, "", "16", 0, 255, 0,
+        "IP ToS of the training sockets: 16 (0x10) PfifoFast band 0, 0 band 1, 8 (0x08) band "
+        "2; ddnn-datacenter sets it from the priority",
+        tos),
+    NUM("training", "stop-s", "stopS", DDNN_PARAM_DOUBLE, "s", "0", 0, 1e5, 0,
+        "no iteration starts after this time; 0: no limit", stop_s),
     NUM("background", "flow-rate", "flowRate", DDNN_PARAM_DOUBLE, "flows/s per server", "23", 0,
         1e5, 1, "background flow arrivals", flow_rate),
     TEXT("background", "cdf", "cdf", "web-search-cdf.csv", NULL,

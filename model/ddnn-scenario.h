@@ -47,6 +47,8 @@ extern "C"
         char transport[16];
         uint32_t iterations; /* 0: until the end of the run */
         double stall_timeout_ms;
+        uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
+        double stop_s; /* no iteration starts later; 0: no limit */
         /* <background> */
         double flow_rate;
         char cdf[DDNN_PATH_MAX];
