@@ -360,20 +360,20 @@ main(int argc, char* argv[])
 {
     std::string campaignFile;
     std::string outDir = "ddnn-campaign-output";
-    uint32_t jobs = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
+    std::string jobsText = std::to_string(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
     bool list = false;
     bool report = true;
-    uint32_t maxRuns = 10000;
+    std::string maxRunsText = "10000";
     std::string runner = Sibling(argv[0], "ddnn-datacenter");
     CommandLine cmd(__FILE__);
     cmd.AddValue(
         "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
     cmd.AddValue("outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);
-    cmd.AddValue("jobs", "runs at a time (default: the number of cores)", jobs);
+    cmd.AddValue("jobs", "runs at a time (default: the number of cores)", jobsText);
     cmd.AddValue("list", "print the commands of the unfinished runs and stop", list);
     cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
     cmd.AddValue("runner", "the ddnn-datacenter program", runner);
-    cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRuns);
+    cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRunsText);
     cmd.Parse(argc, argv);
 
     try
@@ -386,10 +386,8 @@ main(int argc, char* argv[])
         {
             campaignFile = DdnnDataPath(campaignFile); // e.g. scenarios/thesis-grid.xml
         }
-        if (jobs < 1)
-        {
-            throw DdnnError("--jobs: expected at least 1");
-        }
+        const uint32_t jobs = ParseWholeNumber("--jobs", jobsText, 1, 1024);
+        const uint32_t maxRuns = ParseWholeNumber("--maxRuns", maxRunsText, 1, DDNN_CAMPAIGN_MAX_RUNS);
         std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);

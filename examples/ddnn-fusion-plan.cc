@@ -19,18 +19,26 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    std::string profile = DdnnDataPath("thesis-default-profile.csv");
-    uint64_t fusionBytes = 5333329;
-    double computeMs = 900;
-
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("profile", "DNN profile CSV (layer,param_bytes,forward_ns,backward_ns)", profile);
-    cmd.AddValue("fusionBytes", "largest fusion buffer in bytes", fusionBytes);
-    cmd.AddValue("computeMs", "compute time per iteration in ms", computeMs);
-    cmd.Parse(argc, argv);
-
     try
     {
+        // The scenario's parameters of the model, parsed and range-checked by the core's table;
+        // this program's own default compute time is 900 ms (rcp does not apply here).
+        DatacenterScenario scenario;
+        scenario.computeMs = 900;
+        CommandLine cmd(__FILE__);
+        ParseArguments(cmd,
+                       argc,
+                       argv,
+                       scenario,
+                       {"training.profile", "training.fusion-bytes", "training.compute-ms"});
+        if (!(scenario.computeMs > 0))
+        {
+            throw DdnnError("--computeMs: expected a positive compute time in ms");
+        }
+        const std::string& profile = scenario.profile;
+        const uint64_t fusionBytes = scenario.fusionBytes;
+        const double computeMs = scenario.computeMs;
+
         Ptr<DnnModel> model = CreateObject<DnnModel>();
         model->SetAttribute("ProfileFile", StringValue(profile));
         model->SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));

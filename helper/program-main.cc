@@ -45,6 +45,23 @@ ReportFailure(const std::string& program) noexcept
     return 1;
 }
 
+uint64_t
+ParseWholeNumber(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
+{
+    bool digits = !text.empty() && text.size() <= 19;
+    for (char c : text)
+    {
+        digits = digits && c >= '0' && c <= '9';
+    }
+    const uint64_t value = digits ? std::stoull(text) : 0;
+    if (!digits || value < min || value > max)
+    {
+        throw DdnnError(option + ": expected a whole number in [" + std::to_string(min) + ", "
+                        + std::to_string(max) + "], got '" + text.substr(0, 60) + "'");
+    }
+    return value;
+}
+
 void
 PrepareOutputDirectory(const std::string& option, const std::string& path)
 {

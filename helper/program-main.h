@@ -4,6 +4,7 @@
 #ifndef PROGRAM_MAIN_H
 #define PROGRAM_MAIN_H
 
+#include <cstdint>
 #include <string>
 
 namespace ns3
@@ -26,6 +27,16 @@ int ReportFailure(const std::string& program) noexcept;
  * 255), not creatable or not writable.
  */
 void PrepareOutputDirectory(const std::string& option, const std::string& path);
+
+/**
+ * \ingroup ddnn
+ * \brief A program option's whole number, digits only, in [min, max]: "-1" is refused, not
+ * wrapped. Throws DdnnError "OPTION: expected a whole number in [min, max], got 'TEXT'".
+ */
+uint64_t ParseWholeNumber(const std::string& option,
+                          const std::string& text,
+                          uint64_t min,
+                          uint64_t max);
 
 } // namespace ns3
 

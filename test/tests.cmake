@@ -187,7 +187,7 @@ if(DDNN_EXAMPLES)
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes
   )
   ddnn_error_test(
-    zero-fusion-buffer "^ddnn-fusion-plan: error: ns3::DnnModel::FusionBufferBytes: expected"
+    zero-fusion-buffer "^ddnn-fusion-plan: error: --fusionBytes: expected a whole number in \\[1, "
     $<TARGET_FILE:ddnn-fusion-plan> --fusionBytes=0
   )
 endif()
