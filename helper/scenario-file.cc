@@ -216,15 +216,35 @@ ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::st
     }
 }
 
+std::vector<char*>
+ScenarioArguments::TakeEmpty(int argc, char* argv[])
+{
+    std::vector<char*> rest;
+    for (int i = 0; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const std::string flag = arg.size() > 3 ? arg.substr(2, arg.size() - 3) : "";
+        if (i > 0 && arg.compare(0, 2, "--") == 0 && arg.back() == '=' && m_text.count(flag))
+        {
+            m_empty.insert(flag);
+            continue;
+        }
+        rest.push_back(argv[i]);
+    }
+    return rest;
+}
+
 void
 ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
 {
-    for (const auto& [flag, text] : m_text)
+    for (const auto& [flag, given] : m_text)
     {
-        if (!CommandLineGives(argc, argv, flag))
+        const bool empty = m_empty.count(flag) != 0;
+        if (!empty && !CommandLineGives(argc, argv, flag))
         {
             continue;
         }
+        const std::string text = empty ? std::string() : given;
         ddnn_diag diag{};
         if (ddnn_scenario_set_param(&x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
             != DDNN_OK)
@@ -273,7 +293,9 @@ ParseArguments(CommandLine& cmd,
     std::string file;
     cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
     ScenarioArguments arguments(cmd, accepted);
-    cmd.Parse(argc, argv);
+    // ns-3's parser takes no empty value ("--schedule="): those are set here, after it.
+    std::vector<char*> rest = arguments.TakeEmpty(argc, argv);
+    cmd.Parse(static_cast<int>(rest.size()), rest.data());
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = ToCoreScenario(scenario);
     std::string path;

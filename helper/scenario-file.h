@@ -9,6 +9,7 @@
 #include "ns3/ddnn-scenario.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,11 +78,17 @@ class ScenarioArguments
 {
   public:
     ScenarioArguments(CommandLine& cmd, const std::vector<std::string>& accepted);
+    /**
+     * Before cmd.Parse(): takes the "--FLAG=" arguments (ns-3's parser refuses an empty
+     * value with its whole help) for Apply(), and returns the others for cmd.Parse().
+     */
+    std::vector<char*> TakeEmpty(int argc, char* argv[]);
     /** After cmd.Parse(): sets on `core` every option the command line gave. */
     void Apply(int argc, char* argv[], ddnn_scenario& core) const;
 
   private:
     std::map<std::string, std::string> m_text; //!< by flag; std::map keeps addresses stable
+    std::set<std::string> m_empty;             //!< flags given as "--FLAG="
 };
 
 /**

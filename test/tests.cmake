@@ -182,6 +182,12 @@ if(DDNN_EXAMPLES)
             -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/campaign-end-to-end
             -P ${ddnn_test_dir}/check-campaign.cmake
   )
+  # The catalogue of bad inputs (test/bad-inputs.txt): one line each, exit 1, no signal, no
+  # hang, nothing left that looks complete.
+  add_test(NAME bad-inputs
+           COMMAND ${ddnn_test_dir}/check-bad-inputs.sh $<TARGET_FILE_DIR:ddnn-training>
+                   ${ddnn_data_dir} ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/bad-inputs
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Runs every case of test/bad-inputs.txt and checks: exit status 1 (no signal, no hang within
+# 60 s), exactly one line on stderr matching "^ddnn-PROGRAM: error: .*EXPECTED", and no
+# output presented as complete (no MANIFEST or summary.csv in the case's --outDir).
+# Usage: check-bad-inputs.sh PROGRAM-FOLDER DATA-FOLDER TEST-FOLDER WORK-FOLDER
+set -uo pipefail
+programs=$1 data=$2 tests=$3 work=$4
+rm -rf "$work"
+bad=$work/files
+mkdir -p "$bad"
+
+# The bad files the catalogue names.
+w() { printf "$2" >"$bad/$1"; }
+w empty.csv ''
+w header-only.csv 'layer,param_bytes,forward_ns,backward_ns\n'
+w text-bytes.csv '0,many,1,1\n'
+w negative-bytes.csv '0,-4,1,1\n'
+w missing-layer.csv '0,4,1,1\n2,4,1,1\n'
+w duplicate-layer.csv '0,4,1,1\n0,4,1,1\n'
+w zero-compute.csv '0,4,0,0\n1,4,0,0\n'
+w bytes-wrap.csv '0,18446744073709551615,1,1\n1,18446744073709551615,1,1\n'
+w compute-wrap.csv '0,4,600000000000000,1\n1,4,600000000000000,1\n'
+w three-fields.csv '0,4,1\n'
+head -c 4096 /dev/urandom | tr -d ',\n' >"$bad/binary.csv"
+w cdf-decreasing.csv '0,0\n10,0.6\n20,0.5\n30,1\n'
+w cdf-not-from-0.csv '0,0.1\n10,1\n'
+w cdf-not-to-1.csv '0,0\n10,0.9\n'
+w cdf-huge.csv '0,0\n1e20,1\n'
+w cdf-1e30.csv '0,0\n10,0.5\n1e30,1\n'
+w cdf-negative.csv '0,0\n-10,0.5\n20,1\n'
+w cdf-one-point.csv '0,0\n'
+w cdf-text.csv '0,0\nten,0.5\n20,1\n'
+header='flow_id,from,to,size_bytes,start_ns\n'
+w sched-server.csv "${header}0,0,99,100,0\n"
+w sched-self.csv "${header}0,1,1,100,0\n"
+w sched-zero.csv "${header}0,0,1,0,0\n"
+w sched-huge.csv "${header}0,0,1,1000000000001,0\n"
+w sched-late.csv "${header}0,0,1,100,9223372036854775808\n"
+w sched-negative.csv "${header}0,0,1,100,-5\n"
+w sched-duplicate.csv "${header}0,0,1,100,0\n0,1,2,100,5\n"
+w sched-fields.csv "${header}0,0,1,100\n"
+run='<run duration-s="1"/>'
+w scenario-empty.xml ''
+w scenario-version-2.xml "<scenario version=\"2\"><topology workers=\"4\"/>$run</scenario>\n"
+w scenario-queue.xml "<scenario version=\"1\"><topology workers=\"4\"/><training queue=\"lifo\"/>$run</scenario>\n"
+w scenario-workers-huge.xml "<scenario version=\"1\"><topology workers=\"99999999999\"/>$run</scenario>\n"
+w scenario-long-path.xml "<scenario version=\"1\"><topology workers=\"4\"/><training profile=\"$(printf 'p%.0s' $(seq 1100))\"/>$run</scenario>\n"
+{
+    printf '<scenario version="1"><topology workers="4"'
+    for i in $(seq 2000); do printf ' a%d="1"' "$i"; done
+    printf "/>$run</scenario>\n"
+} >"$bad/scenario-attributes.xml"
+w scenario-campaign.xml "<campaign version=\"1\"><scenario version=\"1\"><topology workers=\"4\"/>$run</scenario></campaign>\n"
+{
+    printf '<scenario version="1"><!-- '
+    head -c 1100000 /dev/zero | tr '\0' x
+    printf " --><topology workers=\"4\"/>$run</scenario>\n"
+} >"$bad/scenario-huge.xml"
+base="<scenario version=\"1\"><topology workers=\"4\"/>$run</scenario>"
+w campaign-duplicate-value.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1 1 2\"/></campaign>\n"
+w campaign-duplicate-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1\"/><vary parameter=\"run.seed\" values=\"2\"/></campaign>\n"
+w campaign-unknown-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.speed\" values=\"1\"/></campaign>\n"
+w campaign-no-values.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\" \"/></campaign>\n"
+values=$(seq -s ' ' 1 200)
+{
+    printf '<campaign version="1">%s' "$base"
+    for p in run.seed training.iterations training.fusion-bytes training.stall-timeout-ms; do
+        printf '<vary parameter="%s" values="%s"/>' "$p" "$values"
+    done
+    printf '</campaign>\n'
+} >"$bad/campaign-huge.xml"
+w campaign-long-name.xml "<campaign version=\"1\">$base<vary parameter=\"training.profile\" values=\"$(printf 'q%.0s' $(seq 300))\"/></campaign>\n"
+
+passed=0
+failed=0
+n=0
+while IFS= read -r line; do
+    [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+    n=$((n + 1))
+    program=$(sed 's/ *|.*//' <<<"$line")
+    args=$(awk -F' [|] ' '{ print $2 }' <<<"$line")
+    expected=$(awk -F' [|] ' '{ print $3 }' <<<"$line")
+    args=${args//@DATA@/$data}
+    args=${args//@TESTDATA@/$tests/data}
+    args=${args//@BAD@/$bad}
+    case_dir=$work/case-$n
+    mkdir -p "$case_dir"
+    # shellcheck disable=SC2206 # arguments are space-separated words without spaces
+    argv=($args)
+    [ "$program" = fusion-plan ] || [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out")
+    (cd "$case_dir" && timeout 60 "$programs/ddnn-$program" "${argv[@]}" >"$case_dir/stdout" 2>"$case_dir/stderr")
+    status=$?
+    why=
+    if [ $status -eq 124 ]; then
+        why="hung (killed after 60 s)"
+    elif [ $status -ge 128 ]; then
+        why="died of signal $((status - 128))"
+    elif [ $status -ne 1 ]; then
+        why="exit status $status, expected 1"
+    elif [ "$(wc -l <"$case_dir/stderr")" -ne 1 ]; then
+        why="expected one line on stderr, got $(wc -l <"$case_dir/stderr")"
+    elif ! grep -qE "^ddnn-$program: error: .*$expected" "$case_dir/stderr"; then
+        why="stderr does not match '$expected'"
+    elif [ -n "$(find "$case_dir" -name MANIFEST -o -name summary.csv)" ]; then
+        why="left output that looks complete: $(find "$case_dir" -name MANIFEST -o -name summary.csv)"
+    fi
+    if [ -n "$why" ]; then
+        failed=$((failed + 1))
+        echo "FAIL $n: ddnn-$program $args: $why"
+        head -c 600 "$case_dir/stderr" | sed 's/^/    /'
+    else
+        passed=$((passed + 1))
+    fi
+done <"$tests/bad-inputs.txt"
+echo "bad inputs: $passed passed, $failed failed"
+[ $failed -eq 0 ] && [ $passed -ge 100 ]
