@@ -60,6 +60,7 @@ def build(bld):
         'helper/atomic-file.cc',
         'helper/program-main.cc',
         'helper/output-manifest.cc',
+        'helper/transport-settings.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -118,6 +119,7 @@ def build(bld):
         'helper/atomic-file.h',
         'helper/program-main.h',
         'helper/output-manifest.h',
+        'helper/transport-settings.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -89,7 +89,7 @@ main(int argc, char* argv[])
                        argc,
                        argv,
                        scenario,
-                       {"topology", "training", "background", "priority", "run", "output"});
+                       {"topology", "training", "transport", "background", "priority", "run", "output"});
 
         scenario.Validate();
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);

@@ -10,6 +10,7 @@
 #include "single-tor-helper.h"
 #include "utilization-meter.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
@@ -168,6 +169,10 @@ RunDatacenter(const DatacenterScenario& scenario,
 
     Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
     Ptr<BackgroundTenant> tenant = background->Install(network->GetServers(), flows);
+    // Read when the senders write and the sinks start: set before the simulation runs.
+    const TransportSettings& transport = scenario.transportSettings;
+    tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
     UtilizationMeter meter(network,
                            MicroSeconds(std::llround(scenario.utilIntervalMs * 1e3)),
                            scenario.WindowStart(),

@@ -112,6 +112,7 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.stallTimeoutMs = x.stall_timeout_ms;
     s.tos = x.tos;
     s.stopS = x.stop_s;
+    s.transportSettings = TransportSettings(x);
     s.seed = x.seed;
 }
 
@@ -148,6 +149,7 @@ ToCoreScenario(const TrainingScenario& s)
     x.stall_timeout_ms = s.stallTimeoutMs;
     x.tos = s.tos;
     x.stop_s = s.stopS;
+    s.transportSettings.ToCore(x);
     x.seed = s.seed;
     return x;
 }
@@ -237,7 +239,12 @@ ScenarioArguments::TakeEmpty(int argc, char* argv[])
 void
 ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
 {
-    for (const auto& [flag, given] : m_text)
+    // A transport profile first: the values given beside it override its own.
+    std::vector<std::pair<std::string, std::string>> ordered(m_text.begin(), m_text.end());
+    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& entry) {
+        return entry.first == "transportProfile";
+    });
+    for (const auto& [flag, given] : ordered)
     {
         const bool empty = m_empty.count(flag) != 0;
         if (!empty && !CommandLineGives(argc, argv, flag))

@@ -3,19 +3,14 @@
  */
 #include "single-tor-helper.h"
 
-#include "ns3/config.h"
 #include "ns3/ddnn-exception.h"
-#include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-size.h"
-#include "ns3/rtt-estimator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-socket-base.h"
-#include "ns3/tcp-socket.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
@@ -54,70 +49,11 @@ SingleTorHelper::GetTypeId()
                             "PfifoFast limit in packets, for its three bands together.",
                             UintegerValue(1000),
                             MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("TcpSegmentSize",
-                            "TCP payload bytes per segment (1448 fills a 1500-byte MTU with "
-                            "timestamps).",
-                            UintegerValue(1448),
-                            MakeUintegerAccessor(&SingleTorHelper::m_segmentSize),
-                            MakeUintegerChecker<uint32_t>(1, 65000))
-              .AddAttribute("TcpMinRto",
-                            "TCP minimum retransmission timeout. Keep it well above "
-                            "TcpDelAckTimeout, or a lone segment's delayed ACK loses the race "
-                            "against the RTO and every such segment is retransmitted.",
-                            TimeValue(MilliSeconds(5)),
-                            MakeTimeAccessor(&SingleTorHelper::m_minRto),
-                            MakeTimeChecker(NanoSeconds(1)))
-              .AddAttribute("TcpInitialRto",
-                            "RTO before the first RTT sample, and the SYN retransmission timeout.",
-                            TimeValue(MilliSeconds(10)),
-                            MakeTimeAccessor(&SingleTorHelper::m_initialRto),
-                            MakeTimeChecker(NanoSeconds(1)))
-              .AddAttribute("TcpClockGranularity",
-                            "Clock granularity in TCP's RTO computation.",
-                            TimeValue(MicroSeconds(10)),
-                            MakeTimeAccessor(&SingleTorHelper::m_clockGranularity),
-                            MakeTimeChecker(NanoSeconds(1)))
-              .AddAttribute("TcpDelAckTimeout",
-                            "Longest a receiver delays an ACK.",
-                            TimeValue(MicroSeconds(200)),
-                            MakeTimeAccessor(&SingleTorHelper::m_delAckTimeout),
-                            MakeTimeChecker(Seconds(0)))
-              .AddAttribute("TcpMaxSegLifetime",
-                            "TCP maximum segment lifetime; a closed connection holds its port "
-                            "for twice this (TIME_WAIT). ns-3's 120 s would tie up the ports of "
-                            "thousands of short flows in a fabric whose RTT is microseconds.",
-                            TimeValue(MilliSeconds(5)),
-                            MakeTimeAccessor(&SingleTorHelper::m_maxSegLifetime),
-                            MakeTimeChecker(NanoSeconds(1)))
-              .AddAttribute("TcpSocketBufferBytes",
-                            "TCP send and receive buffer of every socket, in bytes. The bare "
-                            "fabric's bandwidth-delay product is tens of kilobytes, but a host "
-                            "that also sends queues its ACKs behind its own data in PfifoFast, "
-                            "which stretches the RTT: 128 KiB reaches ~84 % of line rate in a "
-                            "ring, 512 KiB ~96 %. Larger buffers cost simulation time.",
-                            UintegerValue(524288),
-                            MakeUintegerAccessor(&SingleTorHelper::m_socketBufferBytes),
                             MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
 SingleTorHelper::SingleTorHelper() = default;
-
-void
-SingleTorHelper::ApplyTcpDefaults() const
-{
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_segmentSize));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(m_socketBufferBytes));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(m_socketBufferBytes));
-    Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_initialRto));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_delAckTimeout));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(m_minRto));
-    Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(m_clockGranularity));
-    Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(m_initialRto));
-    Config::SetDefault("ns3::TcpSocketBase::MaxSegLifetime",
-                       DoubleValue(m_maxSegLifetime.GetSeconds()));
-}
 
 void
 SingleTorHelper::Create(uint32_t servers)
@@ -133,7 +69,6 @@ SingleTorHelper::Create(uint32_t servers)
         throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got "
                         + std::to_string(servers));
     }
-    ApplyTcpDefaults();
     m_servers.Create(servers);
     m_switch = CreateObject<Node>();
 
@@ -230,27 +165,6 @@ Time
 SingleTorHelper::GetDelay() const
 {
     return m_delay;
-}
-
-uint32_t
-SingleTorHelper::GetTcpSegmentSize() const
-{
-    return m_segmentSize;
-}
-
-double
-SingleTorHelper::GetTcpGoodputFraction() const
-{
-    // TCP 20 + timestamp option 12, IPv4 20, PPP 2 bytes per segment
-    const double headers = 20 + 12 + 20 + 2;
-    return m_segmentSize / (m_segmentSize + headers);
-}
-
-Time
-SingleTorHelper::GetStreamLatency() const
-{
-    uint32_t wireBytes = m_segmentSize + 20 + 12 + 20 + 2;
-    return 2 * m_delay + m_dataRate.CalculateBytesTxTime(wireBytes);
 }
 
 } // namespace ns3

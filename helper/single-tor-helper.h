@@ -26,9 +26,7 @@ namespace ns3
  * three bands together, not each band. Server i gets 10.1.(i+1).1, the switch
  * 10.1.(i+1).2 on that link; global routing fills the tables.
  *
- * The TCP attributes are applied as ns-3 defaults (Config::SetDefault) when
- * Create() runs: they suit a fabric with tens of microseconds of RTT, where
- * ns-3's own defaults (1 s minimum RTO, 536-byte segments) would not.
+ * It sets no TCP value: TransportSettings::Apply() does, on this or any topology.
  */
 class SingleTorHelper : public Object
 {
@@ -54,34 +52,11 @@ class SingleTorHelper : public Object
 
     DataRate GetDataRate() const;
     Time GetDelay() const;
-    uint32_t GetTcpSegmentSize() const;
-    /**
-     * Fraction of the line rate a bulk TCP flow can carry: segment payload over
-     * the bytes one full segment takes on the wire (TCP header with the
-     * timestamp option, IPv4 header, PPP header).
-     */
-    double GetTcpGoodputFraction() const;
-    /**
-     * What a byte stream between two servers takes beyond its serialization at
-     * the sender: two propagation delays and the switch's store-and-forward of
-     * one full packet. The ideal transport's per-step latency.
-     */
-    Time GetStreamLatency() const;
-
   private:
-    void ApplyTcpDefaults() const;
-
     DataRate m_dataRate;
     Time m_delay;
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
-    uint32_t m_segmentSize;
-    Time m_minRto;
-    Time m_initialRto;
-    Time m_clockGranularity;
-    Time m_delAckTimeout;
-    Time m_maxSegLifetime;
-    uint32_t m_socketBufferBytes;
 
     NodeContainer m_servers;
     Ptr<Node> m_switch;

@@ -85,9 +85,16 @@ TrainingScenario::ComputeTime(uint64_t modelBytes) const
     return NanoSeconds(std::llround(ns));
 }
 
+Time
+IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport)
+{
+    return 2 * delay + rate.CalculateBytesTxTime(transport.WirePacketBytes());
+}
+
 Ptr<SingleTorHelper>
 CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
+    scenario.transportSettings.Apply();
     Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
     network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
@@ -120,9 +127,12 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
                                                                 : RingAllreduceWorker::IDEAL));
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
+    const TransportSettings& transport = scenario.transportSettings;
     installed.idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
-                                                         * network->GetTcpGoodputFraction()));
-    installed.idealStepLatency = network->GetStreamLatency();
+                                                         * transport.GoodputFraction()));
+    installed.idealStepLatency =
+        IdealStepLatency(network->GetDataRate(), network->GetDelay(), transport);
+    training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     training.SetAttribute("IdealDataRate", DataRateValue(installed.idealRate));
     training.SetAttribute("IdealStepLatency", TimeValue(installed.idealStepLatency));
     NodeContainer workers;

@@ -5,6 +5,7 @@
 #define TRAINING_SCENARIO_H
 
 #include "training-recorder.h"
+#include "transport-settings.h"
 
 #include "ns3/command-line.h"
 #include "ns3/nstime.h"
@@ -38,6 +39,7 @@ struct TrainingScenario
     double stallTimeoutMs;
     uint32_t tos;
     double stopS; //!< no iteration starts at or after it; 0 = no limit
+    TransportSettings transportSettings; //!< <transport>: TCP and how the tenants use it
     // The program's own options.
     std::string outDir{"ddnn-output"};
     std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
@@ -82,7 +84,16 @@ struct InstalledTraining
  */
 InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network);
 
-/** Creates the single-ToR network with the scenario's link rate and delay. */
+/**
+ * The ideal transport's time per ring step beyond serialization: two propagation delays and
+ * the switch's store-and-forward of one full packet.
+ */
+Time IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport);
+
+/**
+ * Applies the scenario's transport settings (TransportSettings::Apply), then creates the
+ * single-ToR network with the scenario's link rate and delay.
+ */
 Ptr<SingleTorHelper> CreateNetwork(const TrainingScenario& scenario, uint32_t servers);
 
 /**

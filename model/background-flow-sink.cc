@@ -56,7 +56,7 @@ BackgroundFlowSink::StartApplication()
 {
     InetSocketAddress local(Ipv4Address::GetAny(), m_tenant->GetPort());
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
-    compat::SetTos(m_listener, local, m_tenant->GetTos()); // ACKs travel in the tenant's band
+    compat::SetTos(m_listener, local, m_tenant->GetAckTos()); // the band of the ACKs
     if (m_listener->Bind(local) == -1 || m_listener->Listen() == -1)
     {
         throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())

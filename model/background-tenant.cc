@@ -7,6 +7,7 @@
 #include "background-flow-sink.h"
 #include "ddnn-exception.h"
 
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -32,6 +33,12 @@ BackgroundTenant::GetTypeId()
                             UintegerValue(0x10),
                             MakeUintegerAccessor(&BackgroundTenant::m_tos),
                             MakeUintegerChecker<uint8_t>())
+              .AddAttribute("AcksInDataBand",
+                            "Whether the sinks ACK with the flows' ToS (their band); else with "
+                            "ToS 0 (PfifoFast band 1), as the thesis's ns-3 code did.",
+                            BooleanValue(true),
+                            MakeBooleanAccessor(&BackgroundTenant::m_acksInDataBand),
+                            MakeBooleanChecker())
               .AddAttribute("Port",
                             "TCP port of the sinks.",
                             UintegerValue(60000),
@@ -145,6 +152,12 @@ uint16_t
 BackgroundTenant::GetPort() const
 {
     return m_port;
+}
+
+uint8_t
+BackgroundTenant::GetAckTos() const
+{
+    return m_acksInDataBand ? m_tos : 0;
 }
 
 uint32_t

@@ -65,6 +65,8 @@ class BackgroundTenant : public Object
 
     const std::vector<Flow>& GetFlows() const;
     uint8_t GetTos() const;
+    /** ToS of the sinks' ACKs: the flows' own, or 0 (see AcksInDataBand). */
+    uint8_t GetAckTos() const;
     uint16_t GetPort() const;
     uint32_t GetSendChunkBytes() const;
 
@@ -89,6 +91,7 @@ class BackgroundTenant : public Object
     void StartFlow(size_t index);
 
     uint8_t m_tos;
+    bool m_acksInDataBand;
     uint16_t m_port;
     uint32_t m_chunkBytes;
 

@@ -65,6 +65,36 @@ static const ddnn_param params[] = {
     TEXT("background", "schedule", "schedule", "", NULL,
          "flow schedule CSV to replay (flow_id,from,to,size_bytes,start_ns); empty: generate",
          schedule),
+    TEXT("transport", "profile", "transportProfile", "tuned", "tuned|thesis",
+         "named set of every value below: tuned (ddnn's) or thesis (the thesis's ns-3 code); "
+         "setting it sets them all, values given after it override",
+         transport_profile),
+    TEXT("transport", "congestion-control", "congestionControl", "Cubic",
+         "NewReno|Cubic|Dctcp|LinuxReno", "TCP congestion control (ns3::Tcp...)",
+         congestion_control),
+    NUM("transport", "segment-size", "segmentSize", DDNN_PARAM_U32, "bytes", "1448", 64, 65000, 0,
+        "TCP maximum segment size", segment_size),
+    NUM("transport", "socket-buffer-bytes", "socketBufferBytes", DDNN_PARAM_U32, "bytes",
+        "524288", 1024, 1073741824.0, 0, "TCP send and receive buffer of every socket",
+        socket_buffer_bytes),
+    NUM("transport", "min-rto-ms", "minRtoMs", DDNN_PARAM_DOUBLE, "ms", "5", 0, 1e5, 1,
+        "TCP minimum retransmission timeout", min_rto_ms),
+    NUM("transport", "initial-rto-ms", "initialRtoMs", DDNN_PARAM_DOUBLE, "ms", "10", 0, 1e5, 1,
+        "TCP RTO before the first RTT sample, and the SYN timeout", initial_rto_ms),
+    NUM("transport", "clock-granularity-us", "clockGranularityUs", DDNN_PARAM_DOUBLE, "us", "10",
+        0, 1e6, 1, "clock granularity of TCP's RTO", clock_granularity_us),
+    NUM("transport", "del-ack-timeout-us", "delAckTimeoutUs", DDNN_PARAM_DOUBLE, "us", "200", 0,
+        1e9, 0, "longest a TCP receiver delays an ACK", del_ack_timeout_us),
+    NUM("transport", "del-ack-count", "delAckCount", DDNN_PARAM_U32, "segments", "2", 1, 100, 0,
+        "segments a TCP receiver waits for before it ACKs", del_ack_count),
+    NUM("transport", "max-seg-lifetime-ms", "maxSegLifetimeMs", DDNN_PARAM_DOUBLE, "ms", "5", 0,
+        1e8, 1, "TCP maximum segment lifetime (TIME_WAIT is twice this)", max_seg_lifetime_ms),
+    NUM("transport", "send-chunk-bytes", "sendChunkBytes", DDNN_PARAM_U32, "bytes", "65536", 1,
+        1073741824.0, 0, "most bytes either tenant writes to a socket at once", send_chunk_bytes),
+    PARAM("transport", "background-acks-in-data-band", "backgroundAcksInDataBand",
+          DDNN_PARAM_BOOL, "", "true", 0, 1, 0, NULL,
+          "background receivers ACK with the flows' ToS (else ToS 0, PfifoFast band 1)",
+          background_acks_in_data_band),
     TEXT("priority", "training", "trainingPriority", "low", "same|low|high",
          "same (both band 0), low (training band 2) or high (background band 1)",
          training_priority),
@@ -79,6 +109,78 @@ static const ddnn_param params[] = {
         0, "bin of utilization.csv", util_interval_ms),
 };
 #define PARAM_COUNT (sizeof params / sizeof params[0])
+
+/*
+ * The thesis's ns-3 code (hgao10/ns3 on ns-3.30), values only: ns-3.30's default congestion
+ * control; 1380-byte segments and 32 MiB socket buffers; its timers are multiples of a
+ * "worst-case RTT" W = 100 x hops x (3 packets of 1502 bytes at the line rate + the link
+ * delay), which for its 8 workers (16 hops) at 10 Gbit/s and 10 us is 21.768 ms: minimum RTO
+ * 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment lifetime 5 W, 1 ns clock; sends
+ * of at most 100,000 bytes; background sinks bound without a ToS, so their ACKs go at ToS 0.
+ */
+#define DDNN_THESIS_TRANSPORT_VALUES \
+    "congestion-control=NewReno", "segment-size=1380", "socket-buffer-bytes=33554432", \
+        "min-rto-ms=32.652", "initial-rto-ms=43.535", "clock-granularity-us=0.001", \
+        "del-ack-timeout-us=4353.5", "del-ack-count=2", "max-seg-lifetime-ms=108.84", \
+        "send-chunk-bytes=100000", "background-acks-in-data-band=false"
+
+/*
+ * Named transport profiles: the values each sets, by attribute of <transport>; a value a
+ * profile does not name is the table's default (the tuned profile names none). The thesis
+ * profile's values are those of the thesis's ns-3 code (see doc/ddnn.rst, Validation).
+ */
+typedef struct
+{
+    const char* name;
+    const char* values[16]; /* "attribute=value", NULL-terminated */
+} transport_profile;
+
+static const transport_profile profiles[] = {
+    {"tuned", {NULL}},
+    {"thesis", {DDNN_THESIS_TRANSPORT_VALUES, NULL}},
+};
+
+/* Sets every transport value of *s to profile `name`'s. */
+static int
+apply_transport_profile(ddnn_scenario* s, const char* name)
+{
+    size_t i, k;
+    const transport_profile* profile = NULL;
+    for (i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
+    {
+        if (strcmp(profiles[i].name, name) == 0)
+        {
+            profile = &profiles[i];
+        }
+    }
+    if (!profile)
+    {
+        return DDNN_ERR_RANGE;
+    }
+    for (i = 0; i < PARAM_COUNT; i++)
+    {
+        const ddnn_param* p = &params[i];
+        const char* value = p->default_value;
+        int rc;
+        if (strcmp(p->element, "transport") != 0 || strcmp(p->attribute, "profile") == 0)
+        {
+            continue;
+        }
+        for (k = 0; profile->values[k]; k++)
+        {
+            size_t n = strlen(p->attribute);
+            if (strncmp(profile->values[k], p->attribute, n) == 0 && profile->values[k][n] == '=')
+            {
+                value = profile->values[k] + n + 1;
+            }
+        }
+        if ((rc = ddnn_scenario_set_param(s, p, value, NULL)) != DDNN_OK)
+        {
+            return rc;
+        }
+    }
+    return DDNN_OK;
+}
 
 size_t
 ddnn_scenario_param_count(void)
@@ -290,6 +392,10 @@ ddnn_scenario_set_param(ddnn_scenario* s, const ddnn_param* p, const char* text,
                 return rejected(p, DDNN_ERR_RANGE, text, diag);
             }
             memcpy(at, text, strlen(text) + 1);
+            if (at == (void*)s->transport_profile)
+            {
+                return apply_transport_profile(s, text);
+            }
             return DDNN_OK;
     }
     return ddnn_diag_set(diag, DDNN_ERR_INVALID, 0, p->attribute, "unknown parameter type");

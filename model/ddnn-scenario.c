@@ -170,53 +170,71 @@ done:
     return DDNN_OK;
 }
 
-/* Copies every attribute of the children of `node` (a <scenario>) into *s. */
+/* Whether a parameter sets others when set (a transport profile): it is read first. */
+static int
+sets_others(const xmlNode* element, const xmlAttr* attr)
+{
+    return strcmp((const char*)element->name, "transport") == 0
+           && strcmp((const char*)attr->name, "profile") == 0;
+}
+
+/*
+ * Copies every attribute of the children of `node` (a <scenario>) into *s: a transport
+ * profile first, so that the values given beside it override its own.
+ */
 static int
 read_scenario_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
 {
     xmlNodePtr child;
-    for (child = node->children; child; child = child->next)
-    {
-        xmlAttrPtr attr;
-        if (child->type != XML_ELEMENT_NODE)
+    int pass;
+    for (pass = 0; pass < 2; pass++)
+        for (child = node->children; child; child = child->next)
         {
-            continue;
-        }
-        for (attr = child->properties; attr; attr = attr->next)
-        {
-            char name[128];
-            const ddnn_param* p;
-            xmlChar* value;
-            ddnn_diag why = {0};
-            int rc;
-            snprintf(name, sizeof name, "%s.%s", (const char*)child->name, (const char*)attr->name);
-            p = ddnn_scenario_param_named(name);
-            if (!p)
+            xmlAttrPtr attr;
+            if (child->type != XML_ELEMENT_NODE)
             {
-                return ddnn_diag_set(diag,
-                                     DDNN_ERR_MISSING,
-                                     xmlGetLineNo(child),
-                                     (const char*)attr->name,
-                                     "element '%s', attribute '%s': unknown",
-                                     (const char*)child->name,
-                                     (const char*)attr->name);
+                continue;
             }
-            value = xmlNodeListGetString(child->doc, attr->children, 1);
-            rc = ddnn_scenario_set_param(s, p, value ? (const char*)value : "", &why);
-            xmlFree(value);
-            if (rc != DDNN_OK)
+            for (attr = child->properties; attr; attr = attr->next)
             {
-                return ddnn_diag_set(diag,
-                                     rc,
-                                     xmlGetLineNo(child),
-                                     (const char*)attr->name,
-                                     "element '%s', attribute '%s': %s",
-                                     (const char*)child->name,
-                                     (const char*)attr->name,
-                                     why.message);
+                if (sets_others(child, attr) != (pass == 0))
+                {
+                    continue;
+                }
+                char name[128];
+                const ddnn_param* p;
+                xmlChar* value;
+                ddnn_diag why = {0};
+                int rc;
+                snprintf(
+                    name, sizeof name, "%s.%s", (const char*)child->name, (const char*)attr->name);
+                p = ddnn_scenario_param_named(name);
+                if (!p)
+                {
+                    return ddnn_diag_set(diag,
+                                         DDNN_ERR_MISSING,
+                                         xmlGetLineNo(child),
+                                         (const char*)attr->name,
+                                         "element '%s', attribute '%s': unknown",
+                                         (const char*)child->name,
+                                         (const char*)attr->name);
+                }
+                value = xmlNodeListGetString(child->doc, attr->children, 1);
+                rc = ddnn_scenario_set_param(s, p, value ? (const char*)value : "", &why);
+                xmlFree(value);
+                if (rc != DDNN_OK)
+                {
+                    return ddnn_diag_set(diag,
+                                         rc,
+                                         xmlGetLineNo(child),
+                                         (const char*)attr->name,
+                                         "element '%s', attribute '%s': %s",
+                                         (const char*)child->name,
+                                         (const char*)attr->name,
+                                         why.message);
+                }
             }
         }
-    }
     return DDNN_OK;
 }
 
@@ -511,11 +529,8 @@ ddnn_campaign_read_file(ddnn_campaign** out,
 }
 
 int
-ddnn_campaign_parse(ddnn_campaign** out,
-                    const char* text,
-                    size_t len,
-                    const char* schema_path,
-                    ddnn_diag* diag)
+ddnn_campaign_parse(
+    ddnn_campaign** out, const char* text, size_t len, const char* schema_path, ddnn_diag* diag)
 {
     xmlDocPtr doc = NULL;
     xmlNodePtr root, child;
@@ -569,7 +584,8 @@ ddnn_campaign_parse(ddnn_campaign** out,
                                    "<vary parameter=\"%s\"> lists no values",
                                    dim->parameter);
             }
-            else if (rc == DDNN_OK && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
+            else if (rc == DDNN_OK
+                     && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
             {
                 /* diag says which value or parameter repeats */
             }

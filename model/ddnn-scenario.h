@@ -53,6 +53,19 @@ extern "C"
         double flow_rate;
         char cdf[DDNN_PATH_MAX];
         char schedule[DDNN_PATH_MAX]; /* empty: generate */
+        /* <transport>: TCP and how both tenants use it (see ddnn_transport_profiles) */
+        char transport_profile[16];
+        char congestion_control[16];
+        uint32_t segment_size;
+        uint32_t socket_buffer_bytes;
+        double min_rto_ms;
+        double initial_rto_ms;
+        double clock_granularity_us;
+        double del_ack_timeout_us;
+        uint32_t del_ack_count;
+        double max_seg_lifetime_ms;
+        uint32_t send_chunk_bytes;
+        int background_acks_in_data_band;
         /* <priority> */
         char training_priority[8];
         /* <run> */

@@ -62,6 +62,7 @@ class SwitchPriorityTestCase : public TestCase
     static std::pair<uint64_t, uint64_t>
     Run(uint8_t tos0, uint8_t tos1)
     {
+        ddnntest::ApplyTunedTransport();
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->Create(3);
         std::vector<Ptr<PacketSink>> sinks;
@@ -123,6 +124,7 @@ class TopologyTestCase : public TestCase
     void
     DoRun() override
     {
+        ddnntest::ApplyTunedTransport();
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->Create(5);
         // Queue discs create their internal queues when the simulation initializes them.
@@ -173,6 +175,7 @@ class BackgroundLoadTestCase : public TestCase
     {
         // uniform sizes up to 100 kB: mean 50 kB, low variance, few packets
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        ddnntest::ApplyTunedTransport();
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->Create(4);
         Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
@@ -186,10 +189,10 @@ class BackgroundLoadTestCase : public TestCase
         Simulator::Run(); // until every flow has finished
         const double expected = 1000 * 50000.0 * 8 / 10e9;
         const double measured
-            = meter.GetUplinkUtilization(TenantTag::BACKGROUND) * network->GetTcpGoodputFraction();
+            = meter.GetUplinkUtilization(TenantTag::BACKGROUND) * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
         NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND)
-                                      * network->GetTcpGoodputFraction(),
+                                      * TransportSettings().GoodputFraction(),
                                   expected,
                                   expected * 0.10,
                                   "downlink load");
@@ -251,7 +254,7 @@ class TrainingLoadTestCase : public TestCase
         Simulator::Run();
         const double expected = 1.0 / 16;
         const double measured
-            = meter.GetUplinkUtilization(TenantTag::TRAINING) * network->GetTcpGoodputFraction();
+            = meter.GetUplinkUtilization(TenantTag::TRAINING) * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
         Simulator::Destroy();
     }

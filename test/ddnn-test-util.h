@@ -9,6 +9,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
+#include "ns3/transport-settings.h"
 
 #include <cstdint>
 #include <fstream>
@@ -79,6 +80,15 @@ ErrorOf(const std::function<void()>& action)
     }
     Simulator::Destroy();
     return message;
+}
+
+/** ddnn's tuned transport settings, applied (tests that build a network by hand). */
+inline TransportSettings
+ApplyTunedTransport()
+{
+    TransportSettings tuned;
+    tuned.Apply();
+    return tuned;
 }
 
 } // namespace ddnntest

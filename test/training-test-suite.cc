@@ -47,6 +47,7 @@ struct Job
 
     Job(uint32_t workers, const std::string& profile, uint64_t fusionBytes, Time compute)
     {
+        ddnntest::ApplyTunedTransport();
         network = CreateObject<SingleTorHelper>();
         network->Create(workers);
         helper.SetAttribute("ProfileFile", StringValue(profile));
@@ -56,8 +57,8 @@ struct Job
         helper.SetAttribute(
             "IdealDataRate",
             DataRateValue(DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
-                                                         * network->GetTcpGoodputFraction()))));
-        helper.SetAttribute("IdealStepLatency", TimeValue(network->GetStreamLatency()));
+                                                         * TransportSettings().GoodputFraction()))));
+        helper.SetAttribute("IdealStepLatency", TimeValue(IdealStepLatency(network->GetDataRate(), network->GetDelay(), TransportSettings())));
     }
 
     void
@@ -72,9 +73,9 @@ struct Job
     IdealAllreduce(uint64_t bytes) const
     {
         const uint32_t n = network->GetServers().GetN();
-        double rate = network->GetDataRate().GetBitRate() * network->GetTcpGoodputFraction();
+        double rate = network->GetDataRate().GetBitRate() * TransportSettings().GoodputFraction();
         return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate)
-               + 2 * (n - 1) * network->GetStreamLatency();
+               + 2 * (n - 1) * IdealStepLatency(network->GetDataRate(), network->GetDelay(), TransportSettings());
     }
 };
 

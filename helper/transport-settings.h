@@ -1,0 +1,66 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TRANSPORT_SETTINGS_H
+#define TRANSPORT_SETTINGS_H
+
+#include "ns3/ddnn-scenario.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Everything of the transport that moves results (scenario element <transport>):
+ * TCP's congestion control, segment size, buffers and timers, the most bytes a tenant writes
+ * at once, and the band of the background's ACKs. Defaults, ranges and the named profiles
+ * ("tuned", "thesis") are those of the core's parameter table (model/ddnn-scenario-params.c).
+ *
+ * Nothing applies them behind a user's back: Apply() sets them as ns-3 defaults for every TCP
+ * socket created afterwards, and must be called before the simulation starts, on any
+ * topology (RunTraining and RunDatacenter call it through CreateNetwork). Without it, ns-3's
+ * own defaults hold (a 1 s minimum RTO and 536-byte segments).
+ */
+struct TransportSettings
+{
+    std::string profile;           //!< tuned | thesis: where the values below came from
+    std::string congestionControl; //!< NewReno | Cubic | Dctcp | LinuxReno
+    uint32_t segmentSize;
+    uint32_t socketBufferBytes;
+    double minRtoMs;
+    double initialRtoMs;
+    double clockGranularityUs;
+    double delAckTimeoutUs;
+    uint32_t delAckCount;
+    double maxSegLifetimeMs;
+    uint32_t sendChunkBytes;
+    bool backgroundAcksInDataBand;
+
+    /** The tuned profile (the table's defaults). */
+    TransportSettings();
+    /** The named profile; throws DdnnError for an unknown name. */
+    static TransportSettings Profile(const std::string& name);
+
+    /** The values of a core scenario's <transport>. */
+    explicit TransportSettings(const ddnn_scenario& core);
+    /** Writes these values into a core scenario's <transport>. */
+    void ToCore(ddnn_scenario& core) const;
+
+    /**
+     * Sets the TCP values as ns-3 defaults (Config::SetDefault) for the sockets created from
+     * now on; throws DdnnError naming --congestionControl when this ns-3 lacks it.
+     */
+    void Apply() const;
+
+    /** Fraction of the line rate a bulk TCP stream carries: payload over wire bytes. */
+    double GoodputFraction() const;
+    /** Bytes one full segment takes on a point-to-point wire (headers and PPP included). */
+    uint32_t WirePacketBytes() const;
+};
+
+} // namespace ns3
+
+#endif /* TRANSPORT_SETTINGS_H */
