@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs ddnn-datacenter once from arguments, then again from the scenario.xml the first run
-# wrote back, and fails unless every output file of the two runs is byte-identical.
+# wrote back (the thesis transport profile: every transport value must be written), and fails
+# unless every output file of the two runs is byte-identical.
 # Usage: cmake -DPROGRAM=<ddnn-datacenter> -DWORK_DIR=<dir> -P check-scenario-roundtrip.cmake
 cmake_minimum_required(VERSION 3.18)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -12,7 +13,7 @@ function(run)
 endfunction()
 run(${PROGRAM} --workers=3 --transport=tcp --computeMs=5 --fusionBytes=5333329 --queue=priority
     --barrier=false --flowRate=120 --durationS=0.03 --warmupS=0.005 --cooldownS=0.005 --seed=9
-    --trainingPriority=low --progress=never --outDir=${WORK_DIR}/first
+    --trainingPriority=low --transportProfile=thesis --progress=never --outDir=${WORK_DIR}/first
 )
 run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
     --outDir=${WORK_DIR}/second

@@ -11,6 +11,8 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/ddnn-module.h"
+#include "ns3/boolean.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/double.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
@@ -225,6 +227,105 @@ class BackgroundLoadTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * The transport profile decides the bands: under "thesis", with training at low priority,
+ * the switch and host queue discs see background data in band 0, background ACKs in band 1
+ * (its sinks ACK at ToS 0), training data and ACKs in band 2, and NewReno on every node;
+ * under "tuned" the background ACKs ride band 0 with their data and band 1 stays empty.
+ */
+class TransportProfileBandsTestCase : public TestCase
+{
+  public:
+    TransportProfileBandsTestCase()
+        : TestCase("transport profiles: thesis puts background ACKs in band 1, NewReno")
+    {
+    }
+
+  private:
+    /** Packets enqueued per band, split into data (> 100 bytes) and pure ACKs. */
+    struct Counts
+    {
+        uint64_t data[3]{};
+        uint64_t acks[3]{};
+    };
+
+    static void
+    Enqueued(Counts* counts, uint32_t band, Ptr<const QueueDiscItem> item)
+    {
+        (item->GetPacket()->GetSize() > 100 ? counts->data : counts->acks)[band]++;
+    }
+
+    static void
+    ConnectBands(Ptr<SingleTorHelper> network, uint32_t servers, Counts* counts)
+    {
+        for (uint32_t i = 0; i < servers; ++i)
+        {
+            for (Ptr<QueueDisc> disc :
+                 {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
+            {
+                for (uint32_t band = 0; band < 3; ++band)
+                {
+                    disc->GetInternalQueue(band)->TraceConnectWithoutContext(
+                        "Enqueue",
+                        MakeBoundCallback(&Enqueued, counts, band));
+                }
+            }
+        }
+    }
+
+    static Counts
+    Run(const std::string& profile, std::string& congestion)
+    {
+        TrainingScenario s;
+        s.workers = 3;
+        s.profile = ddnntest::ScaledThesisProfile(100);
+        s.fusionBytes = 53334;
+        s.computeMs = 5;
+        s.iterations = 2;
+        s.tos = 0x08; // training at low priority: band 2
+        s.transportSettings = TransportSettings::Profile(profile);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstallTraining(s, network);
+        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("CdfFile", StringValue(cdf));
+        helper->SetAttribute("FlowRate", DoubleValue(300));
+        helper->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
+        helper->SetAttribute("Tos", UintegerValue(0x10));
+        Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
+        tenant->SetAttribute("AcksInDataBand",
+                             BooleanValue(s.transportSettings.backgroundAcksInDataBand));
+        Counts counts;
+        // The bands exist once the simulation has initialized the queue discs.
+        Simulator::Schedule(Seconds(0), &ConnectBands, network, s.workers, &counts);
+        TypeIdValue socketType;
+        network->GetServer(0)->GetObject<TcpL4Protocol>()->GetAttribute("SocketType", socketType);
+        congestion = socketType.Get().GetName();
+        Simulator::Stop(MilliSeconds(60));
+        Simulator::Run();
+        Simulator::Destroy();
+        return counts;
+    }
+
+    void
+    DoRun() override
+    {
+        std::string congestion;
+        Counts thesis = Run("thesis", congestion);
+        NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpNewReno", "thesis congestion control");
+        NS_TEST_ASSERT_MSG_GT(thesis.data[0], 100, "background data in band 0");
+        NS_TEST_ASSERT_MSG_GT(thesis.acks[1], 100, "background ACKs in band 1");
+        NS_TEST_ASSERT_MSG_EQ(thesis.data[1], 0, "no data in band 1");
+        NS_TEST_ASSERT_MSG_GT(thesis.data[2], 100, "training data in band 2");
+        NS_TEST_ASSERT_MSG_GT(thesis.acks[2], 100, "training ACKs in band 2");
+        Counts tuned = Run("tuned", congestion);
+        NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpCubic", "tuned congestion control");
+        NS_TEST_ASSERT_MSG_EQ(tuned.data[1] + tuned.acks[1], 0, "tuned: band 1 empty");
+        NS_TEST_ASSERT_MSG_GT(tuned.acks[0], 100, "tuned: background ACKs with their data");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Training alone and compute-bound (rcp 16): its measured load matches
  * eq. 5.2 (1/16 of the link) within 10 %.
  */
@@ -390,6 +491,7 @@ class DatacenterTestSuite : public TestSuite
         AddTestCase(new SwitchPriorityTestCase);
         AddTestCase(new BackgroundLoadTestCase);
         AddTestCase(new TrainingLoadTestCase);
+        AddTestCase(new TransportProfileBandsTestCase);
         AddTestCase(new FlowBookkeepingTestCase);
         AddTestCase(new BackgroundBadInputTestCase);
     }
