@@ -203,6 +203,20 @@ thesis_defaults_scenario(void)
     CHECK_NEAR(s.duration_s, 12, 0);
     CHECK_NEAR(s.warmup_s, 2, 0);
     CHECK(strcmp(s.training_priority, "low") == 0);
+    /* the thesis's training configuration and transport */
+    CHECK(strcmp(s.queue, "priority") == 0 && s.barrier == 0);
+    CHECK(strcmp(s.transport_profile, "thesis") == 0);
+    CHECK(strcmp(s.congestion_control, "NewReno") == 0 && s.segment_size == 1380);
+    CHECK(s.socket_buffer_bytes == 33554432 && s.background_acks_in_data_band == 0);
+    /* the thesis code's default run: R 4, 46 flows/s, 2 s measured whole */
+    snprintf(path, sizeof path, "%s/scenarios/thesis-code-default.xml", data_dir);
+    ddnn_scenario_defaults(&s);
+    CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
+    CHECK_NEAR(s.rcp, 4, 0);
+    CHECK_NEAR(s.flow_rate, 46, 0);
+    CHECK_NEAR(s.duration_s, 2, 0);
+    CHECK_NEAR(s.warmup_s + s.cooldown_s, 0, 0);
+    CHECK(strcmp(s.transport_profile, "thesis") == 0);
 }
 
 /* Parses a campaign from text; returns its code, the campaign (or NULL) in *out. */
