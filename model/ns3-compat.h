@@ -44,7 +44,7 @@ namespace compat
  * carries it too; ns-3.42 removed the ToS from InetSocketAddress.
  */
 inline void
-SetTos(Ptr<Socket> socket, InetSocketAddress& address, uint8_t tos)
+SetTos(Ptr<Socket> socket, [[maybe_unused]] InetSocketAddress& address, uint8_t tos)
 {
 #if !DDNN_NS3_AT_LEAST(42)
     address.SetTos(tos);
