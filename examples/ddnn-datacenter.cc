@@ -21,6 +21,8 @@
 #include "ns3/ddnn-module.h"
 
 #include <iomanip>
+#include <limits>
+#include <cmath>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -71,7 +73,21 @@ PrintRun(const std::string& label, const DatacenterResult& r)
 double
 ChangePercent(double same, double low)
 {
-    return same != 0 ? (low - same) / same * 100 : 0;
+    // No sample on either side, or nothing to compare with: missing, not 0 %.
+    return same != 0 ? (low - same) / same * 100 : std::numeric_limits<double>::quiet_NaN();
+}
+
+/** A figure as printed and written: NA when missing. */
+std::string
+Shown(double value)
+{
+    if (std::isnan(value))
+    {
+        return "NA";
+    }
+    std::ostringstream os;
+    os << std::setprecision(12) << value;
+    return os.str();
 }
 
 } // namespace
@@ -146,9 +162,18 @@ main(int argc, char* argv[])
         std::cout << "[low vs same priority: change in percent]\n";
         for (const auto& [key, a, b] : keys)
         {
-            csv << key << "," << a << "," << b << "," << ChangePercent(a, b) << "\n";
+            const double change = ChangePercent(a, b);
+            csv << key << "," << Shown(a) << "," << Shown(b) << "," << Shown(change) << "\n";
             std::cout << "  " << std::left << std::setw(24) << key << std::right << std::fixed
-                      << std::setprecision(2) << std::setw(9) << ChangePercent(a, b) << " %\n";
+                      << std::setprecision(2) << std::setw(9);
+            if (std::isnan(change))
+            {
+                std::cout << "NA" << "   (no sample)\n";
+            }
+            else
+            {
+                std::cout << change << " %\n";
+            }
         }
         compare.Commit();
         WriteOutputManifest(scenario.outDir); // last: the run is complete

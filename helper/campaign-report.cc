@@ -17,6 +17,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -92,10 +93,15 @@ Format3(double value)
     return os.str();
 }
 
+/** A summary value: NaN for a missing one ("NA" or empty), never 0. */
 double
 Number(const std::string& text)
 {
-    return text.empty() ? 0 : std::strtod(text.c_str(), nullptr);
+    if (text.empty() || text == "NA")
+    {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    return std::strtod(text.c_str(), nullptr);
 }
 
 /** A run's summary.csv as ordered (key, value) pairs. */
@@ -153,18 +159,30 @@ struct Point
     std::map<std::string, std::pair<double, int>> low;
 };
 
+/** Mean over the seeds that have the value; NaN when none has. */
 double
 Mean(const std::map<std::string, std::pair<double, int>>& m, const std::string& key)
 {
     auto it = m.find(key);
-    return it == m.end() || it->second.second == 0 ? 0 : it->second.first / it->second.second;
+    return it == m.end() || it->second.second == 0 ? std::numeric_limits<double>::quiet_NaN()
+                                                   : it->second.first / it->second.second;
 }
 
+/** NaN (missing, plotted as a gap) when either side has no sample or the base is 0. */
 double
 ChangePercent(const Point& p, const std::string& key)
 {
     double same = Mean(p.same, key);
-    return same != 0 ? (Mean(p.low, key) - same) / same * 100 : 0;
+    return same != 0 ? (Mean(p.low, key) - same) / same * 100
+                     : std::numeric_limits<double>::quiet_NaN();
+}
+
+/** A panel with nothing to draw: its axes and a note saying why, instead of a gnuplot error. */
+void
+EmptyPanel(std::ofstream& gp, const std::string& why)
+{
+    gp << "set label 99 '" << why << "' at graph 0.5, graph 0.5 center\n"
+       << "plot [0:1] [0:1] 1/0 notitle\nunset label 99\n";
 }
 
 const char* const kPngTerminal = "set terminal pngcairo size 1500,480 font ',10'\n";
@@ -203,14 +221,26 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
        << "titles = \"" << titles.str() << "\"\n"
        << "set multiplot layout 1,3 title 'Training at low instead of same priority'\n"
        << "set xlabel 'background flows per second per server'\nset key outside bottom center "
-          "horizontal\nset grid\nset xzeroaxis\n";
-    const char* panels[3][2] = {{"2", "mean FCT of small flows (%)"},
-                                {"3", "mean FCT of large flows (%)"},
-                                {"4", "mean iteration time (%)"}};
+          "horizontal\nset grid\nset xzeroaxis\n"
+          // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
+       << "set yrange [*<0:0<*]\n";
+    const char* panels[3][3] = {{"2", "mean FCT of small flows (%)", "fct_small_mean_s"},
+                                {"3", "mean FCT of large flows (%)", "fct_large_mean_s"},
+                                {"4", "mean iteration time (%)", "iteration_time_mean_s"}};
     for (const auto& panel : panels)
     {
-        gp << "set ylabel 'change of " << panel[1] << "'\n"
-           << "plot for [i=0:" << block - 1 << "] '" << dir
+        gp << "set ylabel 'change of " << panel[1] << "'\n";
+        bool anySample = false;
+        for (const auto& [key, point] : points)
+        {
+            anySample = anySample || !std::isnan(ChangePercent(point, panel[2]));
+        }
+        if (!anySample)
+        {
+            EmptyPanel(gp, "no sample: no run measured this (NA in summary.csv)");
+            continue;
+        }
+        gp << "plot for [i=0:" << block - 1 << "] '" << dir
            << "/priority-effect.dat' index i using 1:" << panel[0]
            << " with linespoints title word(titles, i+1)\n";
     }
@@ -503,8 +533,12 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         {
             for (const auto& [key, value] : row)
             {
-                side[key].first += Number(value);
-                side[key].second += 1;
+                const double number = Number(value);
+                if (!std::isnan(number)) // a missing value is not averaged as data
+                {
+                    side[key].first += number;
+                    side[key].second += 1;
+                }
             }
         }
     }

@@ -129,9 +129,14 @@ MakeBackgroundHelper(const DatacenterScenario& s, uint8_t tos)
     return helper;
 }
 
+/** A figure as written to summary.csv: NA when it has no sample (NaN), never 0. */
 std::string
 Format(double value)
 {
+    if (std::isnan(value))
+    {
+        return "NA";
+    }
     std::ostringstream os;
     os << std::setprecision(12) << value;
     return os.str();
@@ -185,7 +190,8 @@ RunDatacenter(const DatacenterScenario& scenario,
     }
 
     DatacenterResult result;
-    result.training = trainingRecorder.Summarize(job.idealRate, job.idealStepLatency);
+    result.training = trainingRecorder.Summarize(
+        job.idealRate, job.idealStepLatency, scenario.WindowStart(), scenario.WindowEnd());
     result.flowsScheduled = flows.size();
     for (uint32_t r = 0; r < scenario.workers; ++r)
     {
@@ -279,6 +285,7 @@ SummaryRows(const DatacenterResult& r)
     std::vector<std::pair<std::string, std::string>> rows = {
         {"workers", std::to_string(t.workers)},
         {"iterations_completed", std::to_string(t.iterationsCompleted)},
+        {"iterations_measured", std::to_string(t.iterationsMeasured)},
         {"compute_time_s", Format(t.computeTimeS)},
         {"iteration_time_mean_s", Format(t.iterationTimeMeanS)},
         {"allreduce_time_mean_s", Format(t.allreduceTimeMeanS)},

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 
 namespace ns3
 {
@@ -108,7 +109,7 @@ TrainingRecorder::Partition(const char* event,
 }
 
 TrainingSummary
-TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
+TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from, Time until) const
 {
     m_job->ThrowIfFailed(); // a run ended by a failure has no summary
     TrainingSummary s;
@@ -117,30 +118,51 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
     s.workers = n;
     s.computeTimeS = model->GetComputeTime().GetSeconds();
 
-    // Iterations every worker completed; the period is first start to last end.
+    // Iterations every worker completed.
     s.iterationsCompleted = UINT32_MAX;
     for (uint32_t r = 0; r < n; ++r)
     {
         s.iterationsCompleted
             = std::min(s.iterationsCompleted, m_job->GetWorker(r)->GetIterationsCompleted());
     }
-    double periodSum = 0;
     double bytes = 0;
     for (uint32_t r = 0; r < n && s.iterationsCompleted > 0; ++r)
     {
-        const auto& rows = m_iterations[r];
-        const uint32_t k = s.iterationsCompleted;
-        periodSum += ToSeconds(rows[k - 1].endNs - rows[0].startNs) / k;
-        for (uint32_t it = 0; it < k; ++it)
+        for (uint32_t it = 0; it < s.iterationsCompleted; ++it)
         {
             bytes += m_job->GetWorker(r)->GetBytesSent(it);
         }
     }
-    if (s.iterationsCompleted > 0)
+    s.bytesPerWorkerPerIteration = s.iterationsCompleted > 0
+                                       ? bytes / n / s.iterationsCompleted
+                                       : std::numeric_limits<double>::quiet_NaN();
+    // The period from the iterations inside the window: start-to-start of consecutive ones.
+    double periodSum = 0;
+    s.iterationsMeasured = UINT32_MAX;
+    for (uint32_t r = 0; r < n; ++r)
     {
-        s.iterationTimeMeanS = periodSum / n;
-        s.bytesPerWorkerPerIteration = bytes / n / s.iterationsCompleted;
+        std::vector<const IterationRow*> inside;
+        for (const auto& row : m_iterations[r])
+        {
+            if (row.startNs >= from.GetNanoSeconds() && row.endNs >= 0
+                && row.endNs <= until.GetNanoSeconds())
+            {
+                inside.push_back(&row);
+            }
+        }
+        s.iterationsMeasured = std::min<uint32_t>(s.iterationsMeasured, inside.size());
+        if (inside.size() >= 2)
+        {
+            periodSum += ToSeconds(inside.back()->startNs - inside.front()->startNs)
+                         / (inside.size() - 1);
+        }
+        else if (inside.size() == 1)
+        {
+            periodSum += ToSeconds(inside.front()->endNs - inside.front()->startNs);
+        }
     }
+    s.iterationTimeMeanS = s.iterationsMeasured > 0 ? periodSum / n
+                                                    : std::numeric_limits<double>::quiet_NaN();
 
     uint32_t finished = 0;
     for (const auto& record : m_job->GetRecords())
@@ -151,10 +173,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency) const
             ++finished;
         }
     }
-    if (finished > 0)
-    {
-        s.allreduceTimeMeanS /= finished;
-    }
+    s.allreduceTimeMeanS = finished > 0 ? s.allreduceTimeMeanS / finished
+                                        : std::numeric_limits<double>::quiet_NaN();
 
     const double share = 2.0 * (n - 1) / n;
     for (uint32_t b = 0; b < model->GetBufferCount(); ++b)

@@ -25,8 +25,12 @@ struct TrainingSummary
     uint32_t workers{0};
     uint32_t iterationsCompleted{0};              //!< by every worker
     double computeTimeS{0};                       //!< configured compute time per iteration
-    double iterationTimeMeanS{0};                 //!< (end of last - start of first) / iterations
-    double allreduceTimeMeanS{0};                 //!< mean over finished buffers of end - start
+    //! Iteration period: over the iterations that start and end inside the measurement
+    //! window, the mean start-to-start time of consecutive ones (iterations overlap without
+    //! the barrier), or the one iteration's duration; mean over workers; NaN without any.
+    double iterationTimeMeanS{0};
+    uint32_t iterationsMeasured{0};  //!< per worker, inside the window
+    double allreduceTimeMeanS{0};    //!< mean over finished buffers of end - start; NaN: none
     double bytesPerWorkerPerIteration{0};         //!< measured, completed iterations only
     double expectedBytesPerWorkerPerIteration{0}; //!< sum over buffers of 2(N-1)/N x bytes
     double idealAllreduceTimeS{0}; //!< eq. 4.1 plus step latencies, mean over buffers
@@ -45,9 +49,13 @@ class TrainingRecorder
 
     /**
      * The run's figures. idealRate and idealStepLatency are those of the ideal
-     * transport, for ideal_allreduce_time_s.
+     * transport, for ideal_allreduce_time_s; the iteration period counts the iterations
+     * inside [from, until] (the measurement window).
      */
-    TrainingSummary Summarize(DataRate idealRate, Time idealStepLatency) const;
+    TrainingSummary Summarize(DataRate idealRate,
+                              Time idealStepLatency,
+                              Time from = Seconds(0),
+                              Time until = Time::Max()) const;
 
     /** Writes the three CSV files into dir (which must exist). Throws DdnnError on I/O errors. */
     void WriteCsv(const std::string& dir) const;

@@ -73,7 +73,10 @@ ddnn_flow_stats(const ddnn_flow_result* flows, size_t count, ddnn_flow_class_sta
     {
         ddnn_flow_class_stats* s = &stats[c];
         if (s->completed == 0)
+        {
+            s->mean_s = s->p50_s = s->p99_s = NAN; /* no sample: missing, not 0 */
             continue;
+        }
         s->mean_s /= (double)s->completed;
         qsort(fct[c], s->completed, sizeof(double), by_value);
         s->p50_s = percentile(fct[c], s->completed, 50);

@@ -42,7 +42,7 @@ extern "C"
     {
         uint64_t started;
         uint64_t completed;
-        double mean_s, p50_s, p99_s; /* 0 when nothing completed */
+        double mean_s, p50_s, p99_s; /* NAN when nothing completed: missing, not 0 */
     } ddnn_flow_class_stats;
 
     ddnn_flow_class ddnn_flow_class_of(uint64_t bytes);
