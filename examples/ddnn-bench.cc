@@ -27,6 +27,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 using namespace ns3;
 
@@ -177,21 +178,42 @@ int
 main(int argc, char* argv[])
 {
     std::string parts = "training,datacenter,loads";
-    uint32_t workers = 4;
+    std::string workersText = "4";
     double durationS = 0.5;
     double loadDurationS = 0.6;
-    uint32_t repeat = 3;
+    std::string repeatText = "3";
     CommandLine cmd(__FILE__);
     cmd.AddValue("parts", "comma-separated: training, datacenter, loads", parts);
-    cmd.AddValue("workers", "servers (workers) in the comparisons", workers);
+    cmd.AddValue("workers", "servers (workers) in the comparisons", workersText);
     cmd.AddValue("durationS", "simulated seconds of each comparison run", durationS);
     cmd.AddValue("loadDurationS", "simulated seconds of each load run (8 workers)", loadDurationS);
-    cmd.AddValue("repeat", "runs of each kind in a comparison; the fastest counts", repeat);
+    cmd.AddValue("repeat", "runs of each kind in a comparison; the fastest counts", repeatText);
     cmd.Parse(argc, argv);
     auto wants = [&](const std::string& part) { return parts.find(part) != std::string::npos; };
 
     try
     {
+        const uint32_t workers = ParseWholeNumber("--workers", workersText, 2, 250);
+        const uint32_t repeat = ParseWholeNumber("--repeat", repeatText, 1, 100);
+        for (const auto& [name, value] : {std::pair<const char*, double>{"--durationS", durationS},
+                                          {"--loadDurationS", loadDurationS}})
+        {
+            if (!(value > 0 && value <= 100))
+            {
+                std::ostringstream os;
+                os << name << ": expected a number in (0, 100] (s), got " << value;
+                throw DdnnError(os.str());
+            }
+        }
+        std::stringstream list(parts);
+        for (std::string part; std::getline(list, part, ',');)
+        {
+            if (part != "training" && part != "datacenter" && part != "loads")
+            {
+                throw DdnnError("--parts: expected training, datacenter or loads, got '" + part
+                                + "'");
+            }
+        }
         if (wants("training"))
         {
             Compare("training alone", Scenario(workers, 4, 1, durationS), false, repeat, true);

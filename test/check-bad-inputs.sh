@@ -88,7 +88,10 @@ while IFS= read -r line; do
     mkdir -p "$case_dir"
     # shellcheck disable=SC2206 # arguments are space-separated words without spaces
     argv=($args)
-    [ "$program" = fusion-plan ] || [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out")
+    case $program in
+    fusion-plan | bench) ;; # no outputs
+    *) [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out") ;;
+    esac
     (cd "$case_dir" && timeout 60 "$programs/ddnn-$program" "${argv[@]}" >"$case_dir/stdout" 2>"$case_dir/stderr")
     status=$?
     why=
