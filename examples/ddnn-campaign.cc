@@ -32,6 +32,7 @@
 #include <set>
 #include <csignal>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -232,6 +233,63 @@ Command(const std::string& runner, const Run& run)
  * Starts a run: output to its log.txt, its PID in .pid, and killed by the kernel when this
  * runner dies (PR_SET_PDEATHSIG), however it dies.
  */
+/** `arg` as one shell word. */
+std::string
+ShellQuoted(const std::string& arg)
+{
+    std::string quoted = "'";
+    for (char c : arg)
+    {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return quoted + "'";
+}
+
+/** The shell command of one run, its output into the run's log.txt. */
+std::string
+ShellLine(const std::string& runner, const Run& run)
+{
+    std::string line;
+    for (const std::string& arg : Command(runner, run))
+    {
+        line += ShellQuoted(arg) + " ";
+    }
+    return line + "> " + ShellQuoted(run.dir + "/log.txt") + " 2>&1";
+}
+
+/**
+ * A SLURM job array: PATH.runs holds one run's command per line, and PATH, for sbatch,
+ * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N).
+ */
+void
+WriteSlurmArray(const std::string& path, const std::string& campaign, const std::vector<std::string>& lines)
+{
+    if (lines.empty())
+    {
+        throw DdnnError("--slurm: every run of " + campaign + " is finished; nothing to submit");
+    }
+    AtomicFile runs(path + ".runs");
+    for (const std::string& line : lines)
+    {
+        runs.Out() << line << "\n";
+    }
+    runs.Commit();
+    AtomicFile script(path);
+    script.Out() << "#!/bin/sh\n"
+                 << "# ddnn campaign " << campaign << ": " << lines.size()
+                 << " unfinished runs, one per array task. Submit with: sbatch " << path << "\n"
+                 << "#SBATCH --job-name=ddnn-campaign\n"
+                 << "#SBATCH --array=1-" << lines.size() << "\n"
+                 << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
+                 << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" "
+                 << ShellQuoted(path + ".runs") << ")\n"
+                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in "
+                 << path << ".runs\" >&2; exit 1; }\n"
+                 << "exec sh -c \"$line\"\n";
+    script.Commit();
+    chmod(path.c_str(), 0755);
+}
+
 pid_t
 Spawn(const std::vector<std::string>& command, const Run& run)
 {
@@ -364,6 +422,7 @@ main(int argc, char* argv[])
     bool list = false;
     bool report = true;
     std::string maxRunsText = "10000";
+    std::string slurm;
     std::string runner = Sibling(argv[0], "ddnn-datacenter");
     CommandLine cmd(__FILE__);
     cmd.AddValue(
@@ -374,6 +433,9 @@ main(int argc, char* argv[])
     cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
     cmd.AddValue("runner", "the ddnn-datacenter program", runner);
     cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRunsText);
+    cmd.AddValue("slurm",
+                 "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
+                 slurm);
     cmd.Parse(argc, argv);
 
     try
@@ -399,18 +461,25 @@ main(int argc, char* argv[])
                 WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
             }
         }
-        if (list)
+        if (list || !slurm.empty())
         {
+            std::vector<std::string> lines;
             for (const Run& run : runs)
             {
                 if (!Finished(run))
                 {
-                    for (const std::string& arg : Command(runner, run))
-                    {
-                        std::cout << arg << " ";
-                    }
-                    std::cout << "> " << run.dir << "/log.txt 2>&1\n";
+                    lines.push_back(ShellLine(runner, run));
                 }
+            }
+            if (!slurm.empty())
+            {
+                WriteSlurmArray(slurm, campaignFile, lines);
+                std::cerr << "campaign: " << lines.size() << " runs in " << slurm
+                          << ".runs; submit them with: sbatch " << slurm << std::endl;
+            }
+            for (const std::string& line : list ? lines : std::vector<std::string>())
+            {
+                std::cout << line << "\n";
             }
             return 0;
         }

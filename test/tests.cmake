@@ -188,6 +188,10 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-bad-inputs.sh $<TARGET_FILE_DIR:ddnn-training>
                    ${ddnn_data_dir} ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/bad-inputs
   )
+  add_test(NAME campaign-scale-out
+           COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes
