@@ -84,11 +84,12 @@ ddnn_ring_free(ddnn_ring* r)
     }
 }
 
-static void
+static int
 send_step(ddnn_ring* r, uint32_t step)
 {
     uint32_t p = sent_partition(r, step);
-    r->cb.send(r->ctx, step, p, ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p));
+    return r->cb.send(
+        r->ctx, step, p, ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p));
 }
 
 /* Final progress of a partition: one more than the last step in which it is received. */
@@ -120,6 +121,7 @@ all_partitions_final(const ddnn_ring* r)
 static int
 consume(ddnn_ring* r, uint64_t bytes)
 {
+    int rc;
     while (r->active)
     {
         uint32_t p = received_partition(r, r->received);
@@ -132,19 +134,21 @@ consume(ddnn_ring* r, uint64_t bytes)
         /* The step's partition is complete: reduce (or copy) it and pass it on. */
         r->progress[p] = r->received + 1;
         r->step_received = 0;
-        if (r->cb.received)
-            r->cb.received(r->ctx, r->received, p, expected);
         r->received++;
+        if (r->cb.received && (rc = r->cb.received(r->ctx, r->received - 1, p, expected)) < 0)
+            return rc;
         if (r->received < r->steps)
         {
-            send_step(r, r->received);
+            if ((rc = send_step(r, r->received)) < 0)
+                return rc;
         }
         else
         {
             if (!all_partitions_final(r))
                 return DDNN_ERR_STATE; /* cannot happen: every step updates one partition */
             r->active = 0;
-            r->cb.done(r->ctx);
+            if ((rc = r->cb.done(r->ctx)) < 0)
+                return rc;
         }
     }
     return bytes ? DDNN_ERR_STATE : DDNN_OK; /* bytes beyond the last step */
@@ -162,8 +166,10 @@ ddnn_ring_start(ddnn_ring* r, uint64_t buffer_bytes)
     r->step_received = 0;
     r->active = 1;
     memset(r->progress, 0, r->cfg.workers * sizeof *r->progress);
-    send_step(r, 0);
-    return consume(r, 0);
+    {
+        int rc = send_step(r, 0);
+        return rc < 0 ? rc : consume(r, 0);
+    }
 }
 
 int

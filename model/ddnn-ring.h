@@ -43,12 +43,16 @@ extern "C"
 
     typedef struct
     {
+        /*
+         * Each returns DDNN_OK or a negative code, which the core call that triggered it
+         * returns at once: the event it reported stays recorded, nothing after it happens.
+         */
         /* Hand `bytes` of partition `partition` to the transport towards the right neighbour. */
-        void (*send)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+        int (*send)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
         /* The step's partition has fully arrived from the left neighbour (may be NULL). */
-        void (*received)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+        int (*received)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
         /* Every partition has reached its final progress: this worker is done with the buffer. */
-        void (*done)(void* ctx);
+        int (*done)(void* ctx);
     } ddnn_ring_callbacks;
 
     int ddnn_ring_new(ddnn_ring** out,

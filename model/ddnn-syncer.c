@@ -126,8 +126,7 @@ start_next(ddnn_syncer* s, uint64_t now_ns)
     s->in_flight = 1;
     s->done_count = 0;
     memset(s->done, 0, s->workers);
-    s->cb.start(s->ctx, chosen.iteration, chosen.buffer);
-    return DDNN_OK;
+    return s->cb.start(s->ctx, chosen.iteration, chosen.buffer);
 }
 
 int
@@ -181,8 +180,10 @@ ddnn_syncer_on_done(ddnn_syncer* s, uint32_t worker, uint64_t now_ns)
     rec = &s->records[s->flight_record];
     rec->end_ns = now_ns;
     s->in_flight = 0;
-    s->cb.finished(s->ctx, rec->iteration, rec->buffer);
-    return start_next(s, now_ns);
+    {
+        int rc = s->cb.finished(s->ctx, rec->iteration, rec->buffer);
+        return rc < 0 ? rc : start_next(s, now_ns);
+    }
 }
 
 size_t

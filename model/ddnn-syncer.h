@@ -39,10 +39,12 @@ extern "C"
 
     typedef struct
     {
+        /* Each returns DDNN_OK or a negative code, which the syncer call that triggered it
+         * returns at once (the event stays recorded). */
         /* Start the allreduce of (iteration, buffer) on every worker now. */
-        void (*start)(void* ctx, uint32_t iteration, uint32_t buffer);
+        int (*start)(void* ctx, uint32_t iteration, uint32_t buffer);
         /* Every worker finished (iteration, buffer): its gradients are there. */
-        void (*finished)(void* ctx, uint32_t iteration, uint32_t buffer);
+        int (*finished)(void* ctx, uint32_t iteration, uint32_t buffer);
     } ddnn_syncer_callbacks;
 
     /* One buffer's allreduce, with times in ns (end is 0 while it runs). */

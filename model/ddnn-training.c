@@ -100,15 +100,16 @@ ddnn_training_new(ddnn_training** out,
     return DDNN_OK;
 }
 
-static void
+static int
 finish_if_drained(ddnn_training* t)
 {
     if (t->phase == PHASE_DRAINING && t->completed == t->started)
     {
         t->phase = PHASE_FINISHED;
         if (t->cb.finished)
-            t->cb.finished(t->ctx);
+            return t->cb.finished(t->ctx);
     }
+    return DDNN_OK;
 }
 
 /* Whether the gradients forward of `layer` in iteration t->iteration needs have arrived. */
@@ -124,37 +125,37 @@ gradients_ready(const ddnn_training* t, uint32_t layer)
 }
 
 /* Starts forward of `layer` (of t->iteration) if its gradients are there, else waits. */
-static void
+static int
 try_forward(ddnn_training* t, uint32_t layer)
 {
     t->layer = layer;
     if (!gradients_ready(t, layer))
     {
         t->phase = PHASE_WAIT;
-        return;
-    }
-    if (layer == 0)
-    {
-        t->started++;
-        if (t->cb.iteration_start)
-            t->cb.iteration_start(t->ctx, t->iteration);
+        return DDNN_OK;
     }
     t->phase = PHASE_FORWARD;
-    t->cb.compute(t->ctx, t->forward_ns[layer]);
+    if (layer == 0)
+    {
+        int rc;
+        t->started++;
+        if (t->cb.iteration_start && (rc = t->cb.iteration_start(t->ctx, t->iteration)) < 0)
+            return rc;
+    }
+    return t->cb.compute(t->ctx, t->forward_ns[layer]);
 }
 
 /* Begins iteration t->iteration unless the limit or the stop time says no. */
-static void
+static int
 next_iteration(ddnn_training* t, uint64_t now_ns)
 {
     if ((t->max_iterations && t->iteration >= t->max_iterations)
         || (t->stop_ns && now_ns >= t->stop_ns))
     {
         t->phase = PHASE_DRAINING;
-        finish_if_drained(t);
-        return;
+        return finish_if_drained(t);
     }
-    try_forward(t, 0);
+    return try_forward(t, 0);
 }
 
 int
@@ -165,8 +166,7 @@ ddnn_training_start(ddnn_training* t, uint64_t now_ns)
     if (t->phase != PHASE_IDLE)
         return DDNN_ERR_STATE;
     t->iteration = 0;
-    next_iteration(t, now_ns);
-    return DDNN_OK;
+    return next_iteration(t, now_ns);
 }
 
 int
@@ -179,35 +179,29 @@ ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns)
     if (t->phase == PHASE_FORWARD)
     {
         if (layer + 1 < t->layers)
-        {
-            try_forward(t, layer + 1);
-        }
-        else
-        {
-            t->phase = PHASE_BACKWARD;
-            t->layer = t->layers - 1;
-            t->cb.compute(t->ctx, t->backward_ns[t->layer]);
-        }
-        return DDNN_OK;
+            return try_forward(t, layer + 1);
+        t->phase = PHASE_BACKWARD;
+        t->layer = t->layers - 1;
+        return t->cb.compute(t->ctx, t->backward_ns[t->layer]);
     }
     if (t->phase != PHASE_BACKWARD)
         return DDNN_ERR_STATE;
+    /* The next step first, so that a failing callback leaves the state past this layer. */
+    if (layer > 0)
+        t->layer = layer - 1;
+    else
+        t->iteration++;
     {
         uint32_t buffer = t->buffer_of_layer[layer];
-        if (t->buffer_lowest[buffer] == layer)
-            t->cb.buffer_ready(t->ctx, t->iteration, buffer);
+        int rc;
+        if (t->buffer_lowest[buffer] == layer
+            && (rc = t->cb.buffer_ready(t->ctx, layer > 0 ? t->iteration : t->iteration - 1, buffer))
+                   < 0)
+            return rc;
     }
     if (layer > 0)
-    {
-        t->layer = layer - 1;
-        t->cb.compute(t->ctx, t->backward_ns[t->layer]);
-    }
-    else
-    {
-        t->iteration++;
-        next_iteration(t, now_ns);
-    }
-    return DDNN_OK;
+        return t->cb.compute(t->ctx, t->backward_ns[t->layer]);
+    return next_iteration(t, now_ns);
 }
 
 int
@@ -223,16 +217,15 @@ ddnn_training_on_buffer_done(ddnn_training* t, uint32_t iteration, uint32_t buff
     t->done_iteration[buffer] = iteration;
     if (++t->done_in_oldest == t->buffers)
     {
+        int rc;
         t->done_in_oldest = 0;
         t->completed++;
-        if (t->cb.iteration_end)
-            t->cb.iteration_end(t->ctx, iteration);
+        if (t->cb.iteration_end && (rc = t->cb.iteration_end(t->ctx, iteration)) < 0)
+            return rc;
     }
     if (t->phase == PHASE_WAIT)
-        try_forward(t, t->layer);
-    else
-        finish_if_drained(t);
-    return DDNN_OK;
+        return try_forward(t, t->layer);
+    return finish_if_drained(t);
 }
 
 uint32_t

@@ -45,13 +45,15 @@ extern "C"
 
     typedef struct
     {
+        /* Each returns DDNN_OK or a negative code, which the training call that triggered it
+         * returns at once: the transition it reported stays recorded, nothing after it happens. */
         /* Start a compute task of duration_ns; the host calls ddnn_training_on_compute_done after
          * it. */
-        void (*compute)(void* ctx, uint64_t duration_ns);
-        void (*buffer_ready)(void* ctx, uint32_t iteration, uint32_t buffer);
-        void (*iteration_start)(void* ctx, uint32_t iteration); /* may be NULL */
-        void (*iteration_end)(void* ctx, uint32_t iteration);   /* may be NULL */
-        void (*finished)(void* ctx);                            /* may be NULL */
+        int (*compute)(void* ctx, uint64_t duration_ns);
+        int (*buffer_ready)(void* ctx, uint32_t iteration, uint32_t buffer);
+        int (*iteration_start)(void* ctx, uint32_t iteration); /* may be NULL */
+        int (*iteration_end)(void* ctx, uint32_t iteration);   /* may be NULL */
+        int (*finished)(void* ctx);                            /* may be NULL */
     } ddnn_training_callbacks;
 
     int ddnn_training_new(ddnn_training** out,

@@ -271,13 +271,14 @@ RingAllreduceWorker::CloseConnections()
 
 // ---- training loop -------------------------------------------------------------------------
 
-void
+int
 RingAllreduceWorker::CoreCompute(void* ctx, uint64_t ns)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_computing = true;
     self->m_computeEvent
         = Simulator::Schedule(NanoSeconds(ns), &RingAllreduceWorker::ComputeDone, self);
+    return DDNN_OK;
 }
 
 void
@@ -289,54 +290,60 @@ RingAllreduceWorker::ComputeDone()
           "ddnn_training_on_compute_done");
 }
 
-void
+int
 RingAllreduceWorker::CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_bufferReadyTrace(self->m_rank, iteration, buffer);
-    self->m_job->NotifyReady(self->m_rank, iteration, buffer);
+    return self->m_job->NotifyReady(self->m_rank, iteration, buffer);
 }
 
-void
+int
 RingAllreduceWorker::CoreIterationStart(void* ctx, uint32_t iteration)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_iterationStartTrace(self->m_rank, iteration);
+    return DDNN_OK;
 }
 
-void
+int
 RingAllreduceWorker::CoreIterationEnd(void* ctx, uint32_t iteration)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_iterationEndTrace(self->m_rank, iteration);
+    return DDNN_OK;
 }
 
-void
+int
 RingAllreduceWorker::CoreFinished(void* ctx)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_job->NotifyFinished(self->m_rank);
+    return DDNN_OK;
 }
 
-void
+int
 RingAllreduceWorker::BufferDone(uint32_t iteration, uint32_t buffer)
 {
-    Check(ddnn_training_on_buffer_done(
-              m_training, iteration, buffer, Simulator::Now().GetNanoSeconds()),
-          "ddnn_training_on_buffer_done");
+    int rc = ddnn_training_on_buffer_done(
+        m_training, iteration, buffer, Simulator::Now().GetNanoSeconds());
+    Check(rc, "ddnn_training_on_buffer_done");
+    return rc;
 }
 
 // ---- ring-allreduce ------------------------------------------------------------------------
 
-void
+int
 RingAllreduceWorker::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
 {
     m_ringIteration = iteration;
     m_ringBuffer = buffer;
-    Check(ddnn_ring_start(m_ring, bytes), "ddnn_ring_start");
+    int rc = ddnn_ring_start(m_ring, bytes);
+    Check(rc, "ddnn_ring_start");
+    return rc;
 }
 
-void
+int
 RingAllreduceWorker::CoreSend(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
@@ -356,21 +363,23 @@ RingAllreduceWorker::CoreSend(void* ctx, uint32_t step, uint32_t partition, uint
         self->m_txPending += bytes;
         self->Pump();
     }
+    return DDNN_OK;
 }
 
-void
+int
 RingAllreduceWorker::CoreReceived(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_partitionReceivedTrace(
         self->m_rank, self->m_ringIteration, self->m_ringBuffer, step, partition, bytes);
+    return DDNN_OK;
 }
 
-void
+int
 RingAllreduceWorker::CoreRingDone(void* ctx)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
-    self->m_job->NotifyDone(self->m_rank);
+    return self->m_job->NotifyDone(self->m_rank);
 }
 
 void

@@ -70,8 +70,8 @@ class RingAllreduceWorker : public Application
     std::string Describe() const;
 
     /** Called by the job's syncer. */
-    void StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes);
-    void BufferDone(uint32_t iteration, uint32_t buffer);
+    int StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes);
+    int BufferDone(uint32_t iteration, uint32_t buffer);
     void MarkJobFinished();
     void CloseConnections();
 
@@ -95,14 +95,14 @@ class RingAllreduceWorker : public Application
     void StopApplication() override;
 
     // C core callbacks
-    static void CoreCompute(void* ctx, uint64_t ns);
-    static void CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer);
-    static void CoreIterationStart(void* ctx, uint32_t iteration);
-    static void CoreIterationEnd(void* ctx, uint32_t iteration);
-    static void CoreFinished(void* ctx);
-    static void CoreSend(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-    static void CoreReceived(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-    static void CoreRingDone(void* ctx);
+    static int CoreCompute(void* ctx, uint64_t ns);
+    static int CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer);
+    static int CoreIterationStart(void* ctx, uint32_t iteration);
+    static int CoreIterationEnd(void* ctx, uint32_t iteration);
+    static int CoreFinished(void* ctx);
+    static int CoreSend(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+    static int CoreReceived(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
+    static int CoreRingDone(void* ctx);
 
     void ComputeDone();
     /** On a core error, ends the job's run (TrainingJob::Fail) and returns false. */

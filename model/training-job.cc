@@ -211,19 +211,21 @@ TrainingJob::GetRecords() const
     return records;
 }
 
-void
+int
 TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 {
-    Check(
-        ddnn_syncer_on_ready(m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds()),
-        "ddnn_syncer_on_ready");
+    int rc =
+        ddnn_syncer_on_ready(m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds());
+    Check(rc, "ddnn_syncer_on_ready");
+    return rc;
 }
 
-void
+int
 TrainingJob::NotifyDone(uint32_t rank)
 {
-    Check(ddnn_syncer_on_done(m_syncer, rank, Simulator::Now().GetNanoSeconds()),
-          "ddnn_syncer_on_done");
+    int rc = ddnn_syncer_on_done(m_syncer, rank, Simulator::Now().GetNanoSeconds());
+    Check(rc, "ddnn_syncer_on_done");
+    return rc;
 }
 
 void
@@ -256,7 +258,7 @@ TrainingJob::NotifyProgress()
     }
 }
 
-void
+int
 TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
@@ -264,19 +266,27 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
     job->m_bufferStartTrace(iteration, buffer, bytes);
     for (auto& worker : job->m_workers)
     {
-        worker->StartBuffer(iteration, buffer, bytes);
+        if (int rc = worker->StartBuffer(iteration, buffer, bytes); rc < 0)
+        {
+            return rc; // the worker ended the run and says why
+        }
     }
+    return DDNN_OK;
 }
 
-void
+int
 TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)
     {
-        worker->BufferDone(iteration, buffer);
+        if (int rc = worker->BufferDone(iteration, buffer); rc < 0)
+        {
+            return rc;
+        }
     }
+    return DDNN_OK;
 }
 
 void

@@ -61,9 +61,9 @@ class TrainingJob : public Object
     /** Allreduces recorded so far (ready, start and end times in ns). */
     std::vector<ddnn_syncer_record> GetRecords() const;
 
-    /** Called by workers. */
-    void NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
-    void NotifyDone(uint32_t rank);
+    /** Called by workers; return DDNN_OK or the syncer's error (the run is then ended). */
+    int NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
+    int NotifyDone(uint32_t rank);
     void NotifyFinished(uint32_t rank);
     void NotifyProgress();
 
@@ -90,8 +90,8 @@ class TrainingJob : public Object
     void DoDispose() override;
 
   private:
-    static void SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
-    static void SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
+    static int SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
+    static int SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
     void CheckStall();
     /** A core call made during the run: on an error, ends the run (see Fail). */
     bool Check(int rc, const char* call);

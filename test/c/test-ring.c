@@ -21,7 +21,7 @@ static worker workers[MAX_WORKERS];
 /* Bytes in flight towards each worker (FIFO byte pipes: only counts matter). */
 static uint64_t pipe_bytes[MAX_WORKERS];
 
-static void
+static int
 on_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
     worker* w = ctx;
@@ -30,22 +30,25 @@ on_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
         w->order_violations++;
     w->sent_bytes += bytes;
     w->sends++;
+    return 0;
 }
 
 static uint32_t n_workers;
 
-static void
+static int
 on_send_wired(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
 {
     worker* w = ctx;
     on_send(ctx, step, partition, bytes);
     pipe_bytes[(w->rank + 1) % n_workers] += bytes;
+    return 0;
 }
 
-static void
+static int
 on_done(void* ctx)
 {
     ((worker*)ctx)->done++;
+    return 0;
 }
 
 /* Runs one allreduce of `bytes` over n workers, delivering in chunks of `chunk` bytes. */
@@ -200,6 +203,28 @@ rejects_misuse(void)
     ddnn_ring_free(r);
 }
 
+static int
+failing_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
+{
+    (void)ctx, (void)step, (void)partition, (void)bytes;
+    return DDNN_ERR_IO; /* e.g. the transport could not take the bytes */
+}
+
+/* A callback's error comes out of the call that triggered it; the start stays recorded. */
+static void
+callback_errors_propagate(void)
+{
+    ddnn_ring* r = NULL;
+    ddnn_ring_callbacks cb = {failing_send, NULL, on_done};
+    ddnn_ring_config cfg = {3, 0};
+    memset(workers, 0, sizeof workers);
+    CHECK(ddnn_ring_new(&r, &cfg, &cb, &workers[0]) == DDNN_OK);
+    CHECK(ddnn_ring_start(r, 300) == DDNN_ERR_IO);
+    CHECK(ddnn_ring_active(r) == 1);
+    CHECK(ddnn_ring_start(r, 300) == DDNN_ERR_STATE); /* no second start over the first */
+    ddnn_ring_free(r);
+}
+
 int
 main(void)
 {
@@ -209,5 +234,6 @@ main(void)
     RUN(bytes_sent_follow_first_principles);
     RUN(tiny_buffer_completes);
     RUN(rejects_misuse);
+    RUN(callback_errors_propagate);
     return UNIT_REPORT();
 }

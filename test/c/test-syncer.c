@@ -5,21 +5,23 @@
 
 static char log_text[512];
 
-static void
+static int
 on_start(void* ctx, uint32_t it, uint32_t b)
 {
     char s[24];
     (void)ctx;
     snprintf(s, sizeof s, "start%u.%u ", it, b);
     strncat(log_text, s, sizeof log_text - strlen(log_text) - 1);
+    return 0;
 }
-static void
+static int
 on_finished(void* ctx, uint32_t it, uint32_t b)
 {
     char s[24];
     (void)ctx;
     snprintf(s, sizeof s, "end%u.%u ", it, b);
     strncat(log_text, s, sizeof log_text - strlen(log_text) - 1);
+    return 0;
 }
 
 /* 2 workers, buffers 0,1,2 with lowest layers 4, 2, 0 (they become ready in that order). */
@@ -118,6 +120,28 @@ rejects_misuse(void)
     ddnn_syncer_free(s);
 }
 
+static int
+failing_start(void* ctx, uint32_t it, uint32_t b)
+{
+    (void)ctx, (void)it, (void)b;
+    return DDNN_ERR_IO;
+}
+
+/* A callback's error comes out of the call that triggered it; the allreduce stays started. */
+static void
+callback_errors_propagate(void)
+{
+    static const uint32_t lowest[1] = {0};
+    ddnn_syncer_config cfg = {2, 1, lowest, DDNN_QUEUE_FIFO};
+    ddnn_syncer_callbacks cb = {failing_start, on_finished};
+    ddnn_syncer* s = NULL;
+    CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
+    CHECK(ddnn_syncer_on_ready(s, 0, 0, 0, 1) == DDNN_OK);
+    CHECK(ddnn_syncer_on_ready(s, 1, 0, 0, 2) == DDNN_ERR_IO);
+    CHECK(ddnn_syncer_in_flight(s, NULL, NULL) == 1);
+    ddnn_syncer_free(s);
+}
+
 int
 main(void)
 {
@@ -125,5 +149,6 @@ main(void)
     RUN(priority_sends_lowest_layer_first);
     RUN(priority_prefers_older_iteration);
     RUN(rejects_misuse);
+    RUN(callback_errors_propagate);
     return UNIT_REPORT();
 }

@@ -17,42 +17,47 @@ append(const char* s)
     strncat(events, " ", sizeof events - strlen(events) - 1);
 }
 
-static void
+static int
 on_compute(void* ctx, uint64_t ns)
 {
     (void)ctx;
     CHECK(pending_ns == 0); /* one compute task at a time */
     pending_ns = ns;
+    return 0;
 }
-static void
+static int
 on_ready(void* ctx, uint32_t it, uint32_t b)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "R%u.%u@%llu", it, b, (unsigned long long)now_ns);
     append(s);
+    return 0;
 }
-static void
+static int
 on_start(void* ctx, uint32_t it)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "S%u@%llu", it, (unsigned long long)now_ns);
     append(s);
+    return 0;
 }
-static void
+static int
 on_end(void* ctx, uint32_t it)
 {
     char s[32];
     (void)ctx;
     snprintf(s, sizeof s, "E%u@%llu", it, (unsigned long long)now_ns);
     append(s);
+    return 0;
 }
-static void
+static int
 on_finished(void* ctx)
 {
     (void)ctx;
     append("X");
+    return 0;
 }
 
 /* 3 layers: forward 30,20,10 ns, backward 1,2,3 ns; buffer 0 = {2}, buffer 1 = {0,1}. */
@@ -185,6 +190,29 @@ rejects_misuse(void)
     ddnn_training_free(t);
 }
 
+static int
+failing_compute(void* ctx, uint64_t ns)
+{
+    (void)ctx, (void)ns;
+    return DDNN_ERR_NOMEM; /* e.g. the host could not schedule the task */
+}
+
+/* A callback's error comes out of the call that triggered it, the transition recorded. */
+static void
+callback_errors_propagate(void)
+{
+    ddnn_training_config cfg = {3, fwd, bwd, 2, of_layer, lowest, 1, 1, 0};
+    ddnn_training_callbacks cb = {failing_compute, on_ready, on_start, on_end, on_finished};
+    ddnn_training* t = NULL;
+    events[0] = '\0';
+    now_ns = 0;
+    CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_OK);
+    CHECK(ddnn_training_start(t, 0) == DDNN_ERR_NOMEM);
+    CHECK(strcmp(events, "S0@0 ") == 0);             /* iteration 0 did start */
+    CHECK(ddnn_training_start(t, 0) == DDNN_ERR_STATE); /* and is not started twice */
+    ddnn_training_free(t);
+}
+
 int
 main(void)
 {
@@ -193,5 +221,6 @@ main(void)
     RUN(no_barrier_waits_per_layer);
     RUN(stop_time_drains);
     RUN(rejects_misuse);
+    RUN(callback_errors_propagate);
     return UNIT_REPORT();
 }
