@@ -175,6 +175,24 @@ BackgroundHelper::MakeFlows(uint32_t servers) const
 Ptr<BackgroundTenant>
 BackgroundHelper::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows) const
 {
+    return Install(Create<ServerList>(servers), flows);
+}
+
+Ptr<BackgroundTenant>
+BackgroundHelper::Install(NodeContainer servers) const
+{
+    return Install(servers, MakeFlows(servers.GetN()));
+}
+
+Ptr<BackgroundTenant>
+BackgroundHelper::Install(Ptr<ServerTopology> servers) const
+{
+    return Install(servers, MakeFlows(servers->GetServerCount()));
+}
+
+Ptr<BackgroundTenant>
+BackgroundHelper::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows) const
+{
     if (m_measureUntil < m_measureFrom)
     {
         throw DdnnError("ns3::BackgroundHelper::MeasureUntil: earlier than MeasureFrom");
@@ -183,12 +201,6 @@ BackgroundHelper::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
     tenant->SetAttribute("Tos", UintegerValue(m_tos));
     tenant->Install(servers, flows);
     return tenant;
-}
-
-Ptr<BackgroundTenant>
-BackgroundHelper::Install(NodeContainer servers) const
-{
-    return Install(servers, MakeFlows(servers.GetN()));
 }
 
 Time

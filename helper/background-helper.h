@@ -4,6 +4,7 @@
 #ifndef BACKGROUND_HELPER_H
 #define BACKGROUND_HELPER_H
 
+#include "ns3/server-topology.h"
 #include "ns3/background-tenant.h"
 #include "ns3/ddnn-flowgen.h"
 #include "ns3/node-container.h"
@@ -40,10 +41,17 @@ class BackgroundHelper : public Object
      */
     std::vector<ddnn_flow> MakeFlows(uint32_t servers) const;
 
-    /** Installs the tenant with the given flows (e.g. from MakeFlows, shared by two runs). */
-    Ptr<BackgroundTenant> Install(NodeContainer servers, const std::vector<ddnn_flow>& flows) const;
-
+    /**
+     * Installs the tenant on every server of `servers` (a SingleTorHelper or any
+     * ServerTopology) with the given flows (e.g. from MakeFlows, shared by two runs).
+     */
+    Ptr<BackgroundTenant> Install(Ptr<ServerTopology> servers,
+                                  const std::vector<ddnn_flow>& flows) const;
     /** MakeFlows() then Install(). */
+    Ptr<BackgroundTenant> Install(Ptr<ServerTopology> servers) const;
+
+    /** The same on nodes with IPv4 addresses (see ServerList). */
+    Ptr<BackgroundTenant> Install(NodeContainer servers, const std::vector<ddnn_flow>& flows) const;
     Ptr<BackgroundTenant> Install(NodeContainer servers) const;
 
     Time GetMeasureFrom() const;

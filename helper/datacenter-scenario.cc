@@ -173,7 +173,7 @@ RunDatacenter(const DatacenterScenario& scenario,
     TrainingRecorder trainingRecorder(job.job);
 
     Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
-    Ptr<BackgroundTenant> tenant = background->Install(network->GetServers(), flows);
+    Ptr<BackgroundTenant> tenant = background->Install(network, flows);
     // Read when the senders write and the sinks start: set before the simulation runs.
     const TransportSettings& transport = scenario.transportSettings;
     tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));

@@ -27,7 +27,7 @@ SingleTorHelper::GetTypeId()
 {
     static TypeId tid
         = TypeId("ns3::SingleTorHelper")
-              .SetParent<Object>()
+              .SetParent<ServerTopology>()
               .SetGroupName("Ddnn")
               .AddConstructor<SingleTorHelper>()
               .AddAttribute("DataRate",
@@ -107,10 +107,10 @@ SingleTorHelper::Create(uint32_t servers)
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 }
 
-NodeContainer
-SingleTorHelper::GetServers() const
+uint32_t
+SingleTorHelper::GetServerCount() const
 {
-    return m_servers;
+    return m_servers.GetN();
 }
 
 Ptr<Node>

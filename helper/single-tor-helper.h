@@ -4,6 +4,8 @@
 #ifndef SINGLE_TOR_HELPER_H
 #define SINGLE_TOR_HELPER_H
 
+#include "ns3/server-topology.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
@@ -28,7 +30,7 @@ namespace ns3
  *
  * It sets no TCP value: TransportSettings::Apply() does, on this or any topology.
  */
-class SingleTorHelper : public Object
+class SingleTorHelper : public ServerTopology
 {
   public:
     static TypeId GetTypeId();
@@ -37,12 +39,12 @@ class SingleTorHelper : public Object
     /** Builds the network with `servers` servers (at least 2). */
     void Create(uint32_t servers);
 
-    NodeContainer GetServers() const;
-    Ptr<Node> GetServer(uint32_t i) const;
+    uint32_t GetServerCount() const override;
+    Ptr<Node> GetServer(uint32_t i) const override;
     Ptr<Node> GetSwitch() const;
-    Ipv4Address GetServerAddress(uint32_t i) const;
+    Ipv4Address GetServerAddress(uint32_t i) const override;
     /** The server's device on its uplink (index i) */
-    Ptr<NetDevice> GetServerDevice(uint32_t i) const;
+    Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
     /** The switch's device towards server i */
     Ptr<NetDevice> GetSwitchDevice(uint32_t i) const;
     /** PfifoFast queue disc of the server's uplink */

@@ -62,6 +62,26 @@ TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workers.GetN()));
     }
+    return Install(Create<ServerList>(workers), model);
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> servers)
+{
+    Ptr<DnnModel> model = m_model.Create<DnnModel>();
+    model->Load();
+    return Install(servers, model);
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
+{
+    const NodeContainer workers = servers->GetServers();
+    if (workers.GetN() < 2)
+    {
+        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
+                        + std::to_string(workers.GetN()));
+    }
     Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
 
     std::vector<Ptr<RingAllreduceWorker>> apps;
@@ -69,16 +89,10 @@ TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
     for (uint32_t rank = 0; rank < workers.GetN(); ++rank)
     {
         Ptr<RingAllreduceWorker> app = m_worker.Create<RingAllreduceWorker>();
-        Ptr<Node> right = workers.Get((rank + 1) % workers.GetN());
-        Ptr<Ipv4> ipv4 = right->GetObject<Ipv4>();
-        if (!ipv4 || ipv4->GetNInterfaces() < 2)
-        {
-            throw DdnnError("ns3::TrainingHelper: worker node " + std::to_string(right->GetId())
-                            + " has no IPv4 address on interface 1");
-        }
         UintegerValue port;
         app->GetAttribute("Port", port);
-        InetSocketAddress peer(ipv4->GetAddress(1, 0).GetLocal(), port.Get());
+        InetSocketAddress peer(servers->GetServerAddress((rank + 1) % workers.GetN()),
+                               port.Get());
         app->Setup(job, rank, peer);
         workers.Get(rank)->AddApplication(app);
         apps.push_back(app);

@@ -4,6 +4,8 @@
 #ifndef TRAINING_HELPER_H
 #define TRAINING_HELPER_H
 
+#include "ns3/server-topology.h"
+
 #include "ns3/application-container.h"
 #include "ns3/attribute.h"
 #include "ns3/dnn-model.h"
@@ -40,15 +42,20 @@ class TrainingHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Installs the job on `workers` (at least 2, each with an IPv4 address on
-     * interface 1). Loads the profile now, so bad input fails before the run.
+     * Installs the job on every server of `servers` (at least 2), in order around the ring:
+     * a SingleTorHelper or any ServerTopology. Loads the profile now, so bad input fails
+     * before the run.
      */
-    ApplicationContainer Install(NodeContainer workers);
+    ApplicationContainer Install(Ptr<ServerTopology> servers);
 
     /**
      * Installs the job with a model the caller already loaded (the DnnModel
      * attributes given to SetAttribute are then not used).
      */
+    ApplicationContainer Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model);
+
+    /** The same on nodes with IPv4 addresses (see ServerList). */
+    ApplicationContainer Install(NodeContainer workers);
     ApplicationContainer Install(NodeContainer workers, Ptr<DnnModel> model);
 
     /** The job created by the last Install(). */

@@ -5,6 +5,8 @@
 
 #include "atomic-file.h"
 
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/simulator.h"
 
@@ -14,12 +16,12 @@
 namespace ns3
 {
 
-UtilizationMeter::UtilizationMeter(Ptr<SingleTorHelper> network,
+UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
                                    Time interval,
                                    Time from,
                                    Time until)
-    : m_servers(network->GetServers().GetN())
-    , m_bitRate(network->GetDataRate().GetBitRate())
+    : m_servers(network->GetServerCount())
+    , m_bitRate(0)
     , m_interval(interval)
     , m_from(from)
     , m_until(until)
@@ -34,12 +36,23 @@ UtilizationMeter::UtilizationMeter(Ptr<SingleTorHelper> network,
     {
         totals.fill(0);
     }
-    // links 0..N-1: server uplinks; N..2N-1: switch downlinks
+    // links 0..N-1: server uplinks; N..2N-1: their downlinks, the far ends of the channels
     for (uint32_t i = 0; i < m_servers; ++i)
     {
-        network->GetServerDevice(i)->TraceConnectWithoutContext(
+        Ptr<NetDevice> uplink = network->GetServerDevice(i);
+        Ptr<Channel> channel = uplink ? uplink->GetChannel() : nullptr;
+        if (!channel || channel->GetNDevices() != 2)
+        {
+            throw DdnnError("UtilizationMeter: server " + std::to_string(i)
+                            + " is not on a point-to-point link");
+        }
+        Ptr<NetDevice> downlink = channel->GetDevice(channel->GetDevice(0) == uplink ? 1 : 0);
+        DataRateValue rate;
+        uplink->GetAttribute("DataRate", rate);
+        m_bitRate = rate.Get().GetBitRate(); // the servers' links share one rate
+        uplink->TraceConnectWithoutContext(
             "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, i));
-        network->GetSwitchDevice(i)->TraceConnectWithoutContext(
+        downlink->TraceConnectWithoutContext(
             "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, m_servers + i));
     }
 }

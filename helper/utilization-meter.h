@@ -4,8 +4,9 @@
 #ifndef UTILIZATION_METER_H
 #define UTILIZATION_METER_H
 
-#include "single-tor-helper.h"
+#include "ns3/server-topology.h"
 
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/tenant-tag.h"
 
@@ -18,8 +19,8 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Link utilization per tenant on every server uplink and switch
- * downlink of a single-ToR network, from the bytes each device starts to
+ * \brief Link utilization per tenant on every server's uplink and downlink (the other end
+ * of its point-to-point link), on any ServerTopology, from the bytes each device starts to
  * transmit (headers included), attributed by TenantTag. Untagged packets (ACKs,
  * handshakes) are counted as tenant "none".
  */
@@ -27,7 +28,7 @@ class UtilizationMeter
 {
   public:
     /** Kept per link and tenant: bytes per `interval`, and totals within [from, until). */
-    UtilizationMeter(Ptr<SingleTorHelper> network, Time interval, Time from, Time until);
+    UtilizationMeter(Ptr<ServerTopology> network, Time interval, Time from, Time until);
 
     /** Mean over the server uplinks of a tenant's utilization within the window. */
     double GetUplinkUtilization(TenantTag::Tenant tenant) const;

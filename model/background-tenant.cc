@@ -72,16 +72,17 @@ BackgroundTenant::DoDispose()
 void
 BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows)
 {
-    for (uint32_t i = 0; i < servers.GetN(); ++i)
+    Install(Create<ServerList>(servers), flows);
+}
+
+void
+BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows)
+{
+    for (uint32_t i = 0; i < servers->GetServerCount(); ++i)
     {
-        Ptr<Node> node = servers.Get(i);
-        Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-        if (!ipv4 || ipv4->GetNInterfaces() < 2)
-        {
-            throw DdnnError("ns3::BackgroundTenant: server " + std::to_string(i)
-                            + " has no IPv4 address on interface 1");
-        }
-        m_serverOfAddress[ipv4->GetAddress(1, 0).GetLocal().Get()] = i;
+        Ptr<Node> node = servers->GetServer(i);
+        m_addresses.push_back(servers->GetServerAddress(i));
+        m_serverOfAddress[m_addresses.back().Get()] = i;
         Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
         sender->Setup(this, i);
         node->AddApplication(sender);
@@ -93,10 +94,12 @@ BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
     m_flows.clear();
     for (const ddnn_flow& f : flows)
     {
-        if (f.src >= servers.GetN() || f.dst >= servers.GetN() || f.src == f.dst)
+        if (f.src >= servers->GetServerCount() || f.dst >= servers->GetServerCount()
+            || f.src == f.dst)
         {
             throw DdnnError("ns3::BackgroundTenant: flow " + std::to_string(f.id)
-                            + " names a server outside 0.." + std::to_string(servers.GetN() - 1)
+                            + " names a server outside 0.."
+                            + std::to_string(servers->GetServerCount() - 1)
                             + " or goes to its own source");
         }
         if (!m_flows.empty() && NanoSeconds(f.start_ns) < m_flows.back().start)
@@ -124,9 +127,7 @@ BackgroundTenant::StartFlow(size_t index)
     Flow& flow = m_flows[index];
     flow.started = true;
     m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
-    Ptr<Node> dstNode = m_senders[flow.dst]->GetNode();
-    Ipv4Address dst = dstNode->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
-    m_senders[flow.src]->StartFlow(index, dst, flow.bytes);
+    m_senders[flow.src]->StartFlow(index, m_addresses[flow.dst], flow.bytes);
     if (index + 1 < m_flows.size())
     {
         Simulator::Schedule(m_flows[index + 1].start - Simulator::Now(),

@@ -6,6 +6,8 @@
 
 #include "ddnn-flowgen.h"
 
+#include "server-topology.h"
+
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -59,8 +61,11 @@ class BackgroundTenant : public Object
 
     /**
      * Installs a sender and a sink on every server and schedules the flows
-     * (sorted by start time; src and dst index `servers`).
+     * (sorted by start time; src and dst index the servers): a SingleTorHelper or any
+     * ServerTopology.
      */
+    void Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows);
+    /** The same on nodes with IPv4 addresses (see ServerList). */
     void Install(NodeContainer servers, const std::vector<ddnn_flow>& flows);
 
     const std::vector<Flow>& GetFlows() const;
@@ -98,6 +103,7 @@ class BackgroundTenant : public Object
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;
     std::unordered_map<uint32_t, uint32_t> m_serverOfAddress;  // IPv4 address -> server
+    std::vector<Ipv4Address> m_addresses;                      // server -> IPv4 address
     std::unordered_map<uint64_t, uint64_t> m_flowOfConnection; // server << 16 | port -> flow
 
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_flowStartTrace;

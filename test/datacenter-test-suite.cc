@@ -14,6 +14,8 @@
 #include "ns3/boolean.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/double.h"
+#include "ns3/internet-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -326,6 +328,85 @@ class TransportProfileBandsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Both tenants on a topology of the user's own, through the public API only: two racks of
+ * two servers built with ns-3's helpers, their servers given to the tenants as a
+ * ServerList. The ring still moves 2S - size((r+1)%N) - size((r+2)%N) bytes per worker per
+ * buffer, every background flow completes, and the meter sees both tenants.
+ */
+class OwnTopologyTestCase : public TestCase
+{
+  public:
+    OwnTopologyTestCase()
+        : TestCase("a topology of the user's own: two racks, ring bytes per worker, flows")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport(); // the one explicit place TCP is set up
+        NodeContainer servers(4);
+        NodeContainer tors(2);
+        InternetStackHelper().Install(servers);
+        InternetStackHelper().Install(tors);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        link.SetChannelAttribute("Delay", StringValue("10us"));
+        Ipv4AddressHelper addresses("10.7.0.0", "255.255.255.0");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            addresses.Assign(link.Install(servers.Get(i), tors.Get(i / 2)));
+            addresses.NewNetwork();
+        }
+        addresses.Assign(link.Install(tors.Get(0), tors.Get(1))); // the racks' interconnect
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        Ptr<ServerList> topology = CreateObject<ServerList>(servers);
+
+        TrainingHelper training;
+        training.SetAttribute("ProfileFile", StringValue(ddnntest::ScaledThesisProfile(100)));
+        training.SetAttribute("FusionBufferBytes", UintegerValue(53334));
+        training.SetAttribute("ComputeTime", TimeValue(MilliSeconds(2)));
+        training.SetAttribute("Iterations", UintegerValue(1));
+        training.Install(topology);
+        Ptr<TrainingJob> job = training.GetJob();
+
+        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
+        background->SetAttribute("CdfFile", StringValue(cdf));
+        background->SetAttribute("FlowRate", DoubleValue(200));
+        background->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
+        Ptr<BackgroundTenant> tenant = background->Install(topology);
+        UtilizationMeter meter(topology, MilliSeconds(1), Seconds(0), MilliSeconds(20));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "the job finished");
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            uint64_t expected = 0;
+            for (uint32_t b = 0; b < job->GetModel()->GetBufferCount(); ++b)
+            {
+                expected += ddnn_ring_bytes_sent_by(job->GetModel()->GetBuffer(b).bytes, 4, r);
+            }
+            NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesSent(0), expected, "worker " << r);
+        }
+        uint64_t completed = 0;
+        for (const auto& flow : tenant->GetFlows())
+        {
+            completed += flow.Completed();
+        }
+        NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 5, "flows generated");
+        NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
+        NS_TEST_ASSERT_MSG_GT(meter.GetUplinkUtilization(TenantTag::TRAINING), 0, "training seen");
+        NS_TEST_ASSERT_MSG_GT(meter.GetDownlinkUtilization(TenantTag::BACKGROUND),
+                              0,
+                              "background seen");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Training alone and compute-bound (rcp 16): its measured load matches
  * eq. 5.2 (1/16 of the link) within 10 %.
  */
@@ -492,6 +573,7 @@ class DatacenterTestSuite : public TestSuite
         AddTestCase(new BackgroundLoadTestCase);
         AddTestCase(new TrainingLoadTestCase);
         AddTestCase(new TransportProfileBandsTestCase);
+        AddTestCase(new OwnTopologyTestCase);
         AddTestCase(new FlowBookkeepingTestCase);
         AddTestCase(new BackgroundBadInputTestCase);
     }

@@ -1,0 +1,91 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "server-topology.h"
+
+#include "ns3/ddnn-exception.h"
+#include "ns3/ipv4.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(ServerTopology);
+NS_OBJECT_ENSURE_REGISTERED(ServerList);
+
+TypeId
+ServerTopology::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::ServerTopology").SetParent<Object>().SetGroupName("Ddnn");
+    return tid;
+}
+
+NodeContainer
+ServerTopology::GetServers() const
+{
+    NodeContainer servers;
+    for (uint32_t i = 0; i < GetServerCount(); ++i)
+    {
+        servers.Add(GetServer(i));
+    }
+    return servers;
+}
+
+TypeId
+ServerList::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::ServerList")
+                            .SetParent<ServerTopology>()
+                            .SetGroupName("Ddnn")
+                            .AddConstructor<ServerList>();
+    return tid;
+}
+
+ServerList::ServerList(NodeContainer servers)
+    : m_servers(servers)
+{
+    for (uint32_t i = 0; i < servers.GetN(); ++i)
+    {
+        Ptr<Ipv4> ipv4 = servers.Get(i)->GetObject<Ipv4>();
+        bool found = false;
+        for (uint32_t k = 0; ipv4 && k < ipv4->GetNInterfaces() && !found; ++k)
+        {
+            if (ipv4->GetNAddresses(k) > 0 && !ipv4->GetAddress(k, 0).GetLocal().IsLocalhost())
+            {
+                m_addresses.push_back(ipv4->GetAddress(k, 0).GetLocal());
+                m_devices.push_back(ipv4->GetNetDevice(k));
+                found = true;
+            }
+        }
+        if (!found)
+        {
+            throw DdnnError("ns3::ServerList: node " + std::to_string(servers.Get(i)->GetId())
+                            + " has no IPv4 address besides the loopback");
+        }
+    }
+}
+
+uint32_t
+ServerList::GetServerCount() const
+{
+    return m_servers.GetN();
+}
+
+Ptr<Node>
+ServerList::GetServer(uint32_t i) const
+{
+    return m_servers.Get(i);
+}
+
+Ipv4Address
+ServerList::GetServerAddress(uint32_t i) const
+{
+    return m_addresses.at(i);
+}
+
+Ptr<NetDevice>
+ServerList::GetServerDevice(uint32_t i) const
+{
+    return m_devices.at(i);
+}
+
+} // namespace ns3

@@ -1,0 +1,68 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SERVER_TOPOLOGY_H
+#define SERVER_TOPOLOGY_H
+
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device.h"
+#include "ns3/node-container.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief What the tenants, their helpers and the utilization meter need of a network: its
+ * servers, each one's IPv4 address and the device that connects it (its uplink, a
+ * point-to-point device whose channel's other end is its downlink).
+ *
+ * SingleTorHelper implements it; so does ServerList, over the nodes of any topology built
+ * with ns-3's own helpers, and a user's own class in a few lines.
+ */
+class ServerTopology : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    virtual uint32_t GetServerCount() const = 0;
+    virtual Ptr<Node> GetServer(uint32_t i) const = 0;
+    virtual Ipv4Address GetServerAddress(uint32_t i) const = 0;
+    /** The server's device towards the network (its uplink). */
+    virtual Ptr<NetDevice> GetServerDevice(uint32_t i) const = 0;
+
+    /** Every server, in order. */
+    NodeContainer GetServers() const;
+};
+
+/**
+ * \ingroup ddnn
+ * \brief A ServerTopology over nodes that already have an IPv4 stack and addresses: each
+ * server's address and device are those of its first interface that is not the loopback.
+ */
+class ServerList : public ServerTopology
+{
+  public:
+    static TypeId GetTypeId();
+    ServerList() = default;
+    /** Throws DdnnError when a node has no IPv4 address besides the loopback. */
+    explicit ServerList(NodeContainer servers);
+
+    uint32_t GetServerCount() const override;
+    Ptr<Node> GetServer(uint32_t i) const override;
+    Ipv4Address GetServerAddress(uint32_t i) const override;
+    Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
+
+  private:
+    NodeContainer m_servers;
+    std::vector<Ipv4Address> m_addresses;
+    std::vector<Ptr<NetDevice>> m_devices;
+};
+
+} // namespace ns3
+
+#endif /* SERVER_TOPOLOGY_H */
