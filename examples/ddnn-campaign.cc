@@ -19,6 +19,8 @@
  * per line, for GNU parallel or a SLURM job array (see the README).
  */
 
+#include "../tools/campaign-report.h"
+
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 

@@ -202,6 +202,13 @@ if(DDNN_EXAMPLES)
   )
 endif()
 
+# The library spawns no process and plots nothing: those are the tools' (tools/), beside it.
+add_test(
+  NAME library-spawns-nothing
+  COMMAND sh -c "! nm -D --undefined-only \"$1\" | grep -wE 'system|popen|fork|vfork|execv|execvp|posix_spawn'"
+          sh $<TARGET_FILE:ddnn>
+)
+
 # Build-system checks.
 add_test(
   NAME source-lists

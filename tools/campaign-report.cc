@@ -3,11 +3,10 @@
  */
 #include "campaign-report.h"
 
-#include "atomic-file.h"
-#include "program-main.h"
-
+#include "ns3/atomic-file.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-flow-stats.h"
+#include "ns3/program-main.h"
 #include "ns3/system-path.h"
 
 #include <algorithm>
