@@ -13,7 +13,8 @@ def configure(conf):
 # The ns-3 modules ddnn links: the names of ddnn_ns3_library_names in CMakeLists.txt.
 NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
 
-# model/ns3-compat.h, a private header (not installed), adapts to the tree's ns-3 release.
+# model/ns3-compat.h, a private header (not installed), adapts to the tree's ns-3 release;
+# model/ddnn-scenario-xml.h is private to the C core's readers.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
     if not version.startswith('3.'):
@@ -39,6 +40,7 @@ def build(bld):
         'model/ddnn-flow-stats.c',
         'model/ddnn-scenario-params.c',
         'model/ddnn-scenario.c',
+        'model/ddnn-campaign.c',
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',

@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Campaigns: a base scenario and the <vary> dimensions whose product is the grid of runs. */
+#include "ddnn-csv.h"
+#include "ddnn-scenario-params.h"
+#include "ddnn-scenario-xml.h"
+#include "ddnn-scenario.h"
+
+#include <libxml/tree.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+#define MAX_DIMENSIONS 8
+
+typedef struct
+{
+    char parameter[64];
+    char** values;
+    size_t count;
+} dimension;
+
+struct ddnn_campaign
+{
+    ddnn_scenario base;
+    dimension dims[MAX_DIMENSIONS];
+    size_t dim_count;
+};
+
+void
+ddnn_campaign_free(ddnn_campaign* c)
+{
+    size_t d, v;
+    if (!c)
+    {
+        return;
+    }
+    for (d = 0; d < c->dim_count; d++)
+    {
+        for (v = 0; v < c->dims[d].count; v++)
+        {
+            free(c->dims[d].values[v]);
+        }
+        free(c->dims[d].values);
+    }
+    free(c);
+}
+
+/* Splits a whitespace-separated list into dim->values. */
+static int
+split_values(dimension* dim, const char* text)
+{
+    const char* p = text;
+    while (*p)
+    {
+        const char* start;
+        char** grown;
+        while (*p && isspace((unsigned char)*p))
+        {
+            p++;
+        }
+        if (!*p)
+        {
+            break;
+        }
+        start = p;
+        while (*p && !isspace((unsigned char)*p))
+        {
+            p++;
+        }
+        grown = realloc(dim->values, (dim->count + 1) * sizeof *grown);
+        if (!grown)
+        {
+            return DDNN_ERR_NOMEM;
+        }
+        dim->values = grown;
+        dim->values[dim->count] = malloc((size_t)(p - start) + 1);
+        if (!dim->values[dim->count])
+        {
+            return DDNN_ERR_NOMEM;
+        }
+        memcpy(dim->values[dim->count], start, (size_t)(p - start));
+        dim->values[dim->count][p - start] = '\0';
+        dim->count++;
+    }
+    return DDNN_OK;
+}
+
+/*
+ * A value twice in one <vary>, or a parameter varied twice, would give two runs one folder
+ * and one name: refused.
+ */
+static int
+check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_diag* diag)
+{
+    size_t d, i, j;
+    for (d = 0; d + 1 < c->dim_count; d++)
+    {
+        if (strcmp(c->dims[d].parameter, dim->parameter) == 0)
+        {
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_DUPLICATE,
+                                 line,
+                                 "parameter",
+                                 "'%s' is varied twice",
+                                 dim->parameter);
+        }
+    }
+    for (i = 0; i < dim->count; i++)
+    {
+        for (j = 0; j < i; j++)
+        {
+            if (strcmp(dim->values[i], dim->values[j]) == 0)
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_DUPLICATE,
+                                     line,
+                                     "values",
+                                     "<vary parameter=\"%s\"> lists '%.60s' twice",
+                                     dim->parameter,
+                                     dim->values[i]);
+            }
+        }
+    }
+    return DDNN_OK;
+}
+
+int
+ddnn_campaign_read_file(ddnn_campaign** out,
+                        const char* path,
+                        const char* schema_path,
+                        ddnn_diag* diag)
+{
+    char* text;
+    size_t len;
+    int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
+    if (rc < 0)
+    {
+        return rc;
+    }
+    rc = ddnn_campaign_parse(out, text, len, schema_path, diag);
+    free(text);
+    return rc;
+}
+
+int
+ddnn_campaign_parse(
+    ddnn_campaign** out, const char* text, size_t len, const char* schema_path, ddnn_diag* diag)
+{
+    xmlDocPtr doc = NULL;
+    xmlNodePtr root, child;
+    ddnn_campaign* c;
+    int rc = ddnn_scenario_load_document(text, len, schema_path, &doc, diag);
+    if (rc != DDNN_OK)
+    {
+        return rc;
+    }
+    c = calloc(1, sizeof *c);
+    if (!c)
+    {
+        xmlFreeDoc(doc);
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    ddnn_scenario_defaults(&c->base);
+    root = xmlDocGetRootElement(doc);
+    if (strcmp((const char*)root->name, "campaign") != 0)
+    {
+        rc = ddnn_diag_set(diag,
+                           DDNN_ERR_SYNTAX,
+                           xmlGetLineNo(root),
+                           (const char*)root->name,
+                           "expected a <campaign>, found <%s>",
+                           (const char*)root->name);
+    }
+    for (child = root->children; rc == DDNN_OK && child; child = child->next)
+    {
+        if (child->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        if (strcmp((const char*)child->name, "scenario") == 0)
+        {
+            rc = ddnn_scenario_read_element(child, &c->base, diag);
+        }
+        else if (strcmp((const char*)child->name, "vary") == 0)
+        {
+            dimension* dim = &c->dims[c->dim_count++]; /* the schema allows at most 8 */
+            xmlChar* parameter = xmlGetProp(child, (const xmlChar*)"parameter");
+            xmlChar* values = xmlGetProp(child, (const xmlChar*)"values");
+            ddnn_scenario probe = c->base;
+            snprintf(dim->parameter, sizeof dim->parameter, "%s", (const char*)parameter);
+            rc = split_values(dim, (const char*)values);
+            if (rc == DDNN_OK && dim->count == 0)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_EMPTY,
+                                   xmlGetLineNo(child),
+                                   "values",
+                                   "<vary parameter=\"%s\"> lists no values",
+                                   dim->parameter);
+            }
+            else if (rc == DDNN_OK
+                     && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
+            {
+                /* diag says which value or parameter repeats */
+            }
+            else if (rc == DDNN_OK
+                     && ddnn_scenario_set(&probe, dim->parameter, dim->values[0])
+                            == DDNN_ERR_MISSING)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_MISSING,
+                                   xmlGetLineNo(child),
+                                   "parameter",
+                                   "<vary> names '%s', which is no element.attribute of a "
+                                   "scenario",
+                                   dim->parameter);
+            }
+            xmlFree(parameter);
+            xmlFree(values);
+        }
+    }
+    xmlFreeDoc(doc);
+    if (rc == DDNN_OK)
+    {
+        /* The grid's size, without wrapping: refused past DDNN_CAMPAIGN_MAX_RUNS. */
+        size_t d, n = 1;
+        for (d = 0; d < c->dim_count && rc == DDNN_OK; d++)
+        {
+            if (c->dims[d].count > DDNN_CAMPAIGN_MAX_RUNS / n)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_TOO_LARGE,
+                                   0,
+                                   "vary",
+                                   "the grid has more than %d runs",
+                                   DDNN_CAMPAIGN_MAX_RUNS);
+            }
+            n *= c->dims[d].count;
+        }
+    }
+    if (rc != DDNN_OK)
+    {
+        ddnn_campaign_free(c);
+        return rc;
+    }
+    *out = c;
+    return DDNN_OK;
+}
+
+size_t
+ddnn_campaign_size(const ddnn_campaign* c)
+{
+    size_t n = 1, d;
+    for (d = 0; d < c->dim_count; d++)
+    {
+        n *= c->dims[d].count;
+    }
+    return n;
+}
+
+int
+ddnn_campaign_point(const ddnn_campaign* c,
+                    size_t index,
+                    const char* schema_path,
+                    ddnn_scenario* s,
+                    char* name,
+                    size_t name_size,
+                    ddnn_diag* diag)
+{
+    size_t pick[MAX_DIMENSIONS], d, rest = index;
+    char* text;
+    size_t len, used = 0;
+    int rc;
+    if (index >= ddnn_campaign_size(c))
+    {
+        return DDNN_ERR_INVALID;
+    }
+    for (d = c->dim_count; d-- > 0;)
+    {
+        pick[d] = rest % c->dims[d].count;
+        rest /= c->dims[d].count;
+    }
+    *s = c->base;
+    name[0] = '\0';
+    for (d = 0; d < c->dim_count; d++)
+    {
+        const char* value = c->dims[d].values[pick[d]];
+        const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
+        const ddnn_param* param = ddnn_scenario_param_named(c->dims[d].parameter);
+        ddnn_diag why = {0};
+        const char* v;
+        used += (size_t)snprintf(
+            name + used, used < name_size ? name_size - used : 0, "%s%s=", d ? "_" : "", attribute);
+        /* Percent-encoded: every byte but letters, digits, '.' and '-' (so '_', '=' and '/'
+         * too), which keeps names distinct, reversible and safe as folder names. */
+        for (v = value; *v; v++)
+        {
+            unsigned char ch = (unsigned char)*v;
+            used += (size_t)snprintf(name + used,
+                                     used < name_size ? name_size - used : 0,
+                                     isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
+                                     ch);
+        }
+        rc = param ? ddnn_scenario_set_param(s, param, value, &why) : DDNN_ERR_MISSING;
+        if (rc != DDNN_OK)
+        {
+            return ddnn_diag_set(diag,
+                                 rc,
+                                 0,
+                                 c->dims[d].parameter,
+                                 "run %.60s: <vary parameter=\"%s\">: %.100s",
+                                 name,
+                                 c->dims[d].parameter,
+                                 param ? why.message : "unknown parameter");
+        }
+        if (used >= name_size)
+        {
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_TOO_LARGE,
+                                 0,
+                                 c->dims[d].parameter,
+                                 "run %.60s...: its name would pass %zu characters; shorten the "
+                                 "varied values",
+                                 name,
+                                 name_size - 1);
+        }
+    }
+    if (c->dim_count == 0)
+    {
+        snprintf(name, name_size, "run");
+    }
+    /* Check the point against the schema: the values of <vary> were not validated yet. */
+    rc = ddnn_scenario_write(s, &text, &len);
+    if (rc != DDNN_OK)
+    {
+        return ddnn_diag_set(diag, rc, 0, "", "out of memory");
+    }
+    rc = ddnn_scenario_parse(s, text, len, schema_path, diag);
+    free(text);
+    if (rc != DDNN_OK)
+    {
+        char message[sizeof diag->message];
+        snprintf(message, sizeof message, "%s", diag->message);
+        diag->line = 0;
+        snprintf(diag->message, sizeof diag->message, "run %.60s: %.130s", name, message);
+    }
+    return rc;
+}
