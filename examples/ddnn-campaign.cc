@@ -26,16 +26,16 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
-#include <csignal>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -264,7 +264,9 @@ ShellLine(const std::string& runner, const Run& run)
  * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N).
  */
 void
-WriteSlurmArray(const std::string& path, const std::string& campaign, const std::vector<std::string>& lines)
+WriteSlurmArray(const std::string& path,
+                const std::string& campaign,
+                const std::vector<std::string>& lines)
 {
     if (lines.empty())
     {
@@ -285,8 +287,8 @@ WriteSlurmArray(const std::string& path, const std::string& campaign, const std:
                  << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
                  << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" "
                  << ShellQuoted(path + ".runs") << ")\n"
-                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in "
-                 << path << ".runs\" >&2; exit 1; }\n"
+                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in " << path
+                 << ".runs\" >&2; exit 1; }\n"
                  << "exec sh -c \"$line\"\n";
     script.Commit();
     chmod(path.c_str(), 0755);
@@ -451,7 +453,8 @@ main(int argc, char* argv[])
             campaignFile = DdnnDataPath(campaignFile); // e.g. scenarios/thesis-grid.xml
         }
         const uint32_t jobs = ParseWholeNumber("--jobs", jobsText, 1, 1024);
-        const uint32_t maxRuns = ParseWholeNumber("--maxRuns", maxRunsText, 1, DDNN_CAMPAIGN_MAX_RUNS);
+        const uint32_t maxRuns
+            = ParseWholeNumber("--maxRuns", maxRunsText, 1, DDNN_CAMPAIGN_MAX_RUNS);
         std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);

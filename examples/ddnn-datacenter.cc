@@ -20,10 +20,10 @@
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 
-#include <iomanip>
-#include <limits>
 #include <cmath>
+#include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -101,11 +101,12 @@ main(int argc, char* argv[])
     {
         CommandLine cmd(__FILE__);
         scenario.AddArguments(cmd);
-        ParseArguments(cmd,
-                       argc,
-                       argv,
-                       scenario,
-                       {"topology", "training", "transport", "background", "priority", "run", "output"});
+        ParseArguments(
+            cmd,
+            argc,
+            argv,
+            scenario,
+            {"topology", "training", "transport", "background", "priority", "run", "output"});
 
         scenario.Validate();
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
@@ -168,7 +169,8 @@ main(int argc, char* argv[])
                       << std::setprecision(2) << std::setw(9);
             if (std::isnan(change))
             {
-                std::cout << "NA" << "   (no sample)\n";
+                std::cout << "NA"
+                          << "   (no sample)\n";
             }
             else
             {

@@ -4,12 +4,12 @@
 #ifndef BACKGROUND_HELPER_H
 #define BACKGROUND_HELPER_H
 
-#include "ns3/server-topology.h"
 #include "ns3/background-tenant.h"
 #include "ns3/ddnn-flowgen.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/server-topology.h"
 
 #include <string>
 #include <vector>

@@ -206,8 +206,10 @@ RunDatacenter(const DatacenterScenario& scenario,
         {
             // An unfinished flow has no end time: its FCT is not computed from one.
             const bool completed = flow.Completed();
-            measured.push_back(ddnn_flow_result{
-                flow.bytes, completed ? 1 : 0, completed ? (flow.end - flow.start).GetSeconds() : 0.0});
+            measured.push_back(
+                ddnn_flow_result{flow.bytes,
+                                 completed ? 1 : 0,
+                                 completed ? (flow.end - flow.start).GetSeconds() : 0.0});
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());

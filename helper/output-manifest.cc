@@ -99,7 +99,8 @@ VerifyOutputManifest(const std::string& dir, std::string& why)
         uint64_t size = 0;
         uint64_t sum = 0;
         std::string name;
-        if (!(fields >> size >> std::hex >> sum >> std::dec) || !std::getline(fields >> std::ws, name))
+        if (!(fields >> size >> std::hex >> sum >> std::dec)
+            || !std::getline(fields >> std::ws, name))
         {
             why = "MANIFEST is damaged";
             return false;

@@ -69,8 +69,8 @@ PrepareOutputDirectory(const std::string& option, const std::string& path)
     const size_t maxPath = 4096;
     const size_t maxName = 255;
     auto fail = [&](const std::string& why) {
-        throw DdnnError(option + "=" + (path.size() > 80 ? path.substr(0, 80) + "..." : path)
-                        + ": " + why);
+        throw DdnnError(option + "=" + (path.size() > 80 ? path.substr(0, 80) + "..." : path) + ": "
+                        + why);
     };
     if (path.empty())
     {

@@ -253,7 +253,8 @@ ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
         }
         const std::string text = empty ? std::string() : given;
         ddnn_diag diag{};
-        if (ddnn_scenario_set_param(&x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
+        if (ddnn_scenario_set_param(
+                &x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
             != DDNN_OK)
         {
             throw DdnnError("--" + flag + ": " + diag.message);

@@ -54,6 +54,7 @@ class SingleTorHelper : public ServerTopology
 
     DataRate GetDataRate() const;
     Time GetDelay() const;
+
   private:
     DataRate m_dataRate;
     Time m_delay;

@@ -91,8 +91,7 @@ TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
         Ptr<RingAllreduceWorker> app = m_worker.Create<RingAllreduceWorker>();
         UintegerValue port;
         app->GetAttribute("Port", port);
-        InetSocketAddress peer(servers->GetServerAddress((rank + 1) % workers.GetN()),
-                               port.Get());
+        InetSocketAddress peer(servers->GetServerAddress((rank + 1) % workers.GetN()), port.Get());
         app->Setup(job, rank, peer);
         workers.Get(rank)->AddApplication(app);
         apps.push_back(app);

@@ -161,8 +161,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
             periodSum += ToSeconds(inside.front()->endNs - inside.front()->startNs);
         }
     }
-    s.iterationTimeMeanS = s.iterationsMeasured > 0 ? periodSum / n
-                                                    : std::numeric_limits<double>::quiet_NaN();
+    s.iterationTimeMeanS
+        = s.iterationsMeasured > 0 ? periodSum / n : std::numeric_limits<double>::quiet_NaN();
 
     uint32_t finished = 0;
     for (const auto& record : m_job->GetRecords())
@@ -173,8 +173,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
             ++finished;
         }
     }
-    s.allreduceTimeMeanS = finished > 0 ? s.allreduceTimeMeanS / finished
-                                        : std::numeric_limits<double>::quiet_NaN();
+    s.allreduceTimeMeanS
+        = finished > 0 ? s.allreduceTimeMeanS / finished : std::numeric_limits<double>::quiet_NaN();
 
     const double share = 2.0 * (n - 1) / n;
     for (uint32_t b = 0; b < model->GetBufferCount(); ++b)

@@ -23,15 +23,15 @@ namespace ns3
 struct TrainingSummary
 {
     uint32_t workers{0};
-    uint32_t iterationsCompleted{0};              //!< by every worker
-    double computeTimeS{0};                       //!< configured compute time per iteration
+    uint32_t iterationsCompleted{0}; //!< by every worker
+    double computeTimeS{0};          //!< configured compute time per iteration
     //! Iteration period: over the iterations that start and end inside the measurement
     //! window, the mean start-to-start time of consecutive ones (iterations overlap without
     //! the barrier), or the one iteration's duration; mean over workers; NaN without any.
     double iterationTimeMeanS{0};
-    uint32_t iterationsMeasured{0};  //!< per worker, inside the window
-    double allreduceTimeMeanS{0};    //!< mean over finished buffers of end - start; NaN: none
-    double bytesPerWorkerPerIteration{0};         //!< measured, completed iterations only
+    uint32_t iterationsMeasured{0};       //!< per worker, inside the window
+    double allreduceTimeMeanS{0};         //!< mean over finished buffers of end - start; NaN: none
+    double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
     double expectedBytesPerWorkerPerIteration{0}; //!< sum over buffers of 2(N-1)/N x bytes
     double idealAllreduceTimeS{0}; //!< eq. 4.1 plus step latencies, mean over buffers
 };

@@ -128,10 +128,10 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings& transport = scenario.transportSettings;
-    installed.idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
-                                                         * transport.GoodputFraction()));
-    installed.idealStepLatency =
-        IdealStepLatency(network->GetDataRate(), network->GetDelay(), transport);
+    installed.idealRate = DataRate(
+        static_cast<uint64_t>(network->GetDataRate().GetBitRate() * transport.GoodputFraction()));
+    installed.idealStepLatency
+        = IdealStepLatency(network->GetDataRate(), network->GetDelay(), transport);
     training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     training.SetAttribute("IdealDataRate", DataRateValue(installed.idealRate));
     training.SetAttribute("IdealStepLatency", TimeValue(installed.idealStepLatency));

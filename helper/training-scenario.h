@@ -27,9 +27,9 @@ struct TrainingScenario
     uint32_t workers;
     std::string profile;
     uint64_t fusionBytes;
-    double computeMs;      //!< compute time per iteration; 0 = from rcp
-    double rcp;            //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
-    std::string queue;     //!< fifo | priority
+    double computeMs;  //!< compute time per iteration; 0 = from rcp
+    double rcp;        //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
+    std::string queue; //!< fifo | priority
     bool barrier;
     std::string transport; //!< tcp | ideal
     uint32_t iterations;   //!< 0 = until stopS
@@ -38,7 +38,7 @@ struct TrainingScenario
     uint32_t seed;
     double stallTimeoutMs;
     uint32_t tos;
-    double stopS; //!< no iteration starts at or after it; 0 = no limit
+    double stopS;                        //!< no iteration starts at or after it; 0 = no limit
     TransportSettings transportSettings; //!< <transport>: TCP and how the tenants use it
     // The program's own options.
     std::string outDir{"ddnn-output"};

@@ -45,10 +45,9 @@ TransportSettings::Profile(const std::string& name)
     ddnn_scenario core;
     ddnn_scenario_defaults(&core);
     ddnn_diag diag{};
-    if (ddnn_scenario_set_param(&core,
-                                ddnn_scenario_param_named("transport.profile"),
-                                name.c_str(),
-                                &diag) != DDNN_OK)
+    if (ddnn_scenario_set_param(
+            &core, ddnn_scenario_param_named("transport.profile"), name.c_str(), &diag)
+        != DDNN_OK)
     {
         throw DdnnError("--transportProfile: " + std::string(diag.message));
     }
@@ -56,18 +55,18 @@ TransportSettings::Profile(const std::string& name)
 }
 
 TransportSettings::TransportSettings(const ddnn_scenario& x)
-    : profile(x.transport_profile),
-      congestionControl(x.congestion_control),
-      segmentSize(x.segment_size),
-      socketBufferBytes(x.socket_buffer_bytes),
-      minRtoMs(x.min_rto_ms),
-      initialRtoMs(x.initial_rto_ms),
-      clockGranularityUs(x.clock_granularity_us),
-      delAckTimeoutUs(x.del_ack_timeout_us),
-      delAckCount(x.del_ack_count),
-      maxSegLifetimeMs(x.max_seg_lifetime_ms),
-      sendChunkBytes(x.send_chunk_bytes),
-      backgroundAcksInDataBand(x.background_acks_in_data_band != 0)
+    : profile(x.transport_profile)
+    , congestionControl(x.congestion_control)
+    , segmentSize(x.segment_size)
+    , socketBufferBytes(x.socket_buffer_bytes)
+    , minRtoMs(x.min_rto_ms)
+    , initialRtoMs(x.initial_rto_ms)
+    , clockGranularityUs(x.clock_granularity_us)
+    , delAckTimeoutUs(x.del_ack_timeout_us)
+    , delAckCount(x.del_ack_count)
+    , maxSegLifetimeMs(x.max_seg_lifetime_ms)
+    , sendChunkBytes(x.send_chunk_bytes)
+    , backgroundAcksInDataBand(x.background_acks_in_data_band != 0)
 {
 }
 
@@ -83,7 +82,10 @@ TransportSettings::ToCore(ddnn_scenario& x) const
         dst[text.size()] = '\0';
     };
     copy(x.transport_profile, sizeof x.transport_profile, profile, "--transportProfile");
-    copy(x.congestion_control, sizeof x.congestion_control, congestionControl, "--congestionControl");
+    copy(x.congestion_control,
+         sizeof x.congestion_control,
+         congestionControl,
+         "--congestionControl");
     x.segment_size = segmentSize;
     x.socket_buffer_bytes = socketBufferBytes;
     x.min_rto_ms = minRtoMs;
@@ -110,16 +112,14 @@ TransportSettings::Apply() const
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(socketBufferBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(socketBufferBytes));
     Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(FromUnit(initialRtoMs, 1e6)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout",
-                       TimeValue(FromUnit(delAckTimeoutUs, 1e3)));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(FromUnit(delAckTimeoutUs, 1e3)));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(FromUnit(minRtoMs, 1e6)));
     Config::SetDefault("ns3::TcpSocketBase::ClockGranularity",
                        TimeValue(FromUnit(clockGranularityUs, 1e3)));
     Config::SetDefault("ns3::RttEstimator::InitialEstimation",
                        TimeValue(FromUnit(initialRtoMs, 1e6)));
-    Config::SetDefault("ns3::TcpSocketBase::MaxSegLifetime",
-                       DoubleValue(maxSegLifetimeMs / 1e3));
+    Config::SetDefault("ns3::TcpSocketBase::MaxSegLifetime", DoubleValue(maxSegLifetimeMs / 1e3));
 }
 
 double

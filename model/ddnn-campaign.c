@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #define MAX_DIMENSIONS 8
 
 typedef struct

@@ -20,7 +20,7 @@ extern "C"
 #define DDNN_PROFILE_MAX_MODEL_BYTES 9007199254740992ULL
 /* An iteration's compute as profiled: at most 10^15 ns (11.6 days) in all, far inside ns-3's
  * signed 64-bit nanoseconds. */
-#define DDNN_PROFILE_MAX_COMPUTE_NS 1000000000000000ULL
+#define DDNN_PROFILE_MAX_COMPUTE_NS  1000000000000000ULL
 
     typedef struct
     {

@@ -24,12 +24,12 @@ extern "C"
 {
 #endif
 
-#define DDNN_SCENARIO_MAX_BYTES (1024 * 1024)
+#define DDNN_SCENARIO_MAX_BYTES      (1024 * 1024)
 /* Attributes in one document: a scenario has about 25, a campaign a few more. */
 #define DDNN_SCENARIO_MAX_ATTRIBUTES 1000
 /* Runs in one campaign grid: a bound on the expansion itself (runners set a lower one). */
-#define DDNN_CAMPAIGN_MAX_RUNS 100000000
-#define DDNN_PATH_MAX           1024
+#define DDNN_CAMPAIGN_MAX_RUNS       100000000
+#define DDNN_PATH_MAX                1024
 
     typedef struct
     {

@@ -195,7 +195,8 @@ ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns)
         uint32_t buffer = t->buffer_of_layer[layer];
         int rc;
         if (t->buffer_lowest[buffer] == layer
-            && (rc = t->cb.buffer_ready(t->ctx, layer > 0 ? t->iteration : t->iteration - 1, buffer))
+            && (rc
+                = t->cb.buffer_ready(t->ctx, layer > 0 ? t->iteration : t->iteration - 1, buffer))
                    < 0)
             return rc;
     }

@@ -214,8 +214,8 @@ TrainingJob::GetRecords() const
 int
 TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 {
-    int rc =
-        ddnn_syncer_on_ready(m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds());
+    int rc = ddnn_syncer_on_ready(
+        m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds());
     Check(rc, "ddnn_syncer_on_ready");
     return rc;
 }

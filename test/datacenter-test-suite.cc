@@ -6,19 +6,19 @@
  * bookkeeping (unfinished flows, hundreds of concurrent flows, identical
  * schedules across runs) and bad input.
  */
-#include "ddnn-test-util.h"
 #include "../model/ns3-compat.h"
+#include "ddnn-test-util.h"
 
 #include "ns3/applications-module.h"
-#include "ns3/ddnn-module.h"
 #include "ns3/boolean.h"
-#include "ns3/tcp-l4-protocol.h"
+#include "ns3/ddnn-module.h"
 #include "ns3/double.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 #include "ns3/uinteger.h"
@@ -76,9 +76,8 @@ class SwitchPriorityTestCase : public TestCase
             PacketSinkHelper sink("ns3::TcpSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), port));
             sinks.push_back(DynamicCast<PacketSink>(sink.Install(network->GetServer(2)).Get(0)));
-            BulkSendHelper bulk =
-                compat::TcpBulkSendWithTos(InetSocketAddress(network->GetServerAddress(2), port),
-                                           s == 0 ? tos0 : tos1);
+            BulkSendHelper bulk = compat::TcpBulkSendWithTos(
+                InetSocketAddress(network->GetServerAddress(2), port), s == 0 ? tos0 : tos1);
             bulk.SetAttribute("SendSize", UintegerValue(65536));
             bulk.Install(network->GetServer(s));
         }
@@ -192,8 +191,8 @@ class BackgroundLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
         Simulator::Run(); // until every flow has finished
         const double expected = 1000 * 50000.0 * 8 / 10e9;
-        const double measured
-            = meter.GetUplinkUtilization(TenantTag::BACKGROUND) * TransportSettings().GoodputFraction();
+        const double measured = meter.GetUplinkUtilization(TenantTag::BACKGROUND)
+                                * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
         NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND)
                                       * TransportSettings().GoodputFraction(),
@@ -267,8 +266,7 @@ class TransportProfileBandsTestCase : public TestCase
                 for (uint32_t band = 0; band < 3; ++band)
                 {
                     disc->GetInternalQueue(band)->TraceConnectWithoutContext(
-                        "Enqueue",
-                        MakeBoundCallback(&Enqueued, counts, band));
+                        "Enqueue", MakeBoundCallback(&Enqueued, counts, band));
                 }
             }
         }
@@ -398,9 +396,8 @@ class OwnTopologyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 5, "flows generated");
         NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
         NS_TEST_ASSERT_MSG_GT(meter.GetUplinkUtilization(TenantTag::TRAINING), 0, "training seen");
-        NS_TEST_ASSERT_MSG_GT(meter.GetDownlinkUtilization(TenantTag::BACKGROUND),
-                              0,
-                              "background seen");
+        NS_TEST_ASSERT_MSG_GT(
+            meter.GetDownlinkUtilization(TenantTag::BACKGROUND), 0, "background seen");
         Simulator::Destroy();
     }
 };
@@ -435,8 +432,8 @@ class TrainingLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
         Simulator::Run();
         const double expected = 1.0 / 16;
-        const double measured
-            = meter.GetUplinkUtilization(TenantTag::TRAINING) * TransportSettings().GoodputFraction();
+        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
+                                * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
         Simulator::Destroy();
     }

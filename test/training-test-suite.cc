@@ -56,9 +56,11 @@ struct Job
         helper.SetAttribute("Iterations", UintegerValue(1));
         helper.SetAttribute(
             "IdealDataRate",
-            DataRateValue(DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
-                                                         * TransportSettings().GoodputFraction()))));
-        helper.SetAttribute("IdealStepLatency", TimeValue(IdealStepLatency(network->GetDataRate(), network->GetDelay(), TransportSettings())));
+            DataRateValue(DataRate(static_cast<uint64_t>(
+                network->GetDataRate().GetBitRate() * TransportSettings().GoodputFraction()))));
+        helper.SetAttribute("IdealStepLatency",
+                            TimeValue(IdealStepLatency(
+                                network->GetDataRate(), network->GetDelay(), TransportSettings())));
     }
 
     void
@@ -75,7 +77,9 @@ struct Job
         const uint32_t n = network->GetServers().GetN();
         double rate = network->GetDataRate().GetBitRate() * TransportSettings().GoodputFraction();
         return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate)
-               + 2 * (n - 1) * IdealStepLatency(network->GetDataRate(), network->GetDelay(), TransportSettings());
+               + 2 * (n - 1)
+                     * IdealStepLatency(
+                         network->GetDataRate(), network->GetDelay(), TransportSettings());
     }
 };
 

@@ -15,8 +15,8 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -221,7 +221,7 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
        << "set multiplot layout 1,3 title 'Training at low instead of same priority'\n"
        << "set xlabel 'background flows per second per server'\nset key outside bottom center "
           "horizontal\nset grid\nset xzeroaxis\n"
-          // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
+       // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
        << "set yrange [*<0:0<*]\n";
     const char* panels[3][3] = {{"2", "mean FCT of small flows (%)", "fct_small_mean_s"},
                                 {"3", "mean FCT of large flows (%)", "fct_large_mean_s"},

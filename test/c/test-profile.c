@@ -71,8 +71,10 @@ rejects_bad_rows(void)
                  DDNN_ERR_RANGE,
                  1,
                  "param_bytes");
-    expect_error("0,5000000000000000,1,1\n1,5000000000000000,1,1\n", DDNN_ERR_RANGE, 2, "param_bytes");
-    expect_error("0,100,600000000000000,1\n1,100,600000000000000,1\n", DDNN_ERR_RANGE, 2, "forward_ns");
+    expect_error(
+        "0,5000000000000000,1,1\n1,5000000000000000,1,1\n", DDNN_ERR_RANGE, 2, "param_bytes");
+    expect_error(
+        "0,100,600000000000000,1\n1,100,600000000000000,1\n", DDNN_ERR_RANGE, 2, "forward_ns");
     expect_error("0,100,1,9223372036854775807\n", DDNN_ERR_RANGE, 1, "backward_ns");
     /* a header is only allowed before the data */
     expect_error(

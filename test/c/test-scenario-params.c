@@ -35,7 +35,8 @@ expect_rejected(const char* flag, const char* text, int code, const char* messag
 static void
 refuses_values_outside_their_type_or_range(void)
 {
-    expect_rejected("workers", "-1", DDNN_ERR_SYNTAX, "expected a whole number in [2, 250], got '-1'");
+    expect_rejected(
+        "workers", "-1", DDNN_ERR_SYNTAX, "expected a whole number in [2, 250], got '-1'");
     expect_rejected("workers", "4294967298", DDNN_ERR_RANGE, "in [2, 250]");
     expect_rejected("iterations", "-1", DDNN_ERR_SYNTAX, "got '-1'");
     expect_rejected("iterations", "4294967295", DDNN_ERR_RANGE, "in [0, 1000000]");
@@ -103,7 +104,10 @@ xsd_count(xmlXPathContextPtr ctx, const char* xpath)
 
 /* Compares a numeric facet of the XSD with the table's bound. */
 static void
-check_facet(xmlXPathContextPtr ctx, const char* restriction, const char* facet, double expected,
+check_facet(xmlXPathContextPtr ctx,
+            const char* restriction,
+            const char* facet,
+            double expected,
             const char* what)
 {
     char xpath[512];
@@ -113,8 +117,12 @@ check_facet(xmlXPathContextPtr ctx, const char* restriction, const char* facet, 
     if (!value || fabs(strtod((const char*)value, NULL) - expected) > 1e-9 * fabs(expected))
     {
         unit_checks_failed++;
-        fprintf(stderr, "%s: the schema's %s is %s, the table's %g\n", what, facet,
-                value ? (const char*)value : "absent", expected);
+        fprintf(stderr,
+                "%s: the schema's %s is %s, the table's %g\n",
+                what,
+                facet,
+                value ? (const char*)value : "absent",
+                expected);
     }
     xmlFree(value);
 }
@@ -135,7 +143,8 @@ schema_agrees_with_the_table(void)
         return;
     }
     ctx = xmlXPathNewContext(doc);
-    xmlXPathRegisterNs(ctx, (const xmlChar*)"xs", (const xmlChar*)"http://www.w3.org/2001/XMLSchema");
+    xmlXPathRegisterNs(
+        ctx, (const xmlChar*)"xs", (const xmlChar*)"http://www.w3.org/2001/XMLSchema");
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
@@ -144,8 +153,10 @@ schema_agrees_with_the_table(void)
         xmlChar* base;
         const char* expected_base = NULL;
         snprintf(what, sizeof what, "%s.%s", p->element, p->attribute);
-        snprintf(attribute, sizeof attribute,
-                 "/xs:schema/xs:complexType[@name='%s']/xs:attribute[@name='%s']", p->element,
+        snprintf(attribute,
+                 sizeof attribute,
+                 "/xs:schema/xs:complexType[@name='%s']/xs:attribute[@name='%s']",
+                 p->element,
                  p->attribute);
         if (xsd_count(ctx, attribute) != 1)
         {
@@ -156,32 +167,49 @@ schema_agrees_with_the_table(void)
         type = xsd_value(ctx, attribute, "type");
         if (type && strncmp((const char*)type, "xs:", 3) != 0)
         {
-            snprintf(restriction, sizeof restriction, "/xs:schema/xs:simpleType[@name='%s']/xs:restriction",
+            snprintf(restriction,
+                     sizeof restriction,
+                     "/xs:schema/xs:simpleType[@name='%s']/xs:restriction",
                      (const char*)type);
         }
         else
         {
             snprintf(restriction, sizeof restriction, "%s/xs:simpleType/xs:restriction", attribute);
         }
-        base = type && strncmp((const char*)type, "xs:", 3) == 0 ? xmlStrdup(type)
-                                                                 : xsd_value(ctx, restriction, "base");
+        base = type && strncmp((const char*)type, "xs:", 3) == 0
+                   ? xmlStrdup(type)
+                   : xsd_value(ctx, restriction, "base");
         switch (p->type)
         {
-            case DDNN_PARAM_U32: expected_base = "xs:unsignedInt"; break;
-            case DDNN_PARAM_U64: expected_base = "xs:unsignedLong"; break;
-            case DDNN_PARAM_DOUBLE: expected_base = "xs:double"; break;
-            case DDNN_PARAM_BOOL: expected_base = "xs:boolean"; break;
-            case DDNN_PARAM_TEXT: expected_base = "xs:string"; break;
+            case DDNN_PARAM_U32:
+                expected_base = "xs:unsignedInt";
+                break;
+            case DDNN_PARAM_U64:
+                expected_base = "xs:unsignedLong";
+                break;
+            case DDNN_PARAM_DOUBLE:
+                expected_base = "xs:double";
+                break;
+            case DDNN_PARAM_BOOL:
+                expected_base = "xs:boolean";
+                break;
+            case DDNN_PARAM_TEXT:
+                expected_base = "xs:string";
+                break;
         }
         if (!base || strcmp((const char*)base, expected_base) != 0)
         {
             unit_checks_failed++;
-            fprintf(stderr, "%s: the schema's type is %s, the table's %s\n", what,
-                    base ? (const char*)base : "absent", expected_base);
+            fprintf(stderr,
+                    "%s: the schema's type is %s, the table's %s\n",
+                    what,
+                    base ? (const char*)base : "absent",
+                    expected_base);
         }
         if (p->type == DDNN_PARAM_U32 || p->type == DDNN_PARAM_U64 || p->type == DDNN_PARAM_DOUBLE)
         {
-            check_facet(ctx, restriction, p->min_exclusive ? "minExclusive" : "minInclusive", p->min, what);
+            check_facet(
+                ctx, restriction, p->min_exclusive ? "minExclusive" : "minInclusive", p->min, what);
             check_facet(ctx, restriction, "maxInclusive", p->max, what);
         }
         if (p->type == DDNN_PARAM_TEXT && p->choices)
@@ -194,15 +222,19 @@ schema_agrees_with_the_table(void)
             for (k = 0; found && found->nodesetval && k < found->nodesetval->nodeNr; k++)
             {
                 xmlChar* v = xmlGetProp(found->nodesetval->nodeTab[k], (const xmlChar*)"value");
-                snprintf(choices + strlen(choices), sizeof choices - strlen(choices), "%s%s",
-                         k ? "|" : "", v ? (const char*)v : "");
+                snprintf(choices + strlen(choices),
+                         sizeof choices - strlen(choices),
+                         "%s%s",
+                         k ? "|" : "",
+                         v ? (const char*)v : "");
                 xmlFree(v);
             }
             xmlXPathFreeObject(found);
             if (strcmp(choices, p->choices) != 0)
             {
                 unit_checks_failed++;
-                fprintf(stderr, "%s: the schema allows %s, the table %s\n", what, choices, p->choices);
+                fprintf(
+                    stderr, "%s: the schema allows %s, the table %s\n", what, choices, p->choices);
             }
         }
         if (p->type == DDNN_PARAM_TEXT && !p->choices && strcmp(p->attribute, "data-rate") != 0)

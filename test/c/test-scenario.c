@@ -127,7 +127,8 @@ refuses_dtds_entities_and_huge_input(void)
     CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
     /* 10^5 attributes inside the byte bound: refused by count, before the parser's square. */
     {
-        size_t used = (size_t)snprintf(huge, DDNN_SCENARIO_MAX_BYTES, "<scenario version=\"1\"><topology workers=\"4\"");
+        size_t used = (size_t)snprintf(
+            huge, DDNN_SCENARIO_MAX_BYTES, "<scenario version=\"1\"><topology workers=\"4\"");
         int i;
         for (i = 0; i < 100000 && used + 32 < DDNN_SCENARIO_MAX_BYTES; i++)
         {
@@ -257,15 +258,19 @@ campaign_runs_have_distinct_reversible_names(void)
         size_t used = 0;
         for (v = 1; v <= 200; v++)
         {
-            used += (size_t)snprintf(values + used, sizeof values - used, "%s%d", v > 1 ? " " : "", v);
+            used += (size_t)snprintf(
+                values + used, sizeof values - used, "%s%d", v > 1 ? " " : "", v);
         }
         used = 0;
         for (d = 0; d < 4; d++)
         {
-            static const char* params[] = {"run.seed", "training.iterations", "topology.workers",
-                                           "training.fusion-bytes"};
-            used += (size_t)snprintf(vary + used, sizeof vary - used,
-                                     "<vary parameter=\"%s\" values=\"%s\"/>", params[d], values);
+            static const char* params[]
+                = {"run.seed", "training.iterations", "topology.workers", "training.fusion-bytes"};
+            used += (size_t)snprintf(vary + used,
+                                     sizeof vary - used,
+                                     "<vary parameter=\"%s\" values=\"%s\"/>",
+                                     params[d],
+                                     values);
         }
         CHECK(parse_campaign(vary, &c, &diag) == DDNN_ERR_TOO_LARGE);
         CHECK_STR_CONTAINS(diag.message, "more than 100000000 runs");
@@ -286,7 +291,8 @@ campaign_runs_have_distinct_reversible_names(void)
         ddnn_campaign_point(c, 2, schema, &s, name, sizeof name, &diag);
         CHECK(strcmp(name, "profile=a%5Fb%3Dc") == 0);
         memset(&diag, 0, sizeof diag);
-        CHECK(ddnn_campaign_point(c, 0, schema, &s, small, sizeof small, &diag) == DDNN_ERR_TOO_LARGE);
+        CHECK(ddnn_campaign_point(c, 0, schema, &s, small, sizeof small, &diag)
+              == DDNN_ERR_TOO_LARGE);
         CHECK_STR_CONTAINS(diag.message, "would pass 19 characters");
         ddnn_campaign_free(c);
     }

@@ -208,7 +208,7 @@ callback_errors_propagate(void)
     now_ns = 0;
     CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_OK);
     CHECK(ddnn_training_start(t, 0) == DDNN_ERR_NOMEM);
-    CHECK(strcmp(events, "S0@0 ") == 0);             /* iteration 0 did start */
+    CHECK(strcmp(events, "S0@0 ") == 0);                /* iteration 0 did start */
     CHECK(ddnn_training_start(t, 0) == DDNN_ERR_STATE); /* and is not started twice */
     ddnn_training_free(t);
 }

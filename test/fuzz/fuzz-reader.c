@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DDNN_FUZZ_PROFILE 1
-#define DDNN_FUZZ_CDF 2
+#define DDNN_FUZZ_PROFILE  1
+#define DDNN_FUZZ_CDF      2
 #define DDNN_FUZZ_SCHEDULE 3
 #define DDNN_FUZZ_SCENARIO 4
 #define DDNN_FUZZ_CAMPAIGN 5
@@ -99,9 +99,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         ddnn_diag point_diag = {0};
         if (runs > 0)
         {
-            check_diagnostic(ddnn_campaign_point(
-                                 campaign, 0, DDNN_FUZZ_SCHEMA, &scenario, name, sizeof name, &point_diag),
-                             &point_diag);
+            check_diagnostic(
+                ddnn_campaign_point(
+                    campaign, 0, DDNN_FUZZ_SCHEMA, &scenario, name, sizeof name, &point_diag),
+                &point_diag);
             check_diagnostic(ddnn_campaign_point(campaign,
                                                  runs - 1,
                                                  DDNN_FUZZ_SCHEMA,
