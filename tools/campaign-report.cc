@@ -149,31 +149,70 @@ Open(const std::string& path)
     return out;
 }
 
-/** Same-vs-low comparison of one (rcp, flow rate) point, averaged over seeds. */
+/** Same-vs-low comparison of one (rcp, flow rate) point: each seed's values, by priority. */
 struct Point
 {
-    double trainingLoad{0};                             //!< util_training_expected
-    double backgroundLoad{0};                           //!< util_background_expected
-    std::map<std::string, std::pair<double, int>> same; //!< key -> (sum, count)
-    std::map<std::string, std::pair<double, int>> low;
+    double trainingLoad{0};   //!< util_training_expected
+    double backgroundLoad{0}; //!< util_background_expected
+    using Values = std::map<std::string, double>;
+    std::map<uint32_t, Values> same; //!< seed -> key -> value (missing values left out)
+    std::map<uint32_t, Values> low;
 };
 
-/** Mean over the seeds that have the value; NaN when none has. */
-double
-Mean(const std::map<std::string, std::pair<double, int>>& m, const std::string& key)
+/**
+ * The change from same to low priority of one key, taken per seed (both priorities of a seed
+ * see the same flows) and then summarised over the seeds that have both values: ours
+ * relative to the same-priority value, and the thesis's relative to the low-priority one.
+ * NaN (missing, a gap in the plots) when no seed has both.
+ */
+struct Change
 {
-    auto it = m.find(key);
-    return it == m.end() || it->second.second == 0 ? std::numeric_limits<double>::quiet_NaN()
-                                                   : it->second.first / it->second.second;
+    int seeds{0};
+    double mean{std::numeric_limits<double>::quiet_NaN()}; //!< (low - same) / same, percent
+    double min{std::numeric_limits<double>::quiet_NaN()};
+    double max{std::numeric_limits<double>::quiet_NaN()};
+    double meanVsLow{std::numeric_limits<double>::quiet_NaN()}; //!< (low - same) / low, percent
+};
+
+Change
+PerSeedChange(const Point& p, const std::string& key)
+{
+    Change c;
+    double sum = 0;
+    double sumVsLow = 0;
+    for (const auto& [seed, same] : p.same)
+    {
+        auto low = p.low.find(seed);
+        auto a = same.find(key);
+        if (low == p.low.end() || a == same.end() || a->second == 0)
+        {
+            continue;
+        }
+        auto b = low->second.find(key);
+        if (b == low->second.end() || b->second == 0)
+        {
+            continue;
+        }
+        const double change = (b->second - a->second) / a->second * 100;
+        c.min = c.seeds ? std::min(c.min, change) : change;
+        c.max = c.seeds ? std::max(c.max, change) : change;
+        sum += change;
+        sumVsLow += (b->second - a->second) / b->second * 100;
+        ++c.seeds;
+    }
+    if (c.seeds)
+    {
+        c.mean = sum / c.seeds;
+        c.meanVsLow = sumVsLow / c.seeds;
+    }
+    return c;
 }
 
-/** NaN (missing, plotted as a gap) when either side has no sample or the base is 0. */
+/** The mean per-seed change (see PerSeedChange). */
 double
 ChangePercent(const Point& p, const std::string& key)
 {
-    double same = Mean(p.same, key);
-    return same != 0 ? (Mean(p.low, key) - same) / same * 100
-                     : std::numeric_limits<double>::quiet_NaN();
+    return PerSeedChange(p, key).mean;
 }
 
 /** A panel with nothing to draw: its axes and a note saying why, instead of a gnuplot error. */
@@ -195,8 +234,9 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
         rcps.insert(key.first);
     }
     auto data = Open(dir + "/priority-effect.dat");
-    data << "# per block: one R_cp_to_nw; columns: flow_rate small_mean_fct_change_percent "
-            "large_mean_fct_change_percent iteration_time_change_percent\n";
+    data << "# per block: one R_cp_to_nw; columns: flow_rate, then for the mean FCT of small "
+            "flows, of large flows and the mean iteration time: the change from same to low "
+            "priority in percent, its mean over seeds, min and max\n";
     std::ostringstream titles;
     int block = 0;
     for (double rcp : rcps)
@@ -206,9 +246,14 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
         {
             if (key.first == rcp)
             {
-                data << key.second << " " << ChangePercent(point, "fct_small_mean_s") << " "
-                     << ChangePercent(point, "fct_large_mean_s") << " "
-                     << ChangePercent(point, "iteration_time_mean_s") << "\n";
+                data << key.second;
+                for (const char* name :
+                     {"fct_small_mean_s", "fct_large_mean_s", "iteration_time_mean_s"})
+                {
+                    const Change c = PerSeedChange(point, name);
+                    data << " " << c.mean << " " << c.min << " " << c.max;
+                }
+                data << "\n";
             }
         }
         data << "\n\n";
@@ -223,9 +268,10 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
           "horizontal\nset grid\nset xzeroaxis\n"
        // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
        << "set yrange [*<0:0<*]\n";
-    const char* panels[3][3] = {{"2", "mean FCT of small flows (%)", "fct_small_mean_s"},
-                                {"3", "mean FCT of large flows (%)", "fct_large_mean_s"},
-                                {"4", "mean iteration time (%)", "iteration_time_mean_s"}};
+    // columns of each panel's mean, min and max (see the .dat header)
+    const char* panels[3][3] = {{"2:3:4", "mean FCT of small flows (%)", "fct_small_mean_s"},
+                                {"5:6:7", "mean FCT of large flows (%)", "fct_large_mean_s"},
+                                {"8:9:10", "mean iteration time (%)", "iteration_time_mean_s"}};
     for (const auto& panel : panels)
     {
         gp << "set ylabel 'change of " << panel[1] << "'\n";
@@ -241,7 +287,7 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
         }
         gp << "plot for [i=0:" << block - 1 << "] '" << dir
            << "/priority-effect.dat' index i using 1:" << panel[0]
-           << " with linespoints title word(titles, i+1)\n";
+           << " with yerrorlines title word(titles, i+1).' (mean, min-max over seeds)'\n";
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -527,7 +573,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         Point& point = points[{rcp, s.flowRate}];
         point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
-        auto& side = s.trainingPriority == "low" ? point.low : point.same;
+        auto& side = s.trainingPriority == "low" ? point.low[s.seed] : point.same[s.seed];
         if (s.trainingPriority == "low" || s.trainingPriority == "same")
         {
             for (const auto& [key, value] : row)
@@ -535,8 +581,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
                 const double number = Number(value);
                 if (!std::isnan(number)) // a missing value is not averaged as data
                 {
-                    side[key].first += number;
-                    side[key].second += 1;
+                    side[key] = number;
                 }
             }
         }
@@ -567,6 +612,34 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         csv << "\n";
     }
     summary.Commit();
+
+    // changes.csv: per (R_cp_to_nw, flow rate) and key, the change from same to low priority
+    // taken per seed, then its mean and spread over the seeds; "NA" where no seed has both.
+    AtomicFile changes(outDir + "/changes.csv");
+    auto orNa = [](double value) {
+        std::ostringstream os;
+        os << std::setprecision(6) << value;
+        return std::isnan(value) ? std::string("NA") : os.str();
+    };
+    changes.Out() << "rcp,flow_rate,key,seeds,change_vs_same_mean_percent,"
+                     "change_vs_same_min_percent,change_vs_same_max_percent,"
+                     "change_vs_low_mean_percent\n";
+    for (const auto& [where, point] : points)
+    {
+        for (const char* key : {"fct_small_mean_s",
+                                "fct_small_p99_s",
+                                "fct_medium_mean_s",
+                                "fct_large_mean_s",
+                                "fct_all_mean_s",
+                                "iteration_time_mean_s"})
+        {
+            const Change c = PerSeedChange(point, key);
+            changes.Out() << where.first << "," << where.second << "," << key << "," << c.seeds
+                          << "," << orNa(c.mean) << "," << orNa(c.min) << "," << orNa(c.max)
+                          << "," << orNa(c.meanVsLow) << "\n";
+        }
+    }
+    changes.Commit();
 
     std::string dir = outDir + "/report";
     PrepareOutputDirectory("--outDir", dir);
