@@ -6,6 +6,7 @@
 #include "background-tenant.h"
 #include "ddnn-exception.h"
 #include "ns3-compat.h"
+#include "tcp-setup-check.h"
 #include "tenant-tag.h"
 
 #include "ns3/inet-socket-address.h"
@@ -74,6 +75,7 @@ void
 BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
 {
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    WarnIfNs3TcpDefaults(socket);
     if (socket->Bind() == -1)
     {
         throw DdnnError("background sender on server " + std::to_string(m_server)

@@ -5,6 +5,7 @@
 
 #include "ddnn-exception.h"
 #include "ns3-compat.h"
+#include "tcp-setup-check.h"
 #include "tenant-tag.h"
 #include "training-job.h"
 
@@ -217,6 +218,7 @@ RingAllreduceWorker::StartApplication()
         // Connect to the right neighbour.
         InetSocketAddress peer = InetSocketAddress::ConvertFrom(m_rightPeer);
         m_sendSocket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+        WarnIfNs3TcpDefaults(m_sendSocket);
         compat::SetTos(m_sendSocket, peer, m_tos);
         m_sendSocket->Bind();
         m_sendSocket->SetConnectCallback(

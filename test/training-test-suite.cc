@@ -9,6 +9,7 @@
 #include "ddnn-test-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/enum.h"
 #include "ns3/simulator.h"
@@ -18,6 +19,7 @@
 #include "ns3/uinteger.h"
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 using namespace ns3;
@@ -516,6 +518,48 @@ class TrainingFaultsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * A program that forgets TransportSettings::Apply() gets ns-3's TCP defaults, and is told so
+ * once on stderr.
+ */
+class TcpDefaultsWarningTestCase : public TestCase
+{
+  public:
+    TcpDefaultsWarningTestCase()
+        : TestCase("without TransportSettings::Apply() a run warns once about ns-3's TCP")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Config::Reset(); // ns-3's own defaults, as in a program that set none
+        std::ostringstream captured;
+        std::streambuf* saved = std::cerr.rdbuf(captured.rdbuf());
+        {
+            Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+            network->Create(3);
+            TrainingHelper helper;
+            helper.SetAttribute("ProfileFile", StringValue(ddnntest::ScaledThesisProfile(100)));
+            helper.SetAttribute("Iterations", UintegerValue(1));
+            helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
+            helper.Install(network);
+            Simulator::Stop(MilliSeconds(1));
+            Simulator::Run();
+            Simulator::Destroy();
+        }
+        std::cerr.rdbuf(saved);
+        const std::string text = captured.str();
+        const bool warned = text.find("TransportSettings::Apply()") != std::string::npos;
+        const bool once = text.find("warning", text.find("warning") + 1) == std::string::npos;
+        NS_TEST_ASSERT_MSG_EQ(warned, true, "the warning: '" + text + "'");
+        NS_TEST_ASSERT_MSG_EQ(once, true, "only once: '" + text + "'");
+        ddnntest::ApplyTunedTransport();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Test suite of the training tenant.
  */
 class TrainingTestSuite : public TestSuite
@@ -536,6 +580,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new BarrierTestCase);
         AddTestCase(new RingSizesAndDeterminismTestCase);
         AddTestCase(new TrainingFaultsTestCase);
+        AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }
 };
 
