@@ -175,7 +175,7 @@ BackgroundHelper::MakeFlows(uint32_t servers) const
 Ptr<BackgroundTenant>
 BackgroundHelper::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows) const
 {
-    return Install(Create<ServerList>(servers), flows);
+    return Install(CreateObject<ServerList>(servers), flows);
 }
 
 Ptr<BackgroundTenant>

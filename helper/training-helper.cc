@@ -62,7 +62,7 @@ TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workers.GetN()));
     }
-    return Install(Create<ServerList>(workers), model);
+    return Install(CreateObject<ServerList>(workers), model);
 }
 
 ApplicationContainer

@@ -72,7 +72,7 @@ BackgroundTenant::DoDispose()
 void
 BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows)
 {
-    Install(Create<ServerList>(servers), flows);
+    Install(CreateObject<ServerList>(servers), flows);
 }
 
 void
