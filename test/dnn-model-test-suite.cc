@@ -1,12 +1,100 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
+#include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
+#include "ns3/nstime.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <cctype>
+
 using namespace ns3;
+
+/**
+ * \ingroup ddnn-tests
+ * The ns-3 objects' attribute defaults agree with the scenario's parameter table
+ * (model/ddnn-scenario-params.c), so that a program using the objects directly gets the same
+ * model as one using a scenario.
+ */
+class AttributeDefaultsTestCase : public TestCase
+{
+  public:
+    AttributeDefaultsTestCase()
+        : TestCase("attribute defaults agree with the scenario's parameter table")
+    {
+    }
+
+  private:
+    /** The attribute's default as text (numbers, booleans, enum names lower-cased). */
+    static std::string
+    Default(const std::string& type, const std::string& attribute)
+    {
+        TypeId::AttributeInformation info;
+        if (!TypeId::LookupByName(type).LookupAttributeByName(attribute, &info))
+        {
+            return "(no attribute " + type + "::" + attribute + ")";
+        }
+        if (auto time = DynamicCast<const TimeValue>(info.initialValue))
+        {
+            return std::to_string(time->Get().GetNanoSeconds()) + "ns";
+        }
+        std::string text = info.initialValue->SerializeToString(info.checker);
+        for (char& c : text)
+        {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        return text;
+    }
+
+    /** The table's default of "element.attribute", a time converted to ns when a unit says so. */
+    static std::string
+    Table(const std::string& name, double nanosecondsPerUnit = 0)
+    {
+        const ddnn_param* p = ddnn_scenario_param_named(name.c_str());
+        if (!p)
+        {
+            return "(no parameter " + name + ")";
+        }
+        if (nanosecondsPerUnit > 0)
+        {
+            return std::to_string(
+                       static_cast<int64_t>(std::stod(p->default_value) * nanosecondsPerUnit))
+                   + "ns";
+        }
+        return p->default_value;
+    }
+
+    void
+    DoRun() override
+    {
+        const std::pair<std::string, std::string> pairs[] = {
+            {Default("ns3::DnnModel", "FusionBufferBytes"), Table("training.fusion-bytes")},
+            {Default("ns3::TrainingJob", "QueuePolicy"), Table("training.queue")},
+            {Default("ns3::TrainingJob", "Barrier"), Table("training.barrier")},
+            {Default("ns3::TrainingJob", "Iterations"), Table("training.iterations")},
+            {Default("ns3::TrainingJob", "StopTime"), Table("training.stop-s", 1e9)},
+            {Default("ns3::TrainingJob", "StallTimeout"), Table("training.stall-timeout-ms", 1e6)},
+            {Default("ns3::RingAllreduceWorker", "Tos"), Table("training.tos")},
+            {Default("ns3::RingAllreduceWorker", "Transport"), Table("training.transport")},
+            {Default("ns3::RingAllreduceWorker", "SendChunkBytes"),
+             Table("transport.send-chunk-bytes")},
+            {Default("ns3::BackgroundTenant", "SendChunkBytes"),
+             Table("transport.send-chunk-bytes")},
+            {Default("ns3::BackgroundTenant", "AcksInDataBand"),
+             Table("transport.background-acks-in-data-band")},
+            {Default("ns3::SingleTorHelper", "Delay"), Table("topology.delay-us", 1e3)},
+        };
+        for (const auto& [attribute, table] : pairs)
+        {
+            NS_TEST_EXPECT_MSG_EQ(attribute, table, "attribute default vs parameter table");
+        }
+        DataRateValue rate;
+        CreateObject<SingleTorHelper>()->GetAttribute("DataRate", rate);
+        NS_TEST_EXPECT_MSG_EQ(rate.Get(), DataRate(Table("topology.data-rate")), "data rate");
+    }
+};
 
 /**
  * \ingroup ddnn-tests
@@ -121,6 +209,7 @@ class DnnModelTestSuite : public TestSuite
     {
         AddTestCase(new DnnModelThesisDefaultTestCase);
         AddTestCase(new DnnModelBadInputTestCase);
+        AddTestCase(new AttributeDefaultsTestCase);
     }
 };
 
