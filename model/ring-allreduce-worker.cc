@@ -9,15 +9,18 @@
 #include "tenant-tag.h"
 #include "training-job.h"
 
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <sstream>
 
@@ -66,6 +69,19 @@ RingAllreduceWorker::GetTypeId()
                             TimeValue(MicroSeconds(20)),
                             MakeTimeAccessor(&RingAllreduceWorker::m_idealLatency),
                             MakeTimeChecker(Seconds(0)))
+              .AddAttribute("ComputeScale",
+                            "This worker's compute times relative to the job's (a straggler: "
+                            "1.5 computes half as slow again).",
+                            DoubleValue(1.0),
+                            MakeDoubleAccessor(&RingAllreduceWorker::m_computeScale),
+                            MakeDoubleChecker<double>(1e-6, 1e6))
+              .AddAttribute("ComputeJitter",
+                            "Random relative change of each iteration's compute times: every "
+                            "iteration draws j and computes (1 + j) x as long (at least 0). "
+                            "None by default; e.g. ns3::NormalRandomVariable[Variance=0.0025].",
+                            PointerValue(),
+                            MakePointerAccessor(&RingAllreduceWorker::m_computeJitter),
+                            MakePointerChecker<RandomVariableStream>())
               .AddTraceSource("IterationStart",
                               "Forward of layer 0 started.",
                               MakeTraceSourceAccessor(&RingAllreduceWorker::m_iterationStartTrace),
@@ -146,6 +162,17 @@ uint64_t
 RingAllreduceWorker::GetBytesReceived() const
 {
     return m_bytesReceived;
+}
+
+int64_t
+RingAllreduceWorker::AssignStreams(int64_t stream)
+{
+    if (m_computeJitter)
+    {
+        m_computeJitter->SetStream(stream);
+        return 1;
+    }
+    return 0;
 }
 
 bool
@@ -278,8 +305,9 @@ RingAllreduceWorker::CoreCompute(void* ctx, uint64_t ns)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
     self->m_computing = true;
-    self->m_computeEvent
-        = Simulator::Schedule(NanoSeconds(ns), &RingAllreduceWorker::ComputeDone, self);
+    const double factor = self->m_computeScale * self->m_iterationFactor;
+    self->m_computeEvent = Simulator::Schedule(
+        NanoSeconds(std::llround(ns * factor)), &RingAllreduceWorker::ComputeDone, self);
     return DDNN_OK;
 }
 
@@ -304,6 +332,8 @@ int
 RingAllreduceWorker::CoreIterationStart(void* ctx, uint32_t iteration)
 {
     auto self = static_cast<RingAllreduceWorker*>(ctx);
+    self->m_iterationFactor
+        = self->m_computeJitter ? std::max(0.0, 1 + self->m_computeJitter->GetValue()) : 1.0;
     self->m_iterationStartTrace(self->m_rank, iteration);
     return DDNN_OK;
 }

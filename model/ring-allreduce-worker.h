@@ -12,6 +12,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
@@ -66,6 +67,8 @@ class RingAllreduceWorker : public Application
     uint64_t GetBytesSent(uint32_t iteration) const;
     /** Bytes received from the left neighbour so far. */
     uint64_t GetBytesReceived() const;
+    /** Fixes the jitter's random stream (ComputeJitter); returns the streams used (0 or 1). */
+    int64_t AssignStreams(int64_t stream);
     /** What the worker does or waits for, on one line. */
     std::string Describe() const;
 
@@ -125,6 +128,9 @@ class RingAllreduceWorker : public Application
     uint8_t m_tos;
     TransportKind m_transport;
     uint32_t m_chunkBytes;
+    double m_computeScale;                     //!< a straggler's slowness
+    Ptr<RandomVariableStream> m_computeJitter; //!< per-iteration relative change, or none
+    double m_iterationFactor{1.0};             //!< 1 + this iteration's jitter
     DataRate m_idealRate;
     Time m_idealLatency;
 

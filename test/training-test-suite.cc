@@ -11,13 +11,17 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/ddnn-module.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/system-path.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -180,6 +184,67 @@ class ComputeBoundTestCase : public TestCase
                                   "iteration time");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(
             run.summary.iterationTimeMeanS, run.summary.computeTimeS, "never faster than compute");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A straggler: one worker computing 1.5 x as long makes a compute-bound job iterate in
+ * 1.5 x its compute time within 1 % (everyone waits for its gradients); a jitter drawn per
+ * iteration changes the times and repeats with its stream.
+ */
+class StragglerTestCase : public TestCase
+{
+  public:
+    StragglerTestCase()
+        : TestCase("a straggler at 1.5 x compute makes a compute-bound iteration 1.5 x long")
+    {
+    }
+
+  private:
+    /** Mean iteration period with worker 0 slowed by `scale`, optionally with jitter. */
+    static double
+    Period(double scale, bool jitter)
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533333;
+        s.rcp = 16;
+        s.iterations = 3;
+        s.transport = "ideal";
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        t.job->GetWorker(0)->SetAttribute("ComputeScale", DoubleValue(scale));
+        if (jitter)
+        {
+            for (uint32_t r = 0; r < s.workers; ++r)
+            {
+                Ptr<NormalRandomVariable> j = CreateObject<NormalRandomVariable>();
+                j->SetAttribute("Variance", DoubleValue(0.01));
+                t.job->GetWorker(r)->SetAttribute("ComputeJitter", PointerValue(j));
+                t.job->GetWorker(r)->AssignStreams(500 + r);
+            }
+        }
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        const double period = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS
+                              / t.job->GetModel()->GetComputeTime().GetSeconds();
+        Simulator::Destroy();
+        return period;
+    }
+
+    void
+    DoRun() override
+    {
+        const double alone = Period(1.0, false);
+        const double straggler = Period(1.5, false);
+        NS_TEST_ASSERT_MSG_EQ_TOL(alone, 1.0, 0.01, "no straggler: the compute time");
+        NS_TEST_ASSERT_MSG_EQ_TOL(straggler, 1.5, 0.015, "straggler: 1.5 x the compute time");
+        const double jittered = Period(1.0, true);
+        const bool changed = std::abs(jittered - alone) > 1e-4;
+        NS_TEST_ASSERT_MSG_EQ(changed, true, "jitter changes times");
+        NS_TEST_ASSERT_MSG_EQ(Period(1.0, true), jittered, "same streams, same times");
     }
 };
 
@@ -580,6 +645,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new BarrierTestCase);
         AddTestCase(new RingSizesAndDeterminismTestCase);
         AddTestCase(new TrainingFaultsTestCase);
+        AddTestCase(new StragglerTestCase);
         AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }
 };
