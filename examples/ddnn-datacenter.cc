@@ -77,19 +77,6 @@ ChangePercent(double same, double low)
     return same != 0 ? (low - same) / same * 100 : std::numeric_limits<double>::quiet_NaN();
 }
 
-/** A figure as printed and written: NA when missing. */
-std::string
-Shown(double value)
-{
-    if (std::isnan(value))
-    {
-        return "NA";
-    }
-    std::ostringstream os;
-    os << std::setprecision(12) << value;
-    return os.str();
-}
-
 } // namespace
 
 int
@@ -164,7 +151,7 @@ main(int argc, char* argv[])
         for (const auto& [key, a, b] : keys)
         {
             const double change = ChangePercent(a, b);
-            csv << key << "," << Shown(a) << "," << Shown(b) << "," << Shown(change) << "\n";
+            csv << key << "," << FormatFigure(a) << "," << FormatFigure(b) << "," << FormatFigure(change) << "\n";
             std::cout << "  " << std::left << std::setw(24) << key << std::right << std::fixed
                       << std::setprecision(2) << std::setw(9);
             if (std::isnan(change))

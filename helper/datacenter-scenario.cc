@@ -129,9 +129,10 @@ MakeBackgroundHelper(const DatacenterScenario& s, uint8_t tos)
     return helper;
 }
 
-/** A figure as written to summary.csv: NA when it has no sample (NaN), never 0. */
+} // namespace
+
 std::string
-Format(double value)
+FormatFigure(double value)
 {
     if (std::isnan(value))
     {
@@ -141,8 +142,6 @@ Format(double value)
     os << std::setprecision(12) << value;
     return os.str();
 }
-
-} // namespace
 
 std::vector<ddnn_flow>
 MakeBackgroundFlows(const DatacenterScenario& scenario)
@@ -288,28 +287,28 @@ SummaryRows(const DatacenterResult& r)
         {"workers", std::to_string(t.workers)},
         {"iterations_completed", std::to_string(t.iterationsCompleted)},
         {"iterations_measured", std::to_string(t.iterationsMeasured)},
-        {"compute_time_s", Format(t.computeTimeS)},
-        {"iteration_time_mean_s", Format(t.iterationTimeMeanS)},
-        {"allreduce_time_mean_s", Format(t.allreduceTimeMeanS)},
-        {"bytes_per_worker_per_iteration", Format(t.bytesPerWorkerPerIteration)},
-        {"expected_bytes_per_worker_per_iteration", Format(t.expectedBytesPerWorkerPerIteration)},
-        {"ideal_allreduce_time_s", Format(t.idealAllreduceTimeS)},
+        {"compute_time_s", FormatFigure(t.computeTimeS)},
+        {"iteration_time_mean_s", FormatFigure(t.iterationTimeMeanS)},
+        {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
+        {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
+        {"expected_bytes_per_worker_per_iteration", FormatFigure(t.expectedBytesPerWorkerPerIteration)},
+        {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)},
         {"flows_scheduled", std::to_string(r.flowsScheduled)},
     };
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
         std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
         const ddnn_flow_class_stats& s = r.fct[c];
-        rows.emplace_back("fct_" + name + "_mean_s", Format(s.mean_s));
-        rows.emplace_back("fct_" + name + "_p50_s", Format(s.p50_s));
-        rows.emplace_back("fct_" + name + "_p99_s", Format(s.p99_s));
+        rows.emplace_back("fct_" + name + "_mean_s", FormatFigure(s.mean_s));
+        rows.emplace_back("fct_" + name + "_p50_s", FormatFigure(s.p50_s));
+        rows.emplace_back("fct_" + name + "_p99_s", FormatFigure(s.p99_s));
         rows.emplace_back("flows_" + name + "_started", std::to_string(s.started));
         rows.emplace_back("flows_" + name + "_completed", std::to_string(s.completed));
     }
-    rows.emplace_back("util_training_expected", Format(r.utilTrainingExpected));
-    rows.emplace_back("util_training_measured", Format(r.utilTrainingMeasured));
-    rows.emplace_back("util_background_expected", Format(r.utilBackgroundExpected));
-    rows.emplace_back("util_background_measured", Format(r.utilBackgroundMeasured));
+    rows.emplace_back("util_training_expected", FormatFigure(r.utilTrainingExpected));
+    rows.emplace_back("util_training_measured", FormatFigure(r.utilTrainingMeasured));
+    rows.emplace_back("util_background_expected", FormatFigure(r.utilBackgroundExpected));
+    rows.emplace_back("util_background_measured", FormatFigure(r.utilBackgroundMeasured));
     return rows;
 }
 

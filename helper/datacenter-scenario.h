@@ -81,6 +81,9 @@ DatacenterResult RunDatacenter(const DatacenterScenario& scenario,
                                const std::vector<ddnn_flow>& flows,
                                const std::string& outDir);
 
+/** A figure as written to summary.csv and compare.csv: NA when it has no sample (NaN). */
+std::string FormatFigure(double value);
+
 /** summary.csv rows of a run: the training figures, FCT by class and utilizations. */
 std::vector<std::pair<std::string, std::string>> SummaryRows(const DatacenterResult& result);
 

@@ -616,11 +616,6 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
     // changes.csv: per (R_cp_to_nw, flow rate) and key, the change from same to low priority
     // taken per seed, then its mean and spread over the seeds; "NA" where no seed has both.
     AtomicFile changes(outDir + "/changes.csv");
-    auto orNa = [](double value) {
-        std::ostringstream os;
-        os << std::setprecision(6) << value;
-        return std::isnan(value) ? std::string("NA") : os.str();
-    };
     changes.Out() << "rcp,flow_rate,key,seeds,change_vs_same_mean_percent,"
                      "change_vs_same_min_percent,change_vs_same_max_percent,"
                      "change_vs_low_mean_percent\n";
@@ -635,8 +630,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         {
             const Change c = PerSeedChange(point, key);
             changes.Out() << where.first << "," << where.second << "," << key << "," << c.seeds
-                          << "," << orNa(c.mean) << "," << orNa(c.min) << "," << orNa(c.max)
-                          << "," << orNa(c.meanVsLow) << "\n";
+                          << "," << FormatFigure(c.mean) << "," << FormatFigure(c.min) << "," << FormatFigure(c.max)
+                          << "," << FormatFigure(c.meanVsLow) << "\n";
         }
     }
     changes.Commit();
