@@ -16,7 +16,7 @@ namespace ns3
  *
  * ddnn throws this rather than calling NS_FATAL_ERROR so that a wrong file,
  * field or attribute ends a program with one readable line and a non-zero
- * exit (see DdnnMain), and so that tests and embedding programs can catch it.
+ * exit (see ReportFailure), and so that tests and embedding programs can catch it.
  * The message names the file and line, or the attribute, and what was expected.
  */
 class DdnnError : public std::runtime_error
