@@ -427,6 +427,8 @@ main(int argc, char* argv[])
     bool report = true;
     std::string maxRunsText = "10000";
     std::string slurm;
+    std::string greenText = "1";
+    std::string redText = "30";
     std::string runner = Sibling(argv[0], "ddnn-datacenter");
     CommandLine cmd(__FILE__);
     cmd.AddValue(
@@ -437,6 +439,11 @@ main(int argc, char* argv[])
     cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
     cmd.AddValue("runner", "the ddnn-datacenter program", runner);
     cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRunsText);
+    cmd.AddValue("greenPercent",
+                 "operating map: green cells slow training down by at most this much (%)",
+                 greenText);
+    cmd.AddValue(
+        "redPercent", "operating map: red cells slow training down by more than this (%)", redText);
     cmd.AddValue("slurm",
                  "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
                  slurm);
@@ -455,6 +462,10 @@ main(int argc, char* argv[])
         const uint32_t jobs = ParseWholeNumber("--jobs", jobsText, 1, 1024);
         const uint32_t maxRuns
             = ParseWholeNumber("--maxRuns", maxRunsText, 1, DDNN_CAMPAIGN_MAX_RUNS);
+        ReportOptions options;
+        options.greenSlowdownPercent = ParseNumber("--greenPercent", greenText, 0, 1e6);
+        options.redSlowdownPercent
+            = ParseNumber("--redPercent", redText, options.greenSlowdownPercent, 1e6);
         std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);
@@ -502,7 +513,7 @@ main(int argc, char* argv[])
             {
                 finished.push_back({run.name, run.dir, run.scenario});
             }
-            WriteCampaignReport(finished, outDir);
+            WriteCampaignReport(finished, outDir, options);
             std::cerr << "campaign: report in " << outDir << "/summary.csv and " << outDir
                       << "/report/" << std::endl;
         }

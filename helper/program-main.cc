@@ -5,10 +5,13 @@
 
 #include "ns3/ddnn-exception.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <sstream>
 
 namespace ns3
 {
@@ -58,6 +61,21 @@ ParseWholeNumber(const std::string& option, const std::string& text, uint64_t mi
     {
         throw DdnnError(option + ": expected a whole number in [" + std::to_string(min) + ", "
                         + std::to_string(max) + "], got '" + text.substr(0, 60) + "'");
+    }
+    return value;
+}
+
+double
+ParseNumber(const std::string& option, const std::string& text, double min, double max)
+{
+    char* end = nullptr;
+    const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(value) || value < min || value > max)
+    {
+        std::ostringstream os;
+        os << option << ": expected a number in [" << min << ", " << max << "], got '"
+           << text.substr(0, 60) << "'";
+        throw DdnnError(os.str());
     }
     return value;
 }

@@ -38,6 +38,13 @@ uint64_t ParseWholeNumber(const std::string& option,
                           uint64_t min,
                           uint64_t max);
 
+/**
+ * \ingroup ddnn
+ * \brief A program option's finite number in [min, max]. Throws DdnnError
+ * "OPTION: expected a number in [min, max], got 'TEXT'".
+ */
+double ParseNumber(const std::string& option, const std::string& text, double min, double max);
+
 } // namespace ns3
 
 #endif /* PROGRAM_MAIN_H */

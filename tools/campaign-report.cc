@@ -296,7 +296,8 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
 
 void
 PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
-                      const std::string& dir)
+                      const std::string& dir,
+                      const ReportOptions& options)
 {
     std::vector<double> xs;
     std::vector<double> ys;
@@ -314,14 +315,27 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     };
     auto data = Open(dir + "/operating-boundary.dat");
     data << "# x_index y_index background_load training_load iteration_slowdown_percent "
-            "small_flow_gain_percent large_flow_gain_percent\n";
+            "small_flow_gain_percent large_flow_gain_percent slowdown_colour (green: at most "
+         << options.greenSlowdownPercent << " %, yellow: at most " << options.redSlowdownPercent
+         << " %, red: more, grey: no sample), then the three values as cell labels\n";
+    auto label = [](double value) {
+        std::ostringstream os;
+        os << std::fixed << std::setprecision(1) << value;
+        return std::isnan(value) ? std::string("NA") : os.str();
+    };
     for (const auto& [key, point] : points)
     {
+        const double slowdown = ChangePercent(point, "iteration_time_mean_s");
+        const char* colour = std::isnan(slowdown)                       ? "0xbbbbbb"
+                             : slowdown <= options.greenSlowdownPercent ? "0x2e8b57"
+                             : slowdown <= options.redSlowdownPercent   ? "0xffd700"
+                                                                        : "0xdc143c";
+        const double small = -ChangePercent(point, "fct_small_mean_s");
+        const double large = -ChangePercent(point, "fct_large_mean_s");
         data << index(xs, point.backgroundLoad) << " " << index(ys, point.trainingLoad) << " "
-             << point.backgroundLoad << " " << point.trainingLoad << " "
-             << ChangePercent(point, "iteration_time_mean_s") << " "
-             << -ChangePercent(point, "fct_small_mean_s") << " "
-             << -ChangePercent(point, "fct_large_mean_s") << "\n";
+             << point.backgroundLoad << " " << point.trainingLoad << " " << slowdown << " " << small
+             << " " << large << " " << colour << " " << label(slowdown) << " " << label(small)
+             << " " << label(large) << "\n";
     }
     data.close();
     auto tics = [](const std::vector<double>& v) {
@@ -346,16 +360,27 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     struct Panel
     {
         const char* column; //!< in operating-boundary.dat
+        const char* label;  //!< its text column
         const char* title;
         const char* sign; //!< green is good: a gain, or a slowdown below zero
         std::string key;  //!< the summary key whose change the panel shows
     };
 
-    const Panel panels[] = {{"5", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
-                            {"6", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
-                            {"7", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
+    const Panel panels[] = {{"5", "9", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
+                            {"6", "10", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
+                            {"7", "11", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
+    // The operating map (thesis Fig. 5.19): the slowdown's cells by the traffic light.
+    gp << "set title 'iteration slowdown (%): green <= " << options.greenSlowdownPercent
+       << ", yellow <= " << options.redSlowdownPercent << ", red above'\n"
+       << "plot '" << dir
+       << "/operating-boundary.dat' using 1:2:(0.5):(0.5):8 with boxxyerror "
+          "fillstyle solid lc rgb variable, '' using 1:2:9 with labels\n";
     for (const auto& panel : panels)
     {
+        if (panel.key == "iteration_time_mean_s")
+        {
+            continue; // drawn above, as the operating map
+        }
         // A colour scale symmetric around zero, so that white is no change.
         double largest = 0;
         for (const auto& [key, point] : points)
@@ -366,8 +391,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
            << "set title '" << panel.title << "'\n"
            << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel.sign
            << "*$" << panel.column
-           << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:(sprintf('%.1f', $"
-           << panel.column << ")) with labels\n";
+           << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:" << panel.label
+           << " with labels\n";
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -542,7 +567,9 @@ PlotUtilization(const CampaignRun& run, const std::string& dir)
 } // namespace
 
 void
-WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& outDir)
+WriteCampaignReport(const std::vector<CampaignRun>& runs,
+                    const std::string& outDir,
+                    const ReportOptions& options)
 {
     if (runs.empty())
     {
@@ -630,8 +657,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
         {
             const Change c = PerSeedChange(point, key);
             changes.Out() << where.first << "," << where.second << "," << key << "," << c.seeds
-                          << "," << FormatFigure(c.mean) << "," << FormatFigure(c.min) << "," << FormatFigure(c.max)
-                          << "," << FormatFigure(c.meanVsLow) << "\n";
+                          << "," << FormatFigure(c.mean) << "," << FormatFigure(c.min) << ","
+                          << FormatFigure(c.max) << "," << FormatFigure(c.meanVsLow) << "\n";
         }
     }
     changes.Commit();
@@ -655,7 +682,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& out
     else
     {
         PlotPriorityEffect(compared, dir);
-        PlotOperatingBoundary(compared, dir);
+        PlotOperatingBoundary(compared, dir, options);
     }
     PlotFctCdf(runs, dir);
     // The progression and utilization of the first run at low priority (else the first run).

@@ -12,6 +12,13 @@
 namespace ns3
 {
 
+/** The report's thresholds (ddnn-campaign's options). */
+struct ReportOptions
+{
+    double greenSlowdownPercent{1}; //!< operating map: green up to this iteration slowdown
+    double redSlowdownPercent{30};  //!< yellow up to this, red above
+};
+
 /** One finished run of a campaign: its name, folder and scenario. */
 struct CampaignRun
 {
@@ -42,7 +49,9 @@ struct CampaignRun
  * plots that cannot be drawn are reported and skipped. Throws DdnnError when a
  * run is unfinished or gnuplot fails.
  */
-void WriteCampaignReport(const std::vector<CampaignRun>& runs, const std::string& outDir);
+void WriteCampaignReport(const std::vector<CampaignRun>& runs,
+                         const std::string& outDir,
+                         const ReportOptions& options = ReportOptions());
 
 } // namespace ns3
 
