@@ -52,7 +52,7 @@ foreach(run training=same training=low)
   endforeach()
 endforeach()
 expect_files(
-  summary.csv changes.csv report/priority-effect.png report/operating-boundary.png report/fct-cdf.png
+  summary.csv changes.csv report/priority-effect.png report/small-fct-cdf.png report/operating-boundary.png report/fct-cdf.png
   report/training-progression.png report/utilization.png
 )
 # No large flow finishes in runs this short, and there is one seed: missing, never 0; every

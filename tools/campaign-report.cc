@@ -464,6 +464,91 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
     RenderPlot(dir + "/fct-cdf.gp", dir + "/fct-cdf.png");
 }
 
+/**
+ * Small-flow FCT CDFs per configuration (thesis Fig. 5.6): a panel per compute setting and
+ * flow rate, a line per seed and training priority, so that the spread between seeds shows.
+ */
+void
+PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
+{
+    // configuration -> "priority, seed" -> completed FCTs of small flows in the window
+    std::map<std::string, std::map<std::string, std::vector<double>>> fct;
+    for (const auto& run : runs)
+    {
+        const DatacenterScenario& s = run.scenario;
+        std::ostringstream config;
+        config << (s.computeMs > 0 ? "compute " + Format3(s.computeMs) + " ms"
+                                   : "R=" + Format3(s.rcp))
+               << ", " << Format3(s.flowRate) << " flows/s";
+        std::vector<double>& values
+            = fct[config.str()][s.trainingPriority + ", seed " + std::to_string(s.seed)];
+        std::string path = run.dir + "/flows.csv";
+        Table flows = ReadTable(path);
+        size_t size = flows.Column("size_bytes", path);
+        size_t time = flows.Column("fct_s", path);
+        size_t completed = flows.Column("completed", path);
+        size_t window = flows.Column("in_window", path);
+        for (const auto& row : flows.rows)
+        {
+            if (row.at(completed) == "true" && row.at(window) == "true"
+                && ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10))
+                       == DDNN_FLOWS_SMALL)
+            {
+                values.push_back(Number(row.at(time)));
+            }
+        }
+    }
+    const size_t columns = std::min<size_t>(4, fct.size());
+    const size_t rows = (fct.size() + columns - 1) / columns;
+    auto gp = Open(dir + "/small-fct-cdf.gp");
+    gp << "set terminal pngcairo size " << std::max<size_t>(640, 420 * columns) << ","
+       << 380 * rows + 60 << " font ',9'\nset output '" << dir << "/small-fct-cdf.png'\n"
+       << "set multiplot layout " << rows << "," << columns
+       << " title 'Small-flow FCT per configuration: a line per training priority and seed'\n"
+       << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of small flows'\nset grid\n"
+       << "set key bottom right\nset yrange [0:1]\n";
+    int panel = 0;
+    for (auto& [config, lines] : fct)
+    {
+        std::string file = dir + "/small-fct-cdf-" + std::to_string(panel++) + ".dat";
+        auto data = Open(file);
+        data << "# " << config << "\n";
+        std::vector<std::string> plotted;
+        int block = 0;
+        for (auto& [line, values] : lines)
+        {
+            std::sort(values.begin(), values.end());
+            data << "# training " << line << ": fct_ms cumulative_fraction\n";
+            for (size_t i = 0; i < values.size(); ++i)
+            {
+                data << values[i] * 1e3 << " " << (i + 1.0) / values.size() << "\n";
+            }
+            data << "\n\n";
+            if (!values.empty())
+            {
+                plotted.push_back("'" + file + "' index " + std::to_string(block)
+                                  + " using 1:2 with steps title '" + line + "'");
+            }
+            ++block;
+        }
+        gp << "set title '" << config << "'\n";
+        if (plotted.empty())
+        {
+            EmptyPanel(gp, "no small flow finished in the window");
+            continue;
+        }
+        gp << "plot ";
+        for (size_t i = 0; i < plotted.size(); ++i)
+        {
+            gp << (i ? ", " : "") << plotted[i];
+        }
+        gp << "\n";
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/small-fct-cdf.gp", dir + "/small-fct-cdf.png");
+}
+
 void
 PlotTrainingProgression(const CampaignRun& run, const std::string& dir)
 {
@@ -685,6 +770,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         PlotOperatingBoundary(compared, dir, options);
     }
     PlotFctCdf(runs, dir);
+    PlotSmallFctCdfs(runs, dir);
     // The progression and utilization of the first run at low priority (else the first run).
     const CampaignRun* shown = &runs[0];
     for (const auto& run : runs)
