@@ -188,7 +188,7 @@ main(int argc, char* argv[])
     cmd.AddValue("durationS", "simulated seconds of each comparison run", durationS);
     cmd.AddValue("loadDurationS", "simulated seconds of each load run (8 workers)", loadDurationS);
     cmd.AddValue("repeat", "runs of each kind in a comparison; the fastest counts", repeatText);
-    cmd.Parse(argc, argv);
+    ParseCommandLine(cmd, argc, argv, "ddnn-bench");
     auto wants = [&](const std::string& part) { return parts.find(part) != std::string::npos; };
 
     try

@@ -447,7 +447,7 @@ main(int argc, char* argv[])
     cmd.AddValue("slurm",
                  "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
                  slurm);
-    cmd.Parse(argc, argv);
+    ParseCommandLine(cmd, argc, argv, "ddnn-campaign");
 
     try
     {

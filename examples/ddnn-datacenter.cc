@@ -89,6 +89,7 @@ main(int argc, char* argv[])
         CommandLine cmd(__FILE__);
         scenario.AddArguments(cmd);
         ParseArguments(
+            "ddnn-datacenter",
             cmd,
             argc,
             argv,
@@ -151,7 +152,8 @@ main(int argc, char* argv[])
         for (const auto& [key, a, b] : keys)
         {
             const double change = ChangePercent(a, b);
-            csv << key << "," << FormatFigure(a) << "," << FormatFigure(b) << "," << FormatFigure(change) << "\n";
+            csv << key << "," << FormatFigure(a) << "," << FormatFigure(b) << ","
+                << FormatFigure(change) << "\n";
             std::cout << "  " << std::left << std::setw(24) << key << std::right << std::fixed
                       << std::setprecision(2) << std::setw(9);
             if (std::isnan(change))

@@ -26,7 +26,8 @@ main(int argc, char* argv[])
         DatacenterScenario scenario;
         scenario.computeMs = 900;
         CommandLine cmd(__FILE__);
-        ParseArguments(cmd,
+        ParseArguments("ddnn-fusion-plan",
+                       cmd,
                        argc,
                        argv,
                        scenario,

@@ -49,7 +49,12 @@ main(int argc, char* argv[])
     {
         CommandLine cmd(__FILE__);
         parsed.TrainingScenario::AddArguments(cmd);
-        ParseArguments(cmd, argc, argv, parsed, {"topology", "training", "transport", "run.seed"});
+        ParseArguments("ddnn-training",
+                       cmd,
+                       argc,
+                       argv,
+                       parsed,
+                       {"topology", "training", "transport", "run.seed"});
         TrainingScenario scenario = parsed;
         if (scenario.iterations == 0 && !(scenario.stopS > 0))
         {

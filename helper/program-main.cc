@@ -48,6 +48,61 @@ ReportFailure(const std::string& program) noexcept
     return 1;
 }
 
+namespace
+{
+
+/**
+ * What ns-3's parser writes to std::cerr while ParseCommandLine runs: on a wrong option it
+ * writes "Invalid command-line argument: --X=V" and its usage text, then calls std::exit(1),
+ * so the one line is printed from an exit handler.
+ */
+std::ostringstream g_parserErrors;
+std::streambuf* g_stderr = nullptr;
+std::string g_program;
+
+void
+ReportParserError()
+{
+    if (!g_stderr)
+    {
+        return; // the parse is over
+    }
+    std::cerr.rdbuf(g_stderr);
+    g_stderr = nullptr;
+    std::string line = g_parserErrors.str();
+    line = line.substr(0, line.find('\n'));
+    if (line.empty())
+    {
+        return; // --help and the like: ns-3 printed what was asked and exits 0
+    }
+    if (line[0] == 'I')
+    {
+        line[0] = 'i'; // "invalid command-line argument: --X=V"
+    }
+    std::cerr << g_program << ": error: " << line << " (see --help)" << std::endl;
+}
+
+} // namespace
+
+void
+ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& program)
+{
+    static const bool registered = std::atexit(&ReportParserError) == 0;
+    g_program = program;
+    g_parserErrors.str("");
+    if (registered)
+    {
+        g_stderr = std::cerr.rdbuf(g_parserErrors.rdbuf());
+    }
+    cmd.Parse(argc, argv);
+    if (g_stderr)
+    {
+        std::cerr.rdbuf(g_stderr); // parsed: whatever ns-3 wrote goes where it belongs
+        g_stderr = nullptr;
+        std::cerr << g_parserErrors.str();
+    }
+}
+
 uint64_t
 ParseWholeNumber(const std::string& option, const std::string& text, uint64_t min, uint64_t max)
 {

@@ -4,6 +4,8 @@
 #ifndef PROGRAM_MAIN_H
 #define PROGRAM_MAIN_H
 
+#include "ns3/command-line.h"
+
 #include <cstdint>
 #include <string>
 
@@ -18,6 +20,14 @@ namespace ns3
  * ddnn program with an uncaught exception, an abort or a core dump.
  */
 int ReportFailure(const std::string& program) noexcept;
+
+/**
+ * \ingroup ddnn
+ * \brief cmd.Parse(argc, argv), except that a wrong option (unknown, or not of its type)
+ * ends the program with one line "PROGRAM: error: invalid command-line argument: --X=V (see
+ * --help)" and exit 1 instead of ns-3's whole usage text. --help and --Print* are ns-3's.
+ */
+void ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& program);
 
 /**
  * \ingroup ddnn

@@ -4,6 +4,7 @@
 #include "scenario-file.h"
 
 #include "atomic-file.h"
+#include "program-main.h"
 
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
@@ -292,7 +293,8 @@ CommandLineGives(int argc, char* argv[], const std::string& name)
 }
 
 void
-ParseArguments(CommandLine& cmd,
+ParseArguments(const std::string& program,
+               CommandLine& cmd,
                int argc,
                char* argv[],
                DatacenterScenario& scenario,
@@ -303,7 +305,7 @@ ParseArguments(CommandLine& cmd,
     ScenarioArguments arguments(cmd, accepted);
     // ns-3's parser takes no empty value ("--schedule="): those are set here, after it.
     std::vector<char*> rest = arguments.TakeEmpty(argc, argv);
-    cmd.Parse(static_cast<int>(rest.size()), rest.data());
+    ParseCommandLine(cmd, static_cast<int>(rest.size()), rest.data(), program);
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = ToCoreScenario(scenario);
     std::string path;

@@ -93,12 +93,13 @@ class ScenarioArguments
 
 /**
  * \ingroup ddnn
- * \brief Parses a program's command line into `scenario`: the program's own options (already
- * in `cmd`), --scenario=FILE, and the scenario parameters of the accepted elements. Values
- * come from the program's defaults, then the file, then the command line; --rcp given
- * without --computeMs sets the compute time instead of the file's compute-ms.
+ * \brief Parses program `program`'s command line into `scenario` (see ParseCommandLine): the
+ * program's own options (already in `cmd`), --scenario=FILE, and the scenario parameters of the
+ * accepted elements. Values come from the program's defaults, then the file, then the command line;
+ * --rcp given without --computeMs sets the compute time instead of the file's compute-ms.
  */
-void ParseArguments(CommandLine& cmd,
+void ParseArguments(const std::string& program,
+                    CommandLine& cmd,
                     int argc,
                     char* argv[],
                     DatacenterScenario& scenario,
