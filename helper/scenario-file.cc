@@ -102,6 +102,7 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.workers = x.workers;
     s.dataRate = x.data_rate;
     s.delayUs = x.delay_us;
+    s.lossRate = x.loss_rate;
     s.profile = Resolve(x.profile, path);
     s.fusionBytes = x.fusion_bytes;
     s.computeMs = x.compute_ms;
@@ -139,6 +140,7 @@ ToCoreScenario(const TrainingScenario& s)
     x.workers = s.workers;
     Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "--dataRate");
     x.delay_us = s.delayUs;
+    x.loss_rate = s.lossRate;
     Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");
     x.fusion_bytes = s.fusionBytes;
     x.compute_ms = s.computeMs;

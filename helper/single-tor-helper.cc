@@ -4,11 +4,15 @@
 #include "single-tor-helper.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/double.h"
+#include "ns3/error-model.h"
+#include "ns3/integer.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
@@ -49,7 +53,18 @@ SingleTorHelper::GetTypeId()
                             "PfifoFast limit in packets, for its three bands together.",
                             UintegerValue(1000),
                             MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
-                            MakeUintegerChecker<uint32_t>(1));
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("LossRate",
+                            "Fraction of the packets every server link loses, each way: a "
+                            "receive error model on both of its devices.",
+                            DoubleValue(0),
+                            MakeDoubleAccessor(&SingleTorHelper::m_lossRate),
+                            MakeDoubleChecker<double>(0, 1))
+              .AddAttribute("LossStream",
+                            "First random stream of the loss models (one per device).",
+                            IntegerValue(2000),
+                            MakeIntegerAccessor(&SingleTorHelper::m_lossStream),
+                            MakeIntegerChecker<int64_t>(0));
     return tid;
 }
 
@@ -94,6 +109,14 @@ SingleTorHelper::Create(uint32_t servers)
     for (uint32_t i = 0; i < servers; ++i)
     {
         NetDeviceContainer pair = link.Install(m_servers.Get(i), m_switch);
+        for (uint32_t end = 0; end < 2 && m_lossRate > 0; ++end)
+        {
+            Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+            loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            loss->SetRate(m_lossRate);
+            loss->AssignStreams(m_lossStream + 2 * i + end);
+            pair.Get(end)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        }
         m_serverDevices.Add(pair.Get(0));
         m_switchDevices.Add(pair.Get(1));
         m_serverQueueDiscs.Add(pfifo.Install(pair.Get(0)));

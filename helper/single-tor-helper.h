@@ -60,6 +60,8 @@ class SingleTorHelper : public ServerTopology
     Time m_delay;
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
+    double m_lossRate;
+    int64_t m_lossStream;
 
     NodeContainer m_servers;
     Ptr<Node> m_switch;

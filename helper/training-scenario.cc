@@ -9,6 +9,7 @@
 #include "training-helper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/enum.h"
@@ -98,6 +99,7 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
     Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
     network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
+    network->SetAttribute("LossRate", DoubleValue(scenario.lossRate));
     network->Create(servers);
     return network;
 }

@@ -35,6 +35,7 @@ struct TrainingScenario
     uint32_t iterations;   //!< 0 = until stopS
     std::string dataRate;
     double delayUs;
+    double lossRate; //!< packets each server link loses, each way
     uint32_t seed;
     double stallTimeoutMs;
     uint32_t tos;

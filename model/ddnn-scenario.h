@@ -37,6 +37,7 @@ extern "C"
         uint32_t workers;
         char data_rate[32];
         double delay_us;
+        double loss_rate; /* packets each server link loses, each way */
         /* <training> */
         char profile[DDNN_PATH_MAX];
         uint64_t fusion_bytes;

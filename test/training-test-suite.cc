@@ -250,6 +250,72 @@ class StragglerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * An impairment: with loss rate p on every server link, the links lose p of the packets
+ * they carry (within 4 binomial standard deviations), TCP resends them, and every worker
+ * still receives exactly its ring bytes.
+ */
+class LossImpairmentTestCase : public TestCase
+{
+  public:
+    LossImpairmentTestCase()
+        : TestCase("loss rate p: the links lose p of the packets, the ring still completes")
+    {
+    }
+
+  private:
+    static void
+    Count(uint64_t* counter, Ptr<const Packet>)
+    {
+        ++*counter;
+    }
+
+    void
+    DoRun() override
+    {
+        const double p = 0.01;
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533333;
+        s.computeMs = 1;
+        s.iterations = 1;
+        s.lossRate = p;
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        uint64_t received = 0;
+        uint64_t lost = 0;
+        for (uint32_t i = 0; i < s.workers; ++i)
+        {
+            for (Ptr<NetDevice> device : {network->GetServerDevice(i), network->GetSwitchDevice(i)})
+            {
+                device->TraceConnectWithoutContext("PhyRxEnd",
+                                                   MakeBoundCallback(&Count, &received));
+                device->TraceConnectWithoutContext("PhyRxDrop", MakeBoundCallback(&Count, &lost));
+            }
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "the job finished despite the loss");
+        const uint32_t n = s.workers;
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            uint64_t expected = 0;
+            for (uint32_t b = 0; b < t.job->GetModel()->GetBufferCount(); ++b)
+            {
+                expected += ddnn_ring_bytes_sent_by(t.job->GetModel()->GetBuffer(b).bytes, n, r);
+            }
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesSent(0), expected, "worker " << r);
+        }
+        // Every packet that arrived at a device was kept (PhyRxEnd) or lost (PhyRxDrop).
+        const double arrived = received + lost;
+        const double sigma = std::sqrt(arrived * p * (1 - p));
+        NS_TEST_ASSERT_MSG_GT(arrived, 10000, "enough packets for the statistics");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lost, arrived * p, 4 * sigma, "lost packets = p x arrived");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * A large buffer: the packet-level allreduce takes within 10 % of the ideal
  * 2(N-1)/N x S / goodput + 2(N-1) step latencies. The second of two buffers is
  * measured, once TCP's congestion windows have opened (the first includes
@@ -646,6 +712,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new RingSizesAndDeterminismTestCase);
         AddTestCase(new TrainingFaultsTestCase);
         AddTestCase(new StragglerTestCase);
+        AddTestCase(new LossImpairmentTestCase);
         AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }
 };
