@@ -85,6 +85,7 @@ class AttributeDefaultsTestCase : public TestCase
             {Default("ns3::BackgroundTenant", "AcksInDataBand"),
              Table("transport.background-acks-in-data-band")},
             {Default("ns3::SingleTorHelper", "Delay"), Table("topology.delay-us", 1e3)},
+            {Default("ns3::SingleTorHelper", "LossRate"), Table("topology.loss-rate")},
         };
         for (const auto& [attribute, table] : pairs)
         {
