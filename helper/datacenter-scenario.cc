@@ -291,7 +291,8 @@ SummaryRows(const DatacenterResult& r)
         {"iteration_time_mean_s", FormatFigure(t.iterationTimeMeanS)},
         {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
         {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
-        {"expected_bytes_per_worker_per_iteration", FormatFigure(t.expectedBytesPerWorkerPerIteration)},
+        {"expected_bytes_per_worker_per_iteration",
+         FormatFigure(t.expectedBytesPerWorkerPerIteration)},
         {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)},
         {"flows_scheduled", std::to_string(r.flowsScheduled)},
     };

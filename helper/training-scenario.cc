@@ -9,9 +9,9 @@
 #include "training-helper.h"
 
 #include "ns3/boolean.h"
-#include "ns3/double.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-profile.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"

@@ -220,7 +220,24 @@ void
 EmptyPanel(std::ofstream& gp, const std::string& why)
 {
     gp << "set label 99 '" << why << "' at graph 0.5, graph 0.5 center\n"
-       << "plot [0:1] [0:1] 1/0 notitle\nunset label 99\n";
+       << "plot [1:10] [0:1] 1/0 notitle\nunset label 99\n"; // [1:10]: valid on log axes too
+}
+
+/** One panel of the given plot clauses, or an empty panel saying why there are none. */
+void
+PlotLines(std::ofstream& gp, const std::vector<std::string>& clauses, const std::string& why)
+{
+    if (clauses.empty())
+    {
+        EmptyPanel(gp, why);
+        return;
+    }
+    gp << "plot ";
+    for (size_t i = 0; i < clauses.size(); ++i)
+    {
+        gp << (i ? ", " : "") << clauses[i];
+    }
+    gp << "\n";
 }
 
 const char* const kPngTerminal = "set terminal pngcairo size 1500,480 font ',10'\n";
@@ -399,6 +416,41 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     RenderPlot(dir + "/operating-boundary.gp", dir + "/operating-boundary.png");
 }
 
+/** A run's completed flows that started in the window: their FCTs (s) by size class. */
+std::map<ddnn_flow_class, std::vector<double>>
+MeasuredFcts(const CampaignRun& run)
+{
+    std::map<ddnn_flow_class, std::vector<double>> fct;
+    std::string path = run.dir + "/flows.csv";
+    Table flows = ReadTable(path);
+    size_t size = flows.Column("size_bytes", path);
+    size_t time = flows.Column("fct_s", path);
+    size_t completed = flows.Column("completed", path);
+    size_t window = flows.Column("in_window", path);
+    for (const auto& row : flows.rows)
+    {
+        if (row.at(completed) == "true" && row.at(window) == "true")
+        {
+            fct[ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10))].push_back(
+                Number(row.at(time)));
+        }
+    }
+    return fct;
+}
+
+/** One block of a CDF .dat: the sorted values (in ms) and their cumulative fractions. */
+void
+WriteCdfBlock(std::ofstream& data, const std::string& title, std::vector<double>& values)
+{
+    std::sort(values.begin(), values.end());
+    data << "# " << title << ": fct_ms cumulative_fraction\n";
+    for (size_t i = 0; i < values.size(); ++i)
+    {
+        data << values[i] * 1e3 << " " << (i + 1.0) / values.size() << "\n";
+    }
+    data << "\n\n";
+}
+
 void
 PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
 {
@@ -406,20 +458,10 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
     std::map<std::string, std::map<std::string, std::vector<double>>> fct;
     for (const auto& run : runs)
     {
-        std::string path = run.dir + "/flows.csv";
-        Table flows = ReadTable(path);
-        size_t size = flows.Column("size_bytes", path);
-        size_t time = flows.Column("fct_s", path);
-        size_t completed = flows.Column("completed", path);
-        size_t window = flows.Column("in_window", path);
-        for (const auto& row : flows.rows)
+        for (auto& [c, values] : MeasuredFcts(run))
         {
-            if (row.at(completed) == "true" && row.at(window) == "true")
-            {
-                auto c = ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10));
-                fct[ddnn_flow_class_name(c)][run.scenario.trainingPriority].push_back(
-                    Number(row.at(time)));
-            }
+            auto& all = fct[ddnn_flow_class_name(c)][run.scenario.trainingPriority];
+            all.insert(all.end(), values.begin(), values.end());
         }
     }
     auto gp = Open(dir + "/fct-cdf.gp");
@@ -435,29 +477,12 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
         int block = 0;
         for (auto& [priority, values] : fct[name])
         {
-            std::sort(values.begin(), values.end());
-            data << "# training priority " << priority << ": fct_ms cumulative_fraction\n";
-            for (size_t i = 0; i < values.size(); ++i)
-            {
-                data << values[i] * 1e3 << " " << (i + 1.0) / values.size() << "\n";
-            }
-            data << "\n\n";
+            WriteCdfBlock(data, "training priority " + priority, values);
             plotted.push_back("'" + file + "' index " + std::to_string(block++)
                               + " using 1:2 with steps title 'training " + priority + "'");
         }
         gp << "set title '" << name << " flows'\n";
-        if (plotted.empty())
-        {
-            gp << "set label 1 'no completed flows' at graph 0.5,0.5 center\n"
-               << "plot [1:10] NaN notitle\nunset label 1\n";
-            continue;
-        }
-        gp << "plot ";
-        for (size_t i = 0; i < plotted.size(); ++i)
-        {
-            gp << (i ? ", " : "") << plotted[i];
-        }
-        gp << "\n";
+        PlotLines(gp, plotted, "no completed flows");
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -480,23 +505,8 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
         config << (s.computeMs > 0 ? "compute " + Format3(s.computeMs) + " ms"
                                    : "R=" + Format3(s.rcp))
                << ", " << Format3(s.flowRate) << " flows/s";
-        std::vector<double>& values
-            = fct[config.str()][s.trainingPriority + ", seed " + std::to_string(s.seed)];
-        std::string path = run.dir + "/flows.csv";
-        Table flows = ReadTable(path);
-        size_t size = flows.Column("size_bytes", path);
-        size_t time = flows.Column("fct_s", path);
-        size_t completed = flows.Column("completed", path);
-        size_t window = flows.Column("in_window", path);
-        for (const auto& row : flows.rows)
-        {
-            if (row.at(completed) == "true" && row.at(window) == "true"
-                && ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10))
-                       == DDNN_FLOWS_SMALL)
-            {
-                values.push_back(Number(row.at(time)));
-            }
-        }
+        fct[config.str()][s.trainingPriority + ", seed " + std::to_string(s.seed)]
+            = MeasuredFcts(run)[DDNN_FLOWS_SMALL];
     }
     const size_t columns = std::min<size_t>(4, fct.size());
     const size_t rows = (fct.size() + columns - 1) / columns;
@@ -517,13 +527,7 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
         int block = 0;
         for (auto& [line, values] : lines)
         {
-            std::sort(values.begin(), values.end());
-            data << "# training " << line << ": fct_ms cumulative_fraction\n";
-            for (size_t i = 0; i < values.size(); ++i)
-            {
-                data << values[i] * 1e3 << " " << (i + 1.0) / values.size() << "\n";
-            }
-            data << "\n\n";
+            WriteCdfBlock(data, "training " + line, values);
             if (!values.empty())
             {
                 plotted.push_back("'" + file + "' index " + std::to_string(block)
@@ -532,17 +536,7 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
             ++block;
         }
         gp << "set title '" << config << "'\n";
-        if (plotted.empty())
-        {
-            EmptyPanel(gp, "no small flow finished in the window");
-            continue;
-        }
-        gp << "plot ";
-        for (size_t i = 0; i < plotted.size(); ++i)
-        {
-            gp << (i ? ", " : "") << plotted[i];
-        }
-        gp << "\n";
+        PlotLines(gp, plotted, "no small flow finished in the window");
     }
     gp << "unset multiplot\n";
     gp.close();
