@@ -13,8 +13,10 @@ def configure(conf):
 # The ns-3 modules ddnn links: the names of ddnn_ns3_library_names in CMakeLists.txt.
 NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
 
-# model/ns3-compat.h, a private header (not installed), adapts to the tree's ns-3 release;
-# model/ddnn-scenario-xml.h is private to the C core's readers.
+# Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
+# model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core,
+# model/ddnn-collective.h, model/ddnn-ring.h, model/ddnn-training.h and model/ddnn-syncer.h,
+# is hidden behind TrainingWorker and TrainingJob.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
     if not version.startswith('3.'):
@@ -33,6 +35,7 @@ def build(bld):
         'model/ddnn-fusion.c',
         'model/ddnn-cdf.c',
         'model/ddnn-ring.c',
+        'model/ddnn-collective.c',
         'model/ddnn-training.c',
         'model/ddnn-syncer.c',
         'model/ddnn-flowgen.c',
@@ -44,7 +47,11 @@ def build(bld):
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
-        'model/ring-allreduce-worker.cc',
+        'model/training-worker.cc',
+        'model/partition-transport.cc',
+        'model/tcp-partition-transport.cc',
+        'model/ideal-partition-transport.cc',
+        'model/tcp-stream-sender.cc',
         'model/tenant-tag.cc',
         'model/background-tenant.cc',
         'model/background-flow-sender.cc',
@@ -95,11 +102,12 @@ def build(bld):
         'model/ddnn-exception.h',
         'model/ddnn-data-path.h',
         'model/dnn-model.h',
-        'model/ddnn-ring.h',
-        'model/ddnn-training.h',
-        'model/ddnn-syncer.h',
         'model/training-job.h',
-        'model/ring-allreduce-worker.h',
+        'model/training-worker.h',
+        'model/partition-transport.h',
+        'model/tcp-partition-transport.h',
+        'model/ideal-partition-transport.h',
+        'model/tcp-stream-sender.h',
         'model/ddnn-flowgen.h',
         'model/ddnn-schedule.h',
         'model/ddnn-flow-stats.h',

@@ -15,7 +15,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/double.h"
-#include "ns3/ring-allreduce-worker.h"
+#include "ns3/training-worker.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

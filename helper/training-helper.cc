@@ -4,9 +4,7 @@
 #include "training-helper.h"
 
 #include "ns3/ddnn-exception.h"
-#include "ns3/inet-socket-address.h"
-#include "ns3/ipv4.h"
-#include "ns3/uinteger.h"
+#include "ns3/tcp-partition-transport.h"
 
 namespace ns3
 {
@@ -15,14 +13,36 @@ TrainingHelper::TrainingHelper()
 {
     m_model.SetTypeId(DnnModel::GetTypeId());
     m_job.SetTypeId(TrainingJob::GetTypeId());
-    m_worker.SetTypeId(RingAllreduceWorker::GetTypeId());
+    m_worker.SetTypeId(TrainingWorker::GetTypeId());
+    m_transport.SetTypeId(TcpPartitionTransport::GetTypeId());
+}
+
+void
+TrainingHelper::SetTransport(const std::string& type)
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(type, &tid)
+        || !tid.IsChildOf(PartitionTransport::GetTypeId()) || !tid.HasConstructor())
+    {
+        throw DdnnError("ns3::TrainingHelper: transport '" + type
+                        + "' is no ns3::PartitionTransport (e.g. ns3::TcpPartitionTransport, "
+                          "ns3::IdealPartitionTransport)");
+    }
+    m_transport = ObjectFactory();
+    m_transport.SetTypeId(tid);
+}
+
+std::string
+TrainingHelper::GetTransport() const
+{
+    return m_transport.GetTypeId().GetName();
 }
 
 void
 TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& value)
 {
     // The job's StopTime (no new iteration) shadows Application's (stop the worker).
-    for (ObjectFactory* factory : {&m_job, &m_model, &m_worker})
+    for (ObjectFactory* factory : {&m_job, &m_model, &m_worker, &m_transport})
     {
         TypeId::AttributeInformation info;
         if (!factory->GetTypeId().LookupAttributeByName(name, &info))
@@ -84,20 +104,19 @@ TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
     }
     Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
 
-    std::vector<Ptr<RingAllreduceWorker>> apps;
+    std::vector<Ptr<TrainingWorker>> apps;
+    std::vector<Ipv4Address> addresses;
     ApplicationContainer container;
     for (uint32_t rank = 0; rank < workers.GetN(); ++rank)
     {
-        Ptr<RingAllreduceWorker> app = m_worker.Create<RingAllreduceWorker>();
-        UintegerValue port;
-        app->GetAttribute("Port", port);
-        InetSocketAddress peer(servers->GetServerAddress((rank + 1) % workers.GetN()), port.Get());
-        app->Setup(job, rank, peer);
+        Ptr<TrainingWorker> app = m_worker.Create<TrainingWorker>();
+        app->Setup(job, rank, m_transport.Create<PartitionTransport>());
         workers.Get(rank)->AddApplication(app);
         apps.push_back(app);
+        addresses.push_back(servers->GetServerAddress(rank));
         container.Add(app);
     }
-    job->Setup(model, apps);
+    job->Setup(model, apps, addresses);
     m_lastJob = job;
     return container;
 }

@@ -11,8 +11,8 @@
 #include "ns3/dnn-model.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
-#include "ns3/ring-allreduce-worker.h"
 #include "ns3/training-job.h"
+#include "ns3/training-worker.h"
 
 #include <string>
 
@@ -21,16 +21,20 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Installs a ring-allreduce training job on a set of nodes: one
- * RingAllreduceWorker per node (rank = position in the container, right
- * neighbour = next rank), a DnnModel and the TrainingJob that syncs them.
+ * \brief Installs a training job on a set of servers: one TrainingWorker per
+ * server (rank = position; on a ring, the right neighbour is the next rank),
+ * each with its own PartitionTransport, a DnnModel and the TrainingJob that
+ * syncs them.
  *
- * SetAttribute() takes the attributes of all three types:
+ * SetAttribute() takes the attributes of:
  * - ns3::DnnModel: ProfileFile, FusionBufferBytes, ComputeTime;
- * - ns3::TrainingJob: QueuePolicy, Barrier, Iterations, StopTime (no new
- *   iteration from then on), StallTimeout;
- * - ns3::RingAllreduceWorker: Tos, Transport, Port, SendChunkBytes,
- *   IdealDataRate, IdealStepLatency, and Application's StartTime.
+ * - ns3::TrainingJob: Collective, QueuePolicy, Barrier, Iterations, StopTime
+ *   (no new iteration from then on), StallTimeout;
+ * - ns3::TrainingWorker: ComputeScale, ComputeJitter, and Application's
+ *   StartTime;
+ * - the transport (SetTransport: ns3::TcpPartitionTransport by default, with
+ *   Tos, Port, SendChunkBytes; ns3::IdealPartitionTransport with DataRate,
+ *   StepLatency).
  * A value out of range raises DdnnError naming the attribute.
  */
 class TrainingHelper
@@ -38,8 +42,17 @@ class TrainingHelper
   public:
     TrainingHelper();
 
-    /** Sets an attribute of the model, the job or the workers (see the class comment). */
+    /** Sets an attribute of the model, the job, the workers or the transport (see above). */
     void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * How partitions travel: a PartitionTransport's TypeId name. Attributes set on the
+     * previous transport type are dropped. Throws DdnnError for a name that is no
+     * PartitionTransport.
+     */
+    void SetTransport(const std::string& type);
+    /** The TypeId name of the transport Install() creates. */
+    std::string GetTransport() const;
 
     /**
      * Installs the job on every server of `servers` (at least 2), in order around the ring:
@@ -65,6 +78,7 @@ class TrainingHelper
     ObjectFactory m_model;
     ObjectFactory m_job;
     ObjectFactory m_worker;
+    ObjectFactory m_transport;
     Ptr<TrainingJob> m_lastJob;
 };
 

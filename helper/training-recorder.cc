@@ -6,7 +6,7 @@
 #include "atomic-file.h"
 
 #include "ns3/ddnn-exception.h"
-#include "ns3/ring-allreduce-worker.h"
+#include "ns3/training-worker.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>
@@ -47,7 +47,7 @@ TrainingRecorder::TrainingRecorder(Ptr<TrainingJob> job)
 {
     for (uint32_t r = 0; r < job->GetWorkerCount(); ++r)
     {
-        Ptr<RingAllreduceWorker> worker = job->GetWorker(r);
+        Ptr<TrainingWorker> worker = job->GetWorker(r);
         worker->TraceConnectWithoutContext("IterationStart",
                                            MakeCallback(&TrainingRecorder::IterationStart, this));
         worker->TraceConnectWithoutContext("IterationEnd",

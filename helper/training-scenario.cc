@@ -92,6 +92,12 @@ IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport)
     return 2 * delay + rate.CalculateBytesTxTime(transport.WirePacketBytes());
 }
 
+std::string
+TransportTypeOf(const std::string& transport)
+{
+    return transport == "tcp" ? "ns3::TcpPartitionTransport" : "ns3::IdealPartitionTransport";
+}
+
 Ptr<SingleTorHelper>
 CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
@@ -123,10 +129,6 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     training.SetAttribute("StopTime", TimeValue(Seconds(scenario.stopS)));
     training.SetAttribute("StallTimeout",
                           TimeValue(NanoSeconds(std::llround(scenario.stallTimeoutMs * 1e6))));
-    training.SetAttribute("Tos", UintegerValue(scenario.tos));
-    training.SetAttribute("Transport",
-                          EnumValue(scenario.transport == "tcp" ? RingAllreduceWorker::TCP
-                                                                : RingAllreduceWorker::IDEAL));
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings& transport = scenario.transportSettings;
@@ -134,9 +136,17 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
         static_cast<uint64_t>(network->GetDataRate().GetBitRate() * transport.GoodputFraction()));
     installed.idealStepLatency
         = IdealStepLatency(network->GetDataRate(), network->GetDelay(), transport);
-    training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
-    training.SetAttribute("IdealDataRate", DataRateValue(installed.idealRate));
-    training.SetAttribute("IdealStepLatency", TimeValue(installed.idealStepLatency));
+    training.SetTransport(TransportTypeOf(scenario.transport));
+    if (scenario.transport == "tcp")
+    {
+        training.SetAttribute("Tos", UintegerValue(scenario.tos));
+        training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    }
+    else
+    {
+        training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
+        training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
+    }
     NodeContainer workers;
     for (uint32_t i = 0; i < scenario.workers; ++i)
     {

@@ -91,6 +91,9 @@ InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<SingleTo
  */
 Time IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport);
 
+/** The PartitionTransport TypeId name of a scenario's transport ("tcp" or "ideal"). */
+std::string TransportTypeOf(const std::string& transport);
+
 /**
  * Applies the scenario's transport settings (TransportSettings::Apply), then creates the
  * single-ToR network with the scenario's link rate and delay.

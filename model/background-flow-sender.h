@@ -4,6 +4,8 @@
 #ifndef BACKGROUND_FLOW_SENDER_H
 #define BACKGROUND_FLOW_SENDER_H
 
+#include "tcp-stream-sender.h"
+
 #include "ns3/application.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/socket.h"
@@ -18,8 +20,8 @@ class BackgroundTenant;
 /**
  * \ingroup ddnn
  * \brief Sends the background flows of one server: one TCP connection per
- * flow, filled from the socket's send-space callback in bounded chunks, and
- * closed (gracefully, after the data) once every byte is written.
+ * flow, written by a TcpStreamSender and closed (gracefully, after the data)
+ * once every byte is in the socket.
  */
 class BackgroundFlowSender : public Application
 {
@@ -39,21 +41,13 @@ class BackgroundFlowSender : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
-    void Connected(Ptr<Socket> socket);
-    void ConnectFailed(Ptr<Socket> socket);
-    void SendSpace(Ptr<Socket> socket, uint32_t available);
-    void Pump(Ptr<Socket> socket);
-
-    struct Pending
-    {
-        Ptr<Socket> socket;
-        uint64_t remaining;
-        bool connected;
-    };
+    void Written(Ptr<TcpStreamSender> flow);
+    void ConnectFailed(Ptr<TcpStreamSender> flow);
 
     Ptr<BackgroundTenant> m_tenant;
     uint32_t m_server{0};
-    std::unordered_map<Socket*, Pending> m_pending;
+    std::unordered_map<Ptr<TcpStreamSender>, uint64_t> m_open; //!< -> flow index
+
 };
 
 } // namespace ns3

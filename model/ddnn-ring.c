@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-ring.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,3 +219,137 @@ ddnn_ring_progress(const ddnn_ring* r, uint32_t partition)
 {
     return partition < r->cfg.workers ? r->progress[partition] : 0;
 }
+
+/* ---- ring-allreduce as a collective ---------------------------------------------------- */
+
+typedef struct
+{
+    ddnn_ring* ring;
+    ddnn_collective_callbacks cb;
+    void* ctx;
+    uint32_t left;  /* the only peer bytes come from */
+    uint32_t right; /* the only peer bytes go to */
+} ring_collective;
+
+static int
+ring_collective_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
+{
+    ring_collective* rc = ctx;
+    return rc->cb.send(rc->ctx, rc->right, step, partition, bytes);
+}
+
+static int
+ring_collective_received(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
+{
+    ring_collective* rc = ctx;
+    return rc->cb.received ? rc->cb.received(rc->ctx, rc->left, step, partition, bytes) : DDNN_OK;
+}
+
+static int
+ring_collective_done(void* ctx)
+{
+    ring_collective* rc = ctx;
+    return rc->cb.done(rc->ctx);
+}
+
+static uint32_t
+ring_send_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
+{
+    if (max > 0)
+        out[0] = (cfg->rank + 1) % cfg->workers;
+    return 1;
+}
+
+static uint32_t
+ring_receive_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
+{
+    if (max > 0)
+        out[0] = (cfg->rank + cfg->workers - 1) % cfg->workers;
+    return 1;
+}
+
+static int
+ring_collective_create(void** state,
+                       const ddnn_collective_config* cfg,
+                       const ddnn_collective_callbacks* cb,
+                       void* ctx)
+{
+    static const ddnn_ring_callbacks ring_cb = {
+        ring_collective_send, ring_collective_received, ring_collective_done};
+    ddnn_ring_config ring_cfg;
+    ring_collective* rc;
+    int err;
+    if (cfg->workers < 2 || cfg->rank >= cfg->workers)
+        return DDNN_ERR_INVALID;
+    rc = calloc(1, sizeof *rc);
+    if (!rc)
+        return DDNN_ERR_NOMEM;
+    rc->cb = *cb;
+    rc->ctx = ctx;
+    ring_send_peers(cfg, &rc->right, 1);
+    ring_receive_peers(cfg, &rc->left, 1);
+    ring_cfg.workers = cfg->workers;
+    ring_cfg.rank = cfg->rank;
+    if ((err = ddnn_ring_new(&rc->ring, &ring_cfg, &ring_cb, rc)) < 0)
+    {
+        free(rc);
+        return err;
+    }
+    *state = rc;
+    return DDNN_OK;
+}
+
+static void
+ring_collective_destroy(void* state)
+{
+    ring_collective* rc = state;
+    ddnn_ring_free(rc->ring);
+    free(rc);
+}
+
+static int
+ring_collective_start(void* state, uint64_t buffer_bytes)
+{
+    return ddnn_ring_start(((ring_collective*)state)->ring, buffer_bytes);
+}
+
+static int
+ring_collective_on_received(void* state, uint32_t peer, uint64_t bytes)
+{
+    ring_collective* rc = state;
+    return peer == rc->left ? ddnn_ring_on_received(rc->ring, bytes) : DDNN_ERR_STATE;
+}
+
+static int
+ring_collective_active(const void* state)
+{
+    return ddnn_ring_active(((const ring_collective*)state)->ring);
+}
+
+static void
+ring_collective_describe(const void* state, char* out, size_t size)
+{
+    const ddnn_ring* r = ((const ring_collective*)state)->ring;
+    snprintf(out,
+             size,
+             "%" PRIu32 " of %" PRIu32 " steps received, %" PRIu64 " of %" PRIu64
+             " bytes of the next from the left",
+             ddnn_ring_steps_received(r),
+             ddnn_ring_steps(r),
+             ddnn_ring_step_bytes_received(r),
+             ddnn_ring_step_bytes_expected(r));
+}
+
+const ddnn_collective_ops ddnn_ring_allreduce_ops = {
+    "ring-allreduce",
+    "ring-allreduce: 2(N-1) steps of one partition each to the right neighbour",
+    ring_send_peers,
+    ring_receive_peers,
+    ddnn_ring_bytes_sent_by,
+    ring_collective_create,
+    ring_collective_destroy,
+    ring_collective_start,
+    ring_collective_on_received,
+    ring_collective_active,
+    ring_collective_describe,
+};

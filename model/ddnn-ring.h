@@ -23,6 +23,7 @@
 #ifndef DDNN_RING_H
 #define DDNN_RING_H
 
+#include "ddnn-collective.h"
 #include "ddnn-error.h"
 
 #include <stddef.h>
@@ -76,6 +77,10 @@ extern "C"
     /* Bytes worker `rank` sends during one allreduce of the buffer: 2S - size((r+1)%N) -
      * size((r+2)%N). */
     uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
+
+    /* The engine as a collective (registered in ddnn-collective.c): peers are the neighbours,
+     * chunks are partitions. */
+    extern const ddnn_collective_ops ddnn_ring_allreduce_ops;
 
     /* State for hosts, traces and diagnoses. */
     int ddnn_ring_active(const ddnn_ring* r);                   /* started and not done */

@@ -3,14 +3,17 @@
  */
 #include "training-job.h"
 
+#include "ddnn-collective.h"
 #include "ddnn-exception.h"
+#include "ddnn-syncer.h"
 #include "ns3-compat.h"
-#include "ring-allreduce-worker.h"
+#include "training-worker.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -29,6 +32,12 @@ TrainingJob::GetTypeId()
               .SetParent<Object>()
               .SetGroupName("Ddnn")
               .AddConstructor<TrainingJob>()
+              .AddAttribute("Collective",
+                            "The collective each fusion buffer runs, by its registered name "
+                            "(model/ddnn-collective.c): ring-allreduce.",
+                            StringValue("ring-allreduce"),
+                            MakeStringAccessor(&TrainingJob::m_collectiveName),
+                            MakeStringChecker())
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -133,11 +142,25 @@ TrainingJob::ThrowIfFailed() const
 }
 
 void
-TrainingJob::Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorker>>& workers)
+TrainingJob::Setup(Ptr<DnnModel> model,
+                   const std::vector<Ptr<TrainingWorker>>& workers,
+                   const std::vector<Ipv4Address>& addresses)
 {
     NS_LOG_FUNCTION(this << workers.size());
+    m_collective = ddnn_collective_find(m_collectiveName.c_str());
+    if (!m_collective)
+    {
+        std::string known;
+        for (size_t i = 0; i < ddnn_collective_registered(); ++i)
+        {
+            known += std::string(i ? ", " : "") + ddnn_collective_at(i)->name;
+        }
+        throw DdnnError("ns3::TrainingJob::Collective: unknown collective '" + m_collectiveName
+                        + "', expected one of: " + known);
+    }
     m_model = model;
     m_workers = workers;
+    m_addresses = addresses;
     std::vector<uint32_t> lowest(model->GetBufferCount());
     for (uint32_t b = 0; b < lowest.size(); ++b)
     {
@@ -146,7 +169,7 @@ TrainingJob::Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorke
     ddnn_syncer_config cfg{static_cast<uint32_t>(workers.size()),
                            static_cast<uint32_t>(lowest.size()),
                            lowest.data(),
-                           static_cast<ddnn_queue_policy>(m_policy)};
+                           m_policy == FIFO ? DDNN_QUEUE_FIFO : DDNN_QUEUE_PRIORITY};
     ddnn_syncer_callbacks cb{&TrainingJob::SyncerStart, &TrainingJob::SyncerFinished};
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
@@ -170,10 +193,22 @@ TrainingJob::GetWorkerCount() const
     return m_workers.size();
 }
 
-Ptr<RingAllreduceWorker>
+Ptr<TrainingWorker>
 TrainingJob::GetWorker(uint32_t rank) const
 {
     return m_workers.at(rank);
+}
+
+Ipv4Address
+TrainingJob::GetWorkerAddress(uint32_t rank) const
+{
+    return m_addresses.at(rank);
+}
+
+const ddnn_collective_ops*
+TrainingJob::GetCollective() const
+{
+    return m_collective;
 }
 
 bool
@@ -200,13 +235,14 @@ TrainingJob::IsFinished() const
     return !m_workers.empty() && m_finishedWorkers == m_workers.size();
 }
 
-std::vector<ddnn_syncer_record>
+std::vector<TrainingJob::Record>
 TrainingJob::GetRecords() const
 {
-    std::vector<ddnn_syncer_record> records;
+    std::vector<Record> records;
     for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
     {
-        records.push_back(*ddnn_syncer_record_at(m_syncer, i));
+        const ddnn_syncer_record* r = ddnn_syncer_record_at(m_syncer, i);
+        records.push_back({r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns});
     }
     return records;
 }
@@ -241,7 +277,7 @@ TrainingJob::NotifyFinished(uint32_t rank)
         }
         for (auto& worker : m_workers)
         {
-            worker->CloseConnections();
+            worker->CloseTransport();
         }
     }
 }

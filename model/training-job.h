@@ -4,26 +4,30 @@
 #ifndef TRAINING_JOB_H
 #define TRAINING_JOB_H
 
-#include "ddnn-syncer.h"
 #include "dnn-model.h"
 
 #include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <string>
 #include <vector>
+
+struct ddnn_syncer;
+struct ddnn_collective_ops;
 
 namespace ns3
 {
 
-class RingAllreduceWorker;
+class TrainingWorker;
 
 /**
  * \ingroup ddnn
  * \brief One distributed training job: its DNN model, its workers, and the
- * global syncer that starts each fusion buffer's ring-allreduce on all workers
- * at once.
+ * global syncer that starts each fusion buffer's collective (Collective:
+ * ring-allreduce by default) on all workers at once.
  *
  * The syncer holds the transmission queue (FIFO or priority by lowest layer)
  * because a buffer can only start once it is ready on every worker and every
@@ -39,27 +43,45 @@ class TrainingJob : public Object
     /** Transmission-queue policy. */
     enum QueuePolicy
     {
-        FIFO = DDNN_QUEUE_FIFO,        //!< buffers start in the order they became ready
-        PRIORITY = DDNN_QUEUE_PRIORITY //!< lowest layer index first
+        FIFO,    //!< buffers start in the order they became ready
+        PRIORITY //!< lowest layer index first
+    };
+
+    /** One buffer's collective, with times in ns (end_ns is 0 while it runs). */
+    struct Record
+    {
+        uint32_t iteration;
+        uint32_t buffer;
+        uint64_t ready_ns; //!< ready on the last worker
+        uint64_t start_ns;
+        uint64_t end_ns;
     };
 
     static TypeId GetTypeId();
     TrainingJob();
     ~TrainingJob() override;
 
-    /** Sets the model and the workers (rank = position); called once by TrainingHelper. */
-    void Setup(Ptr<DnnModel> model, const std::vector<Ptr<RingAllreduceWorker>>& workers);
+    /**
+     * Sets the model and the workers (rank = position) with their servers' addresses; called
+     * once by TrainingHelper. Throws DdnnError when Collective names no registered collective.
+     */
+    void Setup(Ptr<DnnModel> model,
+               const std::vector<Ptr<TrainingWorker>>& workers,
+               const std::vector<Ipv4Address>& addresses);
 
     Ptr<DnnModel> GetModel() const;
     uint32_t GetWorkerCount() const;
-    Ptr<RingAllreduceWorker> GetWorker(uint32_t rank) const;
+    Ptr<TrainingWorker> GetWorker(uint32_t rank) const;
+    Ipv4Address GetWorkerAddress(uint32_t rank) const;
+    /** The collective's operations table (after Setup). */
+    const ddnn_collective_ops* GetCollective() const;
     bool GetBarrier() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
     /** Whether every worker has finished all its iterations. */
     bool IsFinished() const;
-    /** Allreduces recorded so far (ready, start and end times in ns). */
-    std::vector<ddnn_syncer_record> GetRecords() const;
+    /** Collectives recorded so far (ready, start and end times in ns). */
+    std::vector<Record> GetRecords() const;
 
     /** Called by workers; return DDNN_OK or the syncer's error (the run is then ended). */
     int NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
@@ -98,6 +120,7 @@ class TrainingJob : public Object
     /** Records the failure that ends the run and stops the simulation. */
     void EndRun(const std::string& failure);
 
+    std::string m_collectiveName;
     QueuePolicy m_policy;
     bool m_barrier;
     uint32_t m_iterations;
@@ -105,7 +128,9 @@ class TrainingJob : public Object
     Time m_stallTimeout;
 
     Ptr<DnnModel> m_model;
-    std::vector<Ptr<RingAllreduceWorker>> m_workers;
+    const ddnn_collective_ops* m_collective{nullptr};
+    std::vector<Ptr<TrainingWorker>> m_workers;
+    std::vector<Ipv4Address> m_addresses;
     ddnn_syncer* m_syncer{nullptr};
     uint32_t m_finishedWorkers{0};
     uint64_t m_progress{0};

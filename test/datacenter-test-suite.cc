@@ -7,6 +7,7 @@
  * schedules across runs) and bad input.
  */
 #include "../model/ns3-compat.h"
+#include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
 #include "ns3/applications-module.h"

@@ -9,6 +9,8 @@
 #include "ns3/uinteger.h"
 
 #include <cctype>
+#include <fstream>
+#include <iterator>
 
 using namespace ns3;
 
@@ -76,9 +78,9 @@ class AttributeDefaultsTestCase : public TestCase
             {Default("ns3::TrainingJob", "Iterations"), Table("training.iterations")},
             {Default("ns3::TrainingJob", "StopTime"), Table("training.stop-s", 1e9)},
             {Default("ns3::TrainingJob", "StallTimeout"), Table("training.stall-timeout-ms", 1e6)},
-            {Default("ns3::RingAllreduceWorker", "Tos"), Table("training.tos")},
-            {Default("ns3::RingAllreduceWorker", "Transport"), Table("training.transport")},
-            {Default("ns3::RingAllreduceWorker", "SendChunkBytes"),
+            {Default("ns3::TcpPartitionTransport", "Tos"), Table("training.tos")},
+            {TrainingHelper().GetTransport(), TransportTypeOf(Table("training.transport"))},
+            {Default("ns3::TcpPartitionTransport", "SendChunkBytes"),
              Table("transport.send-chunk-bytes")},
             {Default("ns3::BackgroundTenant", "SendChunkBytes"),
              Table("transport.send-chunk-bytes")},
@@ -94,6 +96,58 @@ class AttributeDefaultsTestCase : public TestCase
         DataRateValue rate;
         CreateObject<SingleTorHelper>()->GetAttribute("DataRate", rate);
         NS_TEST_EXPECT_MSG_EQ(rate.Get(), DataRate(Table("topology.data-rate")), "data rate");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Every attribute of every ddnn type is listed in its type's entry of doc/ddnn.rst's
+ * Attributes section, so the documentation cannot fall behind the code.
+ */
+class AttributesDocumentedTestCase : public TestCase
+{
+  public:
+    AttributesDocumentedTestCase()
+        : TestCase("every attribute is in the docs' attribute list")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const std::string data = DdnnDataPath("ddnn-scenario.xsd");
+        const std::string path = data.substr(0, data.rfind('/')) + "/../doc/ddnn.rst";
+        std::ifstream in(path);
+        NS_TEST_ASSERT_MSG_EQ(in.good(), true, "cannot read " << path);
+        const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const size_t from = doc.find("\nAttributes\n=");
+        NS_TEST_ASSERT_MSG_NE(from, std::string::npos, "no Attributes section in " << path);
+        // The section ends where the next title's underline starts.
+        const std::string section = doc.substr(from, doc.find("\n=====", from + 14) - from);
+        for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            const TypeId tid = TypeId::GetRegistered(i);
+            if (tid.GetGroupName() != "Ddnn" || tid.GetAttributeN() == 0)
+            {
+                continue;
+            }
+            // The type's entry: from "* ``ns3::Type``" to the next entry.
+            const size_t entry = section.find("* ``" + tid.GetName() + "``");
+            NS_TEST_EXPECT_MSG_NE(entry, std::string::npos, tid.GetName() << " has no entry");
+            if (entry == std::string::npos)
+            {
+                continue;
+            }
+            const std::string text = section.substr(entry, section.find("\n* ", entry + 1) - entry);
+            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            {
+                const std::string name = tid.GetAttribute(a).name;
+                NS_TEST_EXPECT_MSG_NE(text.find("``" + name + "``"),
+                                      std::string::npos,
+                                      tid.GetName() << "::" << name << " is not documented");
+            }
+        }
     }
 };
 
@@ -211,6 +265,7 @@ class DnnModelTestSuite : public TestSuite
         AddTestCase(new DnnModelThesisDefaultTestCase);
         AddTestCase(new DnnModelBadInputTestCase);
         AddTestCase(new AttributeDefaultsTestCase);
+        AddTestCase(new AttributesDocumentedTestCase);
     }
 };
 

@@ -6,6 +6,7 @@
  * allreduce time, queue policy and barrier on the ideal transport, ring
  * sizes, determinism, bad input and faults.
  */
+#include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
 #include "ns3/boolean.h"
@@ -60,11 +61,18 @@ struct Job
         helper.SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
         helper.SetAttribute("ComputeTime", TimeValue(compute));
         helper.SetAttribute("Iterations", UintegerValue(1));
+    }
+
+    /** Partitions over the ideal transport, at the network's goodput and stream latency. */
+    void
+    UseIdealTransport()
+    {
+        helper.SetTransport("ns3::IdealPartitionTransport");
         helper.SetAttribute(
-            "IdealDataRate",
+            "DataRate",
             DataRateValue(DataRate(static_cast<uint64_t>(
                 network->GetDataRate().GetBitRate() * TransportSettings().GoodputFraction()))));
-        helper.SetAttribute("IdealStepLatency",
+        helper.SetAttribute("StepLatency",
                             TimeValue(IdealStepLatency(
                                 network->GetDataRate(), network->GetDelay(), TransportSettings())));
     }
@@ -116,9 +124,10 @@ class BytesPerAllreduceTestCase : public TestCase
         // 3 buffers: 240000 (divisible by N), 240001 and 7 bytes (remainders)
         std::string profile = WriteProfile("bytes.csv", {7, 240001, 240000});
         Job j(m_workers, profile, 240001, MilliSeconds(1));
-        j.helper.SetAttribute("Transport",
-                              EnumValue(m_transport == "tcp" ? RingAllreduceWorker::TCP
-                                                             : RingAllreduceWorker::IDEAL));
+        if (m_transport == "ideal")
+        {
+            j.UseIdealTransport();
+        }
         j.Install();
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(j.job->IsFinished(), true, "job finished");
@@ -337,7 +346,7 @@ class PacketVersusIdealTestCase : public TestCase
         Job j(4, WriteProfile("large.csv", {bytes, bytes}), bytes, MicroSeconds(100));
         j.Install();
         Simulator::Run();
-        std::vector<ddnn_syncer_record> records = j.job->GetRecords();
+        std::vector<TrainingJob::Record> records = j.job->GetRecords();
         NS_TEST_ASSERT_MSG_EQ(records.size(), 2, "two allreduces");
         Time measured = NanoSeconds(records[1].end_ns - records[1].start_ns);
         Time ideal = j.IdealAllreduce(bytes);
@@ -369,12 +378,12 @@ class IdealAllreduceTimeTestCase : public TestCase
     {
         const uint64_t bytes = 8000000;
         Job j(8, WriteProfile("ideal.csv", {bytes}), bytes, MicroSeconds(100));
-        j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
-        j.helper.SetAttribute("IdealDataRate", DataRateValue(DataRate("10Gbps")));
-        j.helper.SetAttribute("IdealStepLatency", TimeValue(MicroSeconds(20)));
+        j.UseIdealTransport();
+        j.helper.SetAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
+        j.helper.SetAttribute("StepLatency", TimeValue(MicroSeconds(20)));
         j.Install();
         Simulator::Run();
-        std::vector<ddnn_syncer_record> records = j.job->GetRecords();
+        std::vector<TrainingJob::Record> records = j.job->GetRecords();
         NS_TEST_ASSERT_MSG_EQ(records.size(), 1, "one allreduce");
         // 14 steps of 1,000,000 bytes at 10 Gbit/s (800 us) plus 20 us each
         NS_TEST_ASSERT_MSG_EQ(
@@ -450,7 +459,7 @@ class BarrierTestCase : public TestCase
     Run(bool barrier)
     {
         Job j(4, DdnnDataPath("thesis-default-profile.csv"), 5333329, MilliSeconds(100));
-        j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
+        j.UseIdealTransport();
         j.helper.SetAttribute("QueuePolicy", EnumValue(TrainingJob::PRIORITY));
         j.helper.SetAttribute("Barrier", BooleanValue(barrier));
         j.helper.SetAttribute("Iterations", UintegerValue(2));
@@ -594,7 +603,22 @@ class TrainingFaultsTestCase : public TestCase
             TrainingHelper h;
             h.SetAttribute("Tos", UintegerValue(300));
         });
-        NS_TEST_ASSERT_MSG_EQ(contains(tos, "ns3::RingAllreduceWorker::Tos"), true, tos);
+        NS_TEST_ASSERT_MSG_EQ(contains(tos, "ns3::TcpPartitionTransport::Tos"), true, tos);
+
+        std::string transport = ErrorOf([] { TrainingHelper().SetTransport("ns3::Node"); });
+        NS_TEST_ASSERT_MSG_EQ(contains(transport, "'ns3::Node' is no ns3::PartitionTransport"),
+                              true,
+                              transport);
+
+        std::string collective = ErrorOf([&] {
+            Job j(2, profile, 5333329, MilliSeconds(1));
+            j.helper.SetAttribute("Collective", StringValue("tree"));
+            j.Install();
+        });
+        NS_TEST_ASSERT_MSG_EQ(
+            contains(collective, "unknown collective 'tree', expected one of: ring-allreduce"),
+            true,
+            collective);
 
         std::string unknown = ErrorOf([] {
             TrainingHelper h;
@@ -621,18 +645,17 @@ class TrainingFaultsTestCase : public TestCase
             Simulator::Run();
             j.job->ThrowIfFailed();
         });
-        NS_TEST_ASSERT_MSG_EQ(contains(closed, "neighbour closed at +0.04"), true, closed);
-        NS_TEST_ASSERT_MSG_EQ(
-            contains(closed, "worker 3: connection to its left neighbour")
-                || contains(closed, "worker 1: connection to its right neighbour"),
-            true,
-            closed);
+        NS_TEST_ASSERT_MSG_EQ(contains(closed, "worker 2 closed at +0.04"), true, closed);
+        NS_TEST_ASSERT_MSG_EQ(contains(closed, "worker 3: connection from worker 2")
+                                  || contains(closed, "worker 1: connection to worker 2"),
+                              true,
+                              closed);
 
         // A step latency longer than StallTimeout: nothing progresses, the watchdog fires.
         std::string stall = ErrorOf([&] {
             Job j(3, profile, 5333329, MilliSeconds(10));
-            j.helper.SetAttribute("Transport", EnumValue(RingAllreduceWorker::IDEAL));
-            j.helper.SetAttribute("IdealStepLatency", TimeValue(Seconds(5)));
+            j.UseIdealTransport();
+            j.helper.SetAttribute("StepLatency", TimeValue(Seconds(5)));
             j.helper.SetAttribute("StallTimeout", TimeValue(Seconds(1)));
             j.Install();
             Simulator::Run();

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A collective operation over the workers of one job, run for one fusion
+ * buffer at a time on every worker: what bytes each worker sends to which
+ * peer, and when it has the buffer's result. Ring-allreduce (ddnn-ring.c) is
+ * one implementation; the training loop and the syncer never see which one
+ * runs, and the host only moves the bytes the collective asks it to move.
+ *
+ * An implementation is an operations table (ddnn_collective_ops) in its own
+ * file, registered by name in the table of ddnn-collective.c.
+ */
+#ifndef DDNN_COLLECTIVE_H
+#define DDNN_COLLECTIVE_H
+
+#include "ddnn-error.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+    typedef struct
+    {
+        uint32_t workers; /* N >= 2 */
+        uint32_t rank;    /* this worker, 0..N-1 */
+    } ddnn_collective_config;
+
+    typedef struct
+    {
+        /*
+         * Each returns DDNN_OK or a negative code, which the collective call that triggered it
+         * returns at once: the event it reported stays recorded, nothing after it happens.
+         */
+        /* Hand `bytes` to the transport towards worker `peer`; `step` and `chunk` name the
+         * transfer within the buffer's collective (for traces). */
+        int (*send)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
+        /* The step's chunk has fully arrived from worker `peer` (may be NULL). */
+        int (*received)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
+        /* This worker has the buffer's result. */
+        int (*done)(void* ctx);
+    } ddnn_collective_callbacks;
+
+    typedef struct ddnn_collective_ops
+    {
+        const char* name;    /* as written in scenario files, e.g. "ring-allreduce" */
+        const char* summary; /* one line for help texts */
+        /* The workers `cfg->rank` sends to (receives from) in any buffer, written to
+         * out[0..max-1]; returns how many there are (the host opens its paths from these). */
+        uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
+        uint32_t (*receive_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
+        /* Bytes worker `rank` sends during one collective of a buffer of `buffer_bytes`. */
+        uint64_t (*bytes_sent_by)(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
+
+        int (*create)(void** state,
+                      const ddnn_collective_config* cfg,
+                      const ddnn_collective_callbacks* cb,
+                      void* ctx);
+        void (*destroy)(void* state);
+        /* Starts the buffer's collective (buffer_bytes >= 1). */
+        int (*start)(void* state, uint64_t buffer_bytes);
+        /* `bytes` arrived from worker `peer`, in order per peer. */
+        int (*on_received)(void* state, uint32_t peer, uint64_t bytes);
+        int (*active)(const void* state); /* started and not done */
+        /* What the collective waits for, on one line. */
+        void (*describe)(const void* state, char* out, size_t size);
+    } ddnn_collective_ops;
+
+    /* The registered collectives, by name; NULL when none has that name. */
+    const ddnn_collective_ops* ddnn_collective_find(const char* name);
+    size_t ddnn_collective_registered(void);
+    const ddnn_collective_ops* ddnn_collective_at(size_t i);
+
+    /* One worker's instance of a collective. */
+    typedef struct ddnn_collective ddnn_collective; /* opaque */
+
+    int ddnn_collective_new(ddnn_collective** out,
+                            const ddnn_collective_ops* ops,
+                            const ddnn_collective_config* cfg,
+                            const ddnn_collective_callbacks* cb,
+                            void* ctx);
+    void ddnn_collective_free(ddnn_collective* c);
+
+    const ddnn_collective_ops* ddnn_collective_get_ops(const ddnn_collective* c);
+    int ddnn_collective_start(ddnn_collective* c, uint64_t buffer_bytes);
+    /* A peer that is not one of receive_peers, or more bytes than the collective expects, is
+     * DDNN_ERR_STATE. */
+    int ddnn_collective_on_received(ddnn_collective* c, uint32_t peer, uint64_t bytes);
+    int ddnn_collective_active(const ddnn_collective* c);
+    void ddnn_collective_describe(const ddnn_collective* c, char* out, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DDNN_COLLECTIVE_H */

@@ -1,0 +1,64 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "partition-transport.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(PartitionTransport);
+
+TypeId
+PartitionTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PartitionTransport").SetParent<Object>().SetGroupName("Ddnn");
+    return tid;
+}
+
+void
+PartitionTransport::SetReceiveCallback(ReceiveCallback receive)
+{
+    m_receive = receive;
+}
+
+void
+PartitionTransport::SetFailureCallback(FailureCallback failure)
+{
+    m_failure = failure;
+}
+
+void
+PartitionTransport::DoDispose()
+{
+    m_receive.Nullify();
+    m_failure.Nullify();
+    Object::DoDispose();
+}
+
+void
+PartitionTransport::NotifyReceived(uint32_t from, uint64_t bytes)
+{
+    if (!m_receive.IsNull())
+    {
+        m_receive(from, bytes);
+    }
+}
+
+void
+PartitionTransport::NotifyFailure(const std::string& what)
+{
+    if (!m_failureReported && !m_failure.IsNull())
+    {
+        m_failureReported = true;
+        m_failure(what);
+    }
+}
+
+void
+PartitionTransport::SilenceFailures()
+{
+    m_failureReported = true;
+}
+
+} // namespace ns3

@@ -1,0 +1,81 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef PARTITION_TRANSPORT_H
+#define PARTITION_TRANSPORT_H
+
+#include "ns3/callback.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief How the bytes a worker's collective sends travel to other workers: one object per
+ * worker, chosen by TypeId (TrainingHelper::SetTransport). TcpPartitionTransport moves them as
+ * packets over TCP connections; IdealPartitionTransport delivers them after an analytic delay.
+ *
+ * Bytes handed to Send() for one peer arrive at that peer in order, reported through the
+ * receive callback with the sender's rank; a path that breaks is reported once through the
+ * failure callback, unless Close() was called first.
+ */
+class PartitionTransport : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    /** A worker this one exchanges bytes with. */
+    struct Peer
+    {
+        uint32_t rank;
+        Ipv4Address address;                //!< its server's address
+        Ptr<PartitionTransport> transport;  //!< its transport (same type as this one)
+    };
+
+    /** (from rank, bytes) */
+    typedef Callback<void, uint32_t, uint64_t> ReceiveCallback;
+    /** (what broke, one line) */
+    typedef Callback<void, const std::string&> FailureCallback;
+
+    void SetReceiveCallback(ReceiveCallback receive);
+    void SetFailureCallback(FailureCallback failure);
+
+    /**
+     * Opens the paths of worker `rank` on `node`: to every peer of `sendTo` and from every peer
+     * of `receiveFrom`. Called when the worker starts; failures go to the failure callback.
+     */
+    virtual void Open(Ptr<Node> node,
+                      uint32_t rank,
+                      const std::vector<Peer>& sendTo,
+                      const std::vector<Peer>& receiveFrom) = 0;
+    /** Hands `bytes` to the path towards `peer` (a rank of sendTo). */
+    virtual void Send(uint32_t peer, uint64_t bytes) = 0;
+    /** Closes every path; no failure is reported from then on. */
+    virtual void Close() = 0;
+    /** What the paths hold or wait for, on one line (empty when nothing). */
+    virtual std::string Describe() const = 0;
+
+  protected:
+    void DoDispose() override;
+    /** Reports bytes that arrived from worker `from`. */
+    void NotifyReceived(uint32_t from, uint64_t bytes);
+    /** Reports a broken path, once; not after Close(). */
+    void NotifyFailure(const std::string& what);
+    /** Silences NotifyFailure (Close() calls it). */
+    void SilenceFailures();
+
+  private:
+    ReceiveCallback m_receive;
+    FailureCallback m_failure;
+    bool m_failureReported{false};
+};
+
+} // namespace ns3
+
+#endif /* PARTITION_TRANSPORT_H */

@@ -1,0 +1,240 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "tcp-partition-transport.h"
+
+#include "ns3-compat.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpPartitionTransport");
+NS_OBJECT_ENSURE_REGISTERED(TcpPartitionTransport);
+
+TypeId
+TcpPartitionTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TcpPartitionTransport")
+            .SetParent<PartitionTransport>()
+            .SetGroupName("Ddnn")
+            .AddConstructor<TcpPartitionTransport>()
+            .AddAttribute("Port",
+                          "TCP port on which every worker of the job accepts its peers.",
+                          UintegerValue(50000),
+                          MakeUintegerAccessor(&TcpPartitionTransport::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("Tos",
+                          "IP ToS of the job's sockets, data and ACKs (0x10 -> PfifoFast band "
+                          "0, 0x00 -> band 1, 0x08 -> band 2).",
+                          UintegerValue(0x10),
+                          MakeUintegerAccessor(&TcpPartitionTransport::m_tos),
+                          MakeUintegerChecker<uint8_t>())
+            .AddAttribute("SendChunkBytes",
+                          "Most bytes written to a TCP socket at once.",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&TcpPartitionTransport::m_chunkBytes),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+TcpPartitionTransport::TcpPartitionTransport() = default;
+
+void
+TcpPartitionTransport::DoDispose()
+{
+    m_senders.clear();
+    m_accepted.clear();
+    m_listenSocket = nullptr;
+    PartitionTransport::DoDispose();
+}
+
+void
+TcpPartitionTransport::Open(Ptr<Node> node,
+                            uint32_t rank,
+                            const std::vector<Peer>& sendTo,
+                            const std::vector<Peer>& receiveFrom)
+{
+    NS_LOG_FUNCTION(this << rank);
+    if (!receiveFrom.empty())
+    {
+        for (const Peer& peer : receiveFrom)
+        {
+            m_expected[peer.address] = peer.rank;
+        }
+        // Accepted sockets inherit the ToS, so the ACKs of incoming data ride the job's band.
+        InetSocketAddress local(Ipv4Address::GetAny(), m_port);
+        m_listenSocket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_listenSocket, local, m_tos);
+        if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
+        {
+            NotifyFailure("cannot listen on TCP port " + std::to_string(m_port));
+            return;
+        }
+        m_listenSocket->SetAcceptCallback(
+            MakeCallback(&TcpPartitionTransport::AcceptRequest, this),
+            MakeCallback(&TcpPartitionTransport::Accepted, this));
+    }
+    for (const Peer& peer : sendTo)
+    {
+        InetSocketAddress remote(peer.address, m_port);
+        Ptr<Socket> socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(socket, remote, m_tos);
+        socket->Bind();
+        socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
+                                  MakeCallback(&TcpPartitionTransport::HandleClose, this));
+        Ptr<TcpStreamSender> sender =
+            Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
+        m_senders[peer.rank] = sender;
+        sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
+    }
+}
+
+void
+TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
+{
+    auto it = m_senders.find(peer);
+    if (it == m_senders.end())
+    {
+        NotifyFailure("no connection to worker " + std::to_string(peer));
+        return;
+    }
+    it->second->Add(bytes);
+}
+
+void
+TcpPartitionTransport::Close()
+{
+    m_closed = true;
+    SilenceFailures();
+    for (auto& entry : m_senders)
+    {
+        entry.second->Close();
+    }
+    for (auto& entry : m_accepted)
+    {
+        entry.first->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        entry.first->Close();
+    }
+    if (m_listenSocket)
+    {
+        m_listenSocket->Close();
+    }
+    m_senders.clear();
+    m_accepted.clear();
+    m_listenSocket = nullptr;
+}
+
+void
+TcpPartitionTransport::ConnectFailed(Ptr<TcpStreamSender> sender)
+{
+    for (const auto& entry : m_senders)
+    {
+        if (entry.second == sender)
+        {
+            NotifyFailure("connection to worker " + std::to_string(entry.first) + " failed");
+            return;
+        }
+    }
+}
+
+bool
+TcpPartitionTransport::AcceptRequest(Ptr<Socket>, const Address& from)
+{
+    // Exactly one connection from each expected peer.
+    Ipv4Address address = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    auto it = m_expected.find(address);
+    if (it == m_expected.end())
+    {
+        return false;
+    }
+    for (const auto& entry : m_accepted)
+    {
+        if (entry.second == it->second)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+TcpPartitionTransport::Accepted(Ptr<Socket> socket, const Address& from)
+{
+    NS_LOG_FUNCTION(this << socket << from);
+    m_accepted[socket] = m_expected.at(InetSocketAddress::ConvertFrom(from).GetIpv4());
+    socket->SetRecvCallback(MakeCallback(&TcpPartitionTransport::HandleRead, this));
+    socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
+                              MakeCallback(&TcpPartitionTransport::HandleClose, this));
+}
+
+void
+TcpPartitionTransport::HandleRead(Ptr<Socket> socket)
+{
+    auto it = m_accepted.find(socket);
+    if (it == m_accepted.end())
+    {
+        return;
+    }
+    const uint32_t from = it->second;
+    while (Ptr<Packet> packet = socket->Recv())
+    {
+        if (packet->GetSize() == 0)
+        {
+            break;
+        }
+        NotifyReceived(from, packet->GetSize());
+        if (m_closed)
+        {
+            return; // the receiver ended the job
+        }
+    }
+}
+
+void
+TcpPartitionTransport::HandleClose(Ptr<Socket> socket)
+{
+    if (!m_closed)
+    {
+        NotifyFailure("connection " + PeerName(socket) + " closed");
+    }
+}
+
+std::string
+TcpPartitionTransport::PeerName(Ptr<Socket> socket) const
+{
+    for (const auto& entry : m_senders)
+    {
+        if (entry.second->GetSocket() == socket)
+        {
+            return "to worker " + std::to_string(entry.first);
+        }
+    }
+    auto it = m_accepted.find(socket);
+    return it != m_accepted.end() ? "from worker " + std::to_string(it->second)
+                                  : "to an unknown peer";
+}
+
+std::string
+TcpPartitionTransport::Describe() const
+{
+    std::ostringstream os;
+    const char* separator = "";
+    for (const auto& entry : m_senders)
+    {
+        os << separator << entry.second->GetPending() << " bytes wait for the socket to worker "
+           << entry.first << (entry.second->IsConnected() ? "" : " (not connected)");
+        separator = ", ";
+    }
+    return os.str();
+}
+
+} // namespace ns3

@@ -1,0 +1,63 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_PARTITION_TRANSPORT_H
+#define TCP_PARTITION_TRANSPORT_H
+
+#include "partition-transport.h"
+#include "tcp-stream-sender.h"
+
+#include "ns3/socket.h"
+
+#include <map>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief Partitions as packets: one TCP connection to every peer the worker sends to (written
+ * by a TcpStreamSender), and one accepted from every peer it receives from, on Port. Every
+ * worker of a job listens on the same Port. Both ends use Tos, so PfifoFast bands apply at the
+ * host and, through the IP header, at every switch; the ACKs leave with it too.
+ */
+class TcpPartitionTransport : public PartitionTransport
+{
+  public:
+    static TypeId GetTypeId();
+    TcpPartitionTransport();
+
+    void Open(Ptr<Node> node,
+              uint32_t rank,
+              const std::vector<Peer>& sendTo,
+              const std::vector<Peer>& receiveFrom) override;
+    void Send(uint32_t peer, uint64_t bytes) override;
+    void Close() override;
+    std::string Describe() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void ConnectFailed(Ptr<TcpStreamSender> sender);
+    bool AcceptRequest(Ptr<Socket> socket, const Address& from);
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    void HandleRead(Ptr<Socket> socket);
+    void HandleClose(Ptr<Socket> socket);
+    /** The rank behind a socket, or the number of ranks when it is none of the peers. */
+    std::string PeerName(Ptr<Socket> socket) const;
+
+    uint16_t m_port;
+    uint8_t m_tos;
+    uint32_t m_chunkBytes;
+
+    Ptr<Socket> m_listenSocket;
+    std::map<uint32_t, Ptr<TcpStreamSender>> m_senders; //!< by peer rank
+    std::map<Ipv4Address, uint32_t> m_expected;         //!< peers to accept: address -> rank
+    std::map<Ptr<Socket>, uint32_t> m_accepted;         //!< accepted sockets -> rank
+    bool m_closed{false};
+};
+
+} // namespace ns3
+
+#endif /* TCP_PARTITION_TRANSPORT_H */

@@ -1,0 +1,65 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_STREAM_SENDER_H
+#define TCP_STREAM_SENDER_H
+
+#include "tenant-tag.h"
+
+#include "ns3/address.h"
+#include "ns3/callback.h"
+#include "ns3/simple-ref-count.h"
+#include "ns3/socket.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief The one TCP send path of every tenant: writes a count of bytes into one TCP
+ * connection, from the socket's send-space callback, in packets of at most ChunkBytes each
+ * tagged with the tenant, as BulkSendApplication does, so the socket's send buffer holds only
+ * what TCP can take.
+ *
+ * The owner creates and binds the socket (and sets its ToS), then calls Connect().
+ */
+class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
+{
+  public:
+    TcpStreamSender(Ptr<Socket> socket, TenantTag::Tenant tenant, uint32_t chunkBytes);
+    ~TcpStreamSender();
+
+    /** What the owner hears: (this sender). */
+    typedef Callback<void, Ptr<TcpStreamSender>> Notification;
+
+    /** Connects to `peer`; `failed` is called if the connection cannot be made. */
+    void Connect(const Address& peer, Notification failed);
+    /** Queues `bytes` more (sent once connected). */
+    void Add(uint64_t bytes);
+    /** Called each time every byte queued so far is in the socket (may be null). */
+    void SetDrainedCallback(Notification drained);
+    /** Bytes queued but not yet in the socket. */
+    uint64_t GetPending() const;
+    bool IsConnected() const;
+    Ptr<Socket> GetSocket() const;
+    /** Stops writing and closes the socket (TCP still sends what it holds, then its FIN). */
+    void Close();
+
+  private:
+    void Connected(Ptr<Socket> socket);
+    void ConnectFailed(Ptr<Socket> socket);
+    void SendSpace(Ptr<Socket> socket, uint32_t available);
+    void Pump();
+
+    Ptr<Socket> m_socket;
+    TenantTag m_tag;
+    uint32_t m_chunkBytes;
+    uint64_t m_pending{0};
+    bool m_connected{false};
+    Notification m_failed;
+    Notification m_drained;
+};
+
+} // namespace ns3
+
+#endif /* TCP_STREAM_SENDER_H */

@@ -1,0 +1,391 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "training-worker.h"
+
+#include "ddnn-collective.h"
+#include "ddnn-training.h"
+#include "training-job.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrainingWorker");
+NS_OBJECT_ENSURE_REGISTERED(TrainingWorker);
+
+TypeId
+TrainingWorker::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::TrainingWorker")
+              .SetParent<Application>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<TrainingWorker>()
+              .AddAttribute("ComputeScale",
+                            "This worker's compute times relative to the job's (a straggler: "
+                            "1.5 computes half as slow again).",
+                            DoubleValue(1.0),
+                            MakeDoubleAccessor(&TrainingWorker::m_computeScale),
+                            MakeDoubleChecker<double>(1e-6, 1e6))
+              .AddAttribute("ComputeJitter",
+                            "Random relative change of each iteration's compute times: every "
+                            "iteration draws j and computes (1 + j) x as long (at least 0). "
+                            "None by default; e.g. ns3::NormalRandomVariable[Variance=0.0025].",
+                            PointerValue(),
+                            MakePointerAccessor(&TrainingWorker::m_computeJitter),
+                            MakePointerChecker<RandomVariableStream>())
+              .AddTraceSource("IterationStart",
+                              "Forward of layer 0 started.",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_iterationStartTrace),
+                              "ns3::TrainingWorker::IterationTracedCallback")
+              .AddTraceSource("IterationEnd",
+                              "The last buffer of the iteration finished its allreduce.",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_iterationEndTrace),
+                              "ns3::TrainingWorker::IterationTracedCallback")
+              .AddTraceSource("BufferReady",
+                              "Backward of all layers of a buffer is done.",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_bufferReadyTrace),
+                              "ns3::TrainingWorker::BufferTracedCallback")
+              .AddTraceSource("PartitionSent",
+                              "A collective handed a chunk (a partition of the ring) to the transport.",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_partitionSentTrace),
+                              "ns3::TrainingWorker::PartitionTracedCallback")
+              .AddTraceSource(
+                  "PartitionReceived",
+                  "A chunk (a partition of the ring) fully arrived.",
+                  MakeTraceSourceAccessor(&TrainingWorker::m_partitionReceivedTrace),
+                  "ns3::TrainingWorker::PartitionTracedCallback");
+    return tid;
+}
+
+TrainingWorker::TrainingWorker() = default;
+
+TrainingWorker::~TrainingWorker()
+{
+    ddnn_training_free(m_training);
+    ddnn_collective_free(m_collective);
+}
+
+void
+TrainingWorker::DoDispose()
+{
+    m_computeEvent.Cancel();
+    m_job = nullptr;
+    if (m_transport)
+    {
+        m_transport->Dispose();
+        m_transport = nullptr;
+    }
+    Application::DoDispose();
+}
+
+void
+TrainingWorker::Setup(Ptr<TrainingJob> job, uint32_t rank, Ptr<PartitionTransport> transport)
+{
+    m_job = job;
+    m_rank = rank;
+    m_transport = transport;
+}
+
+uint32_t
+TrainingWorker::GetRank() const
+{
+    return m_rank;
+}
+
+Ptr<PartitionTransport>
+TrainingWorker::GetTransport() const
+{
+    return m_transport;
+}
+
+uint32_t
+TrainingWorker::GetIterationsCompleted() const
+{
+    return m_training ? ddnn_training_iterations_completed(m_training) : 0;
+}
+
+uint64_t
+TrainingWorker::GetBytesSent(uint32_t iteration) const
+{
+    return iteration < m_bytesSent.size() ? m_bytesSent[iteration] : 0;
+}
+
+uint64_t
+TrainingWorker::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+int64_t
+TrainingWorker::AssignStreams(int64_t stream)
+{
+    if (m_computeJitter)
+    {
+        m_computeJitter->SetStream(stream);
+        return 1;
+    }
+    return 0;
+}
+
+bool
+TrainingWorker::Check(int rc, const char* call)
+{
+    if (rc == DDNN_OK)
+    {
+        return true;
+    }
+    m_job->Fail(m_rank, std::string(call) + " failed: " + ddnn_strerror(rc));
+    return false;
+}
+
+std::vector<PartitionTransport::Peer>
+TrainingWorker::Peers(bool sendTo) const
+{
+    const ddnn_collective_ops* ops = m_job->GetCollective();
+    const ddnn_collective_config cfg{m_job->GetWorkerCount(), m_rank};
+    auto list = sendTo ? ops->send_peers : ops->receive_peers;
+    std::vector<uint32_t> ranks(list(&cfg, nullptr, 0));
+    list(&cfg, ranks.data(), static_cast<uint32_t>(ranks.size()));
+    std::vector<PartitionTransport::Peer> peers;
+    for (uint32_t r : ranks)
+    {
+        peers.push_back({r, m_job->GetWorkerAddress(r), m_job->GetWorker(r)->GetTransport()});
+    }
+    return peers;
+}
+
+void
+TrainingWorker::StartApplication()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    NS_ABORT_MSG_IF(!m_job || !m_transport, "TrainingWorker: install it with TrainingHelper");
+    Ptr<DnnModel> model = m_job->GetModel();
+    const uint32_t layers = model->GetLayerCount();
+    const uint32_t buffers = model->GetBufferCount();
+    std::vector<uint64_t> forward(layers);
+    std::vector<uint64_t> backward(layers);
+    std::vector<uint32_t> bufferOfLayer(layers);
+    std::vector<uint32_t> lowest(buffers);
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        forward[l] = model->GetForwardTime(l).GetNanoSeconds();
+        backward[l] = model->GetBackwardTime(l).GetNanoSeconds();
+        bufferOfLayer[l] = model->GetBufferOfLayer(l);
+    }
+    for (uint32_t b = 0; b < buffers; ++b)
+    {
+        lowest[b] = model->GetBuffer(b).lowestLayer;
+    }
+    Time stop = m_job->GetStopTime();
+    ddnn_training_config cfg{
+        layers,
+        forward.data(),
+        backward.data(),
+        buffers,
+        bufferOfLayer.data(),
+        lowest.data(),
+        m_job->GetBarrier() ? 1 : 0,
+        m_job->GetIterations(),
+        stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
+    ddnn_training_callbacks tcb{
+        &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
+    ddnn_collective_config ccfg{m_job->GetWorkerCount(), m_rank};
+    ddnn_collective_callbacks ccb{&CoreSend, &CoreReceived, &CoreCollectiveDone};
+    if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")
+        || !Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &ccfg, &ccb, this),
+                  "ddnn_collective_new"))
+    {
+        return;
+    }
+    m_transport->SetReceiveCallback(MakeCallback(&TrainingWorker::Receive, this));
+    m_transport->SetFailureCallback(MakeCallback(&TrainingWorker::TransportFailed, this));
+    m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
+    m_job->NotifyProgress();
+    Check(ddnn_training_start(m_training, Simulator::Now().GetNanoSeconds()),
+          "ddnn_training_start");
+}
+
+void
+TrainingWorker::StopApplication()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    m_jobFinished = true; // a stopped worker no longer reports closed connections
+    m_computeEvent.Cancel();
+    CloseTransport();
+}
+
+void
+TrainingWorker::MarkJobFinished()
+{
+    m_jobFinished = true;
+}
+
+void
+TrainingWorker::CloseTransport()
+{
+    if (m_transport)
+    {
+        m_transport->Close();
+    }
+}
+
+void
+TrainingWorker::TransportFailed(const std::string& what)
+{
+    if (!m_jobFinished)
+    {
+        m_job->Fail(m_rank, what);
+    }
+}
+
+// ---- training loop -------------------------------------------------------------------------
+
+int
+TrainingWorker::CoreCompute(void* ctx, uint64_t ns)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    const double factor = self->m_computeScale * self->m_iterationFactor;
+    self->m_computeEvent = Simulator::Schedule(
+        NanoSeconds(std::llround(ns * factor)), &TrainingWorker::ComputeDone, self);
+    return DDNN_OK;
+}
+
+void
+TrainingWorker::ComputeDone()
+{
+    m_job->NotifyProgress();
+    Check(ddnn_training_on_compute_done(m_training, Simulator::Now().GetNanoSeconds()),
+          "ddnn_training_on_compute_done");
+}
+
+int
+TrainingWorker::CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    self->m_bufferReadyTrace(self->m_rank, iteration, buffer);
+    return self->m_job->NotifyReady(self->m_rank, iteration, buffer);
+}
+
+int
+TrainingWorker::CoreIterationStart(void* ctx, uint32_t iteration)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    self->m_iterationFactor
+        = self->m_computeJitter ? std::max(0.0, 1 + self->m_computeJitter->GetValue()) : 1.0;
+    self->m_iterationStartTrace(self->m_rank, iteration);
+    return DDNN_OK;
+}
+
+int
+TrainingWorker::CoreIterationEnd(void* ctx, uint32_t iteration)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    self->m_iterationEndTrace(self->m_rank, iteration);
+    return DDNN_OK;
+}
+
+int
+TrainingWorker::CoreFinished(void* ctx)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    self->m_job->NotifyFinished(self->m_rank);
+    return DDNN_OK;
+}
+
+int
+TrainingWorker::BufferDone(uint32_t iteration, uint32_t buffer)
+{
+    int rc = ddnn_training_on_buffer_done(
+        m_training, iteration, buffer, Simulator::Now().GetNanoSeconds());
+    Check(rc, "ddnn_training_on_buffer_done");
+    return rc;
+}
+
+// ---- collective ----------------------------------------------------------------------------
+
+int
+TrainingWorker::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
+{
+    m_bufferIteration = iteration;
+    m_buffer = buffer;
+    int rc = ddnn_collective_start(m_collective, bytes);
+    Check(rc, "ddnn_collective_start");
+    return rc;
+}
+
+int
+TrainingWorker::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    if (self->m_bytesSent.size() <= self->m_bufferIteration)
+    {
+        self->m_bytesSent.resize(self->m_bufferIteration + 1, 0);
+    }
+    self->m_bytesSent[self->m_bufferIteration] += bytes;
+    self->m_partitionSentTrace(
+        self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    self->m_transport->Send(peer, bytes);
+    return DDNN_OK;
+}
+
+int
+TrainingWorker::CoreReceived(
+    void* ctx, uint32_t /* peer */, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    self->m_partitionReceivedTrace(
+        self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    return DDNN_OK;
+}
+
+int
+TrainingWorker::CoreCollectiveDone(void* ctx)
+{
+    auto self = static_cast<TrainingWorker*>(ctx);
+    return self->m_job->NotifyDone(self->m_rank);
+}
+
+void
+TrainingWorker::Receive(uint32_t from, uint64_t bytes)
+{
+    m_bytesReceived += bytes;
+    m_job->NotifyProgress();
+    Check(ddnn_collective_on_received(m_collective, from, bytes), "ddnn_collective_on_received");
+}
+
+std::string
+TrainingWorker::Describe() const
+{
+    std::ostringstream os;
+    char line[200] = "not started";
+    if (m_training)
+    {
+        ddnn_training_describe(m_training, line, sizeof line);
+    }
+    os << line;
+    if (m_collective && ddnn_collective_active(m_collective))
+    {
+        ddnn_collective_describe(m_collective, line, sizeof line);
+        os << "; " << ddnn_collective_get_ops(m_collective)->name << " of buffer " << m_buffer
+           << " (iteration " << m_bufferIteration << "): " << line;
+    }
+    const std::string transport = m_transport ? m_transport->Describe() : "";
+    if (!transport.empty())
+    {
+        os << "; " << transport;
+    }
+    return os.str();
+}
+
+} // namespace ns3

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Unit tests of the collective seam: the registry, and every registered collective run through
+ * the generic interface over N workers wired by per-pair byte pipes. Whatever the algorithm, each
+ * worker must finish exactly once, send only to its send peers, send what bytes_sent_by says,
+ * and every byte sent must be received.
+ */
+#include "ddnn-collective.h"
+#include "ddnn-unit.h"
+
+#include <stdlib.h>
+
+#define MAX_WORKERS 8
+
+typedef struct
+{
+    ddnn_collective* c;
+    ddnn_collective_config cfg;
+    uint64_t sent;
+    uint64_t received;
+    int done;
+    int sent_to_stranger; /* a send to a worker outside send_peers */
+} worker;
+
+static worker workers[MAX_WORKERS];
+static uint64_t pipe_bytes[MAX_WORKERS][MAX_WORKERS]; /* [from][to], in flight */
+
+static int
+on_send(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    worker* w = ctx;
+    const ddnn_collective_ops* ops = ddnn_collective_get_ops(w->c);
+    uint32_t peers[MAX_WORKERS];
+    uint32_t n = ops->send_peers(&w->cfg, peers, MAX_WORKERS);
+    uint32_t i;
+    int known = 0;
+    (void)step;
+    (void)chunk;
+    for (i = 0; i < n && i < MAX_WORKERS; i++)
+        known |= peers[i] == peer;
+    w->sent_to_stranger += !known;
+    w->sent += bytes;
+    pipe_bytes[w->cfg.rank][peer] += bytes;
+    return DDNN_OK;
+}
+
+static int
+on_received(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    (void)peer;
+    (void)step;
+    (void)chunk;
+    ((worker*)ctx)->received += bytes;
+    return DDNN_OK;
+}
+
+static int
+on_done(void* ctx)
+{
+    ((worker*)ctx)->done++;
+    return DDNN_OK;
+}
+
+/* One buffer of `bytes` over n workers, delivering at most `chunk` bytes per pipe per round. */
+static void
+run(const ddnn_collective_ops* ops, uint32_t n, uint64_t bytes, uint64_t chunk)
+{
+    ddnn_collective_callbacks cb = {on_send, on_received, on_done};
+    uint32_t i, j;
+    uint64_t sent = 0, received = 0;
+    int moved = 1;
+    memset(workers, 0, sizeof workers);
+    memset(pipe_bytes, 0, sizeof pipe_bytes);
+    for (i = 0; i < n; i++)
+    {
+        workers[i].cfg.workers = n;
+        workers[i].cfg.rank = i;
+        CHECK(ddnn_collective_new(&workers[i].c, ops, &workers[i].cfg, &cb, &workers[i]) == 0);
+    }
+    for (i = 0; i < n; i++)
+        CHECK(ddnn_collective_start(workers[i].c, bytes) == DDNN_OK);
+    while (moved)
+    {
+        moved = 0;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+            {
+                uint64_t take = pipe_bytes[i][j] < chunk ? pipe_bytes[i][j] : chunk;
+                if (take == 0)
+                    continue;
+                pipe_bytes[i][j] -= take;
+                moved = 1;
+                CHECK(ddnn_collective_on_received(workers[j].c, i, take) == DDNN_OK);
+            }
+    }
+    for (i = 0; i < n; i++)
+    {
+        CHECK(workers[i].done == 1);
+        CHECK(!ddnn_collective_active(workers[i].c));
+        CHECK(workers[i].sent_to_stranger == 0);
+        CHECK_U64(workers[i].sent, ops->bytes_sent_by(bytes, n, i));
+        sent += workers[i].sent;
+        received += workers[i].received;
+        ddnn_collective_free(workers[i].c);
+    }
+    CHECK_U64(received, sent); /* conservation: no byte lost or invented */
+}
+
+static void
+registry_finds_by_name(void)
+{
+    size_t i, j;
+    CHECK(ddnn_collective_registered() >= 1);
+    CHECK(ddnn_collective_find("ring-allreduce") != NULL);
+    CHECK(ddnn_collective_find("ring") == NULL);
+    CHECK(ddnn_collective_find(NULL) == NULL);
+    CHECK(ddnn_collective_at(ddnn_collective_registered()) == NULL);
+    for (i = 0; i < ddnn_collective_registered(); i++)
+    {
+        const ddnn_collective_ops* ops = ddnn_collective_at(i);
+        CHECK(ops->name && ops->summary && ops->send_peers && ops->receive_peers
+              && ops->bytes_sent_by && ops->create && ops->destroy && ops->start
+              && ops->on_received && ops->active && ops->describe);
+        CHECK(ddnn_collective_find(ops->name) == ops);
+        for (j = 0; j < i; j++)
+            CHECK(strcmp(ddnn_collective_at(j)->name, ops->name) != 0);
+    }
+}
+
+static void
+every_collective_conserves_bytes(void)
+{
+    static const uint32_t sizes[] = {2, 3, 5, 8};
+    static const uint64_t buffers[] = {1, 7, 1000, 1048577};
+    size_t i, s, b;
+    for (i = 0; i < ddnn_collective_registered(); i++)
+        for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (b = 0; b < sizeof buffers / sizeof buffers[0]; b++)
+            {
+                run(ddnn_collective_at(i), sizes[s], buffers[b], 1460);
+                run(ddnn_collective_at(i), sizes[s], buffers[b], 1u << 30);
+            }
+}
+
+/* Ring-allreduce through the seam sends 2(N-1)/N of the buffer per worker (thesis eq. 4.1). */
+static void
+ring_sends_first_principles_bytes(void)
+{
+    const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
+    CHECK_U64(ring->bytes_sent_by(4000, 4, 0), 2 * 3 * 4000 / 4);
+    run(ring, 4, 4000, 100);
+    CHECK_U64(workers[0].sent, 6000);
+}
+
+static void
+rejects_misuse(void)
+{
+    const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
+    ddnn_collective_callbacks cb = {on_send, NULL, on_done};
+    ddnn_collective_callbacks no_send = {NULL, NULL, on_done};
+    ddnn_collective_config cfg = {3, 0};
+    ddnn_collective_config alone = {1, 0};
+    ddnn_collective_config outside = {3, 3};
+    ddnn_collective* c = NULL;
+    memset(workers, 0, sizeof workers);
+    CHECK(ddnn_collective_new(&c, ring, &alone, &cb, &workers[0]) == DDNN_ERR_INVALID);
+    CHECK(ddnn_collective_new(&c, ring, &outside, &cb, &workers[0]) == DDNN_ERR_INVALID);
+    CHECK(ddnn_collective_new(&c, ring, &cfg, &no_send, &workers[0]) == DDNN_ERR_INVALID);
+    CHECK(ddnn_collective_new(&c, NULL, &cfg, &cb, &workers[0]) == DDNN_ERR_INVALID);
+    workers[0].cfg = cfg;
+    CHECK(ddnn_collective_new(&c, ring, &cfg, &cb, &workers[0]) == DDNN_OK);
+    workers[0].c = c;
+    CHECK(ddnn_collective_start(c, 0) == DDNN_ERR_INVALID);
+    CHECK(ddnn_collective_on_received(c, 2, 1) == DDNN_ERR_STATE); /* nothing started */
+    CHECK(ddnn_collective_start(c, 300) == DDNN_OK);
+    CHECK(ddnn_collective_start(c, 300) == DDNN_ERR_STATE);
+    CHECK(ddnn_collective_on_received(c, 1, 1) == DDNN_ERR_STATE); /* 1 is not its left */
+    CHECK(ddnn_collective_on_received(c, 2, 1) == DDNN_OK);
+    {
+        char line[200];
+        ddnn_collective_describe(c, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "of 4 steps received");
+    }
+    ddnn_collective_free(c);
+}
+
+static int
+failing_send(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    (void)ctx;
+    (void)peer;
+    (void)step;
+    (void)chunk;
+    (void)bytes;
+    return DDNN_ERR_IO;
+}
+
+/* A host's error comes out of the call that triggered it. */
+static void
+callback_errors_propagate(void)
+{
+    ddnn_collective_callbacks cb = {failing_send, NULL, on_done};
+    ddnn_collective_config cfg = {3, 1};
+    ddnn_collective* c = NULL;
+    CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL) == 0);
+    CHECK(ddnn_collective_start(c, 300) == DDNN_ERR_IO);
+    ddnn_collective_free(c);
+}
+
+int
+main(void)
+{
+    RUN(registry_finds_by_name);
+    RUN(every_collective_conserves_bytes);
+    RUN(ring_sends_first_principles_bytes);
+    RUN(rejects_misuse);
+    RUN(callback_errors_propagate);
+    return UNIT_REPORT();
+}
