@@ -15,10 +15,10 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/double.h"
-#include "ns3/training-worker.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/training-worker.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>

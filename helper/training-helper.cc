@@ -21,8 +21,8 @@ void
 TrainingHelper::SetTransport(const std::string& type)
 {
     TypeId tid;
-    if (!TypeId::LookupByNameFailSafe(type, &tid)
-        || !tid.IsChildOf(PartitionTransport::GetTypeId()) || !tid.HasConstructor())
+    if (!TypeId::LookupByNameFailSafe(type, &tid) || !tid.IsChildOf(PartitionTransport::GetTypeId())
+        || !tid.HasConstructor())
     {
         throw DdnnError("ns3::TrainingHelper: transport '" + type
                         + "' is no ns3::PartitionTransport (e.g. ns3::TcpPartitionTransport, "

@@ -6,8 +6,8 @@
 #include "atomic-file.h"
 
 #include "ns3/ddnn-exception.h"
-#include "ns3/training-worker.h"
 #include "ns3/simulator.h"
+#include "ns3/training-worker.h"
 
 #include <cstdio>
 #include <fstream>
@@ -52,6 +52,8 @@ TrainingRecorder::TrainingRecorder(Ptr<TrainingJob> job)
                                            MakeCallback(&TrainingRecorder::IterationStart, this));
         worker->TraceConnectWithoutContext("IterationEnd",
                                            MakeCallback(&TrainingRecorder::IterationEnd, this));
+        worker->TraceConnectWithoutContext("LayerCompute",
+                                           MakeCallback(&TrainingRecorder::LayerCompute, this));
         for (const char* event : {"sent", "received"})
         {
             std::string source = std::string("Partition") + (event[0] == 's' ? "Sent" : "Received");
@@ -87,6 +89,18 @@ void
 TrainingRecorder::IterationEnd(uint32_t worker, uint32_t iteration)
 {
     m_iterations[worker].at(iteration).endNs = Simulator::Now().GetNanoSeconds();
+}
+
+void
+TrainingRecorder::LayerCompute(
+    uint32_t worker, uint32_t iteration, uint32_t layer, bool backward, Time duration)
+{
+    m_layers.push_back(LayerRow{worker,
+                                iteration,
+                                layer,
+                                backward,
+                                Simulator::Now().GetNanoSeconds(),
+                                duration.GetNanoSeconds()});
 }
 
 void
@@ -244,6 +258,17 @@ TrainingRecorder::WriteCsv(const std::string& dir) const
             file.Out() << p.worker << "," << p.iteration << "," << p.buffer << "," << p.step << ","
                        << p.partition << "," << p.bytes << "," << p.event << ","
                        << ToSeconds(p.timeNs) << "\n";
+        }
+        file.Commit();
+    }
+    {
+        AtomicFile file(dir + "/layers.csv");
+        file.Out() << "worker,iteration,layer,pass,start_s,end_s\n";
+        for (const auto& l : m_layers)
+        {
+            file.Out() << l.worker << "," << l.iteration << "," << l.layer << ","
+                       << (l.backward ? "backward" : "forward") << "," << ToSeconds(l.startNs)
+                       << "," << ToSeconds(l.startNs + l.durationNs) << "\n";
         }
         file.Commit();
     }

@@ -39,7 +39,7 @@ struct TrainingSummary
 /**
  * \ingroup ddnn
  * \brief Records a training job through its trace sources and writes
- * iterations.csv, buffers.csv and partitions.csv.
+ * iterations.csv, buffers.csv, partitions.csv and layers.csv.
  */
 class TrainingRecorder
 {
@@ -57,12 +57,14 @@ class TrainingRecorder
                               Time from = Seconds(0),
                               Time until = Time::Max()) const;
 
-    /** Writes the three CSV files into dir (which must exist). Throws DdnnError on I/O errors. */
+    /** Writes the four CSV files into dir (which must exist). Throws DdnnError on I/O errors. */
     void WriteCsv(const std::string& dir) const;
 
   private:
     void IterationStart(uint32_t worker, uint32_t iteration);
     void IterationEnd(uint32_t worker, uint32_t iteration);
+    void LayerCompute(
+        uint32_t worker, uint32_t iteration, uint32_t layer, bool backward, Time duration);
     void Partition(const char* event,
                    uint32_t worker,
                    uint32_t iteration,
@@ -89,9 +91,20 @@ class TrainingRecorder
         int64_t timeNs;
     };
 
+    struct LayerRow
+    {
+        uint32_t worker;
+        uint32_t iteration;
+        uint32_t layer;
+        bool backward;
+        int64_t startNs;
+        int64_t durationNs;
+    };
+
     Ptr<TrainingJob> m_job;
     std::vector<std::vector<IterationRow>> m_iterations; // [worker][iteration]
     std::vector<PartitionRow> m_partitions;
+    std::vector<LayerRow> m_layers;
 };
 
 /** Writes "key,value" lines to path atomically (a temporary file renamed into place). */

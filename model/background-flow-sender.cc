@@ -81,8 +81,8 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     m_tenant->RegisterConnection(m_server, InetSocketAddress::ConvertFrom(local).GetPort(), index);
     InetSocketAddress peer(dst, m_tenant->GetPort());
     compat::SetTos(socket, peer, m_tenant->GetTos());
-    Ptr<TcpStreamSender> sender =
-        Create<TcpStreamSender>(socket, TenantTag::BACKGROUND, m_tenant->GetSendChunkBytes());
+    Ptr<TcpStreamSender> sender
+        = Create<TcpStreamSender>(socket, TenantTag::BACKGROUND, m_tenant->GetSendChunkBytes());
     m_open[sender] = index;
     sender->SetDrainedCallback(MakeCallback(&BackgroundFlowSender::Written, this));
     sender->Add(bytes);

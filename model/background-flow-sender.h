@@ -47,7 +47,6 @@ class BackgroundFlowSender : public Application
     Ptr<BackgroundTenant> m_tenant;
     uint32_t m_server{0};
     std::unordered_map<Ptr<TcpStreamSender>, uint64_t> m_open; //!< -> flow index
-
 };
 
 } // namespace ns3

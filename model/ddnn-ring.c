@@ -274,8 +274,8 @@ ring_collective_create(void** state,
                        const ddnn_collective_callbacks* cb,
                        void* ctx)
 {
-    static const ddnn_ring_callbacks ring_cb = {
-        ring_collective_send, ring_collective_received, ring_collective_done};
+    static const ddnn_ring_callbacks ring_cb
+        = {ring_collective_send, ring_collective_received, ring_collective_done};
     ddnn_ring_config ring_cfg;
     ring_collective* rc;
     int err;

@@ -287,3 +287,17 @@ ddnn_training_describe(const ddnn_training* t, char* out, size_t size)
             break;
     }
 }
+
+int
+ddnn_training_current_task(const ddnn_training* t,
+                           uint32_t* iteration,
+                           uint32_t* layer,
+                           int* backward)
+{
+    if (t->phase != PHASE_FORWARD && t->phase != PHASE_BACKWARD)
+        return 0;
+    *iteration = t->iteration;
+    *layer = t->layer;
+    *backward = t->phase == PHASE_BACKWARD;
+    return 1;
+}

@@ -70,6 +70,13 @@ extern "C"
                                      uint32_t buffer,
                                      uint64_t now_ns);
 
+    /* The compute task in progress (from the compute callback until the host reports it done):
+     * returns 1 and fills *iteration, *layer and *backward (1 for a backward pass), or 0 when
+     * none runs. */
+    int ddnn_training_current_task(const ddnn_training* t,
+                                   uint32_t* iteration,
+                                   uint32_t* layer,
+                                   int* backward);
     uint32_t ddnn_training_iterations_completed(const ddnn_training* t);
     int ddnn_training_finished(const ddnn_training* t);
     /* One line saying what the worker does or waits for (for stall diagnoses). */

@@ -13,21 +13,20 @@ NS_OBJECT_ENSURE_REGISTERED(IdealPartitionTransport);
 TypeId
 IdealPartitionTransport::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::IdealPartitionTransport")
-            .SetParent<PartitionTransport>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<IdealPartitionTransport>()
-            .AddAttribute("DataRate",
-                          "Rate at which the worker sends, one transfer at a time.",
-                          DataRateValue(DataRate("10Gbps")),
-                          MakeDataRateAccessor(&IdealPartitionTransport::m_rate),
-                          MakeDataRateChecker())
-            .AddAttribute("StepLatency",
-                          "Latency added to every transfer.",
-                          TimeValue(MicroSeconds(20)),
-                          MakeTimeAccessor(&IdealPartitionTransport::m_latency),
-                          MakeTimeChecker(Seconds(0)));
+    static TypeId tid = TypeId("ns3::IdealPartitionTransport")
+                            .SetParent<PartitionTransport>()
+                            .SetGroupName("Ddnn")
+                            .AddConstructor<IdealPartitionTransport>()
+                            .AddAttribute("DataRate",
+                                          "Rate at which the worker sends, one transfer at a time.",
+                                          DataRateValue(DataRate("10Gbps")),
+                                          MakeDataRateAccessor(&IdealPartitionTransport::m_rate),
+                                          MakeDataRateChecker())
+                            .AddAttribute("StepLatency",
+                                          "Latency added to every transfer.",
+                                          TimeValue(MicroSeconds(20)),
+                                          MakeTimeAccessor(&IdealPartitionTransport::m_latency),
+                                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 

@@ -11,8 +11,7 @@ NS_OBJECT_ENSURE_REGISTERED(PartitionTransport);
 TypeId
 PartitionTransport::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::PartitionTransport").SetParent<Object>().SetGroupName("Ddnn");
+    static TypeId tid = TypeId("ns3::PartitionTransport").SetParent<Object>().SetGroupName("Ddnn");
     return tid;
 }
 

@@ -34,8 +34,8 @@ class PartitionTransport : public Object
     struct Peer
     {
         uint32_t rank;
-        Ipv4Address address;                //!< its server's address
-        Ptr<PartitionTransport> transport;  //!< its transport (same type as this one)
+        Ipv4Address address;               //!< its server's address
+        Ptr<PartitionTransport> transport; //!< its transport (same type as this one)
     };
 
     /** (from rank, bytes) */
@@ -53,7 +53,8 @@ class PartitionTransport : public Object
     virtual void Open(Ptr<Node> node,
                       uint32_t rank,
                       const std::vector<Peer>& sendTo,
-                      const std::vector<Peer>& receiveFrom) = 0;
+                      const std::vector<Peer>& receiveFrom)
+        = 0;
     /** Hands `bytes` to the path towards `peer` (a rank of sendTo). */
     virtual void Send(uint32_t peer, uint64_t bytes) = 0;
     /** Closes every path; no failure is reported from then on. */

@@ -22,27 +22,27 @@ NS_OBJECT_ENSURE_REGISTERED(TcpPartitionTransport);
 TypeId
 TcpPartitionTransport::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::TcpPartitionTransport")
-            .SetParent<PartitionTransport>()
-            .SetGroupName("Ddnn")
-            .AddConstructor<TcpPartitionTransport>()
-            .AddAttribute("Port",
-                          "TCP port on which every worker of the job accepts its peers.",
-                          UintegerValue(50000),
-                          MakeUintegerAccessor(&TcpPartitionTransport::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("Tos",
-                          "IP ToS of the job's sockets, data and ACKs (0x10 -> PfifoFast band "
-                          "0, 0x00 -> band 1, 0x08 -> band 2).",
-                          UintegerValue(0x10),
-                          MakeUintegerAccessor(&TcpPartitionTransport::m_tos),
-                          MakeUintegerChecker<uint8_t>())
-            .AddAttribute("SendChunkBytes",
-                          "Most bytes written to a TCP socket at once.",
-                          UintegerValue(65536),
-                          MakeUintegerAccessor(&TcpPartitionTransport::m_chunkBytes),
-                          MakeUintegerChecker<uint32_t>(1));
+    static TypeId tid
+        = TypeId("ns3::TcpPartitionTransport")
+              .SetParent<PartitionTransport>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<TcpPartitionTransport>()
+              .AddAttribute("Port",
+                            "TCP port on which every worker of the job accepts its peers.",
+                            UintegerValue(50000),
+                            MakeUintegerAccessor(&TcpPartitionTransport::m_port),
+                            MakeUintegerChecker<uint16_t>(1))
+              .AddAttribute("Tos",
+                            "IP ToS of the job's sockets, data and ACKs (0x10 -> PfifoFast band "
+                            "0, 0x00 -> band 1, 0x08 -> band 2).",
+                            UintegerValue(0x10),
+                            MakeUintegerAccessor(&TcpPartitionTransport::m_tos),
+                            MakeUintegerChecker<uint8_t>())
+              .AddAttribute("SendChunkBytes",
+                            "Most bytes written to a TCP socket at once.",
+                            UintegerValue(65536),
+                            MakeUintegerAccessor(&TcpPartitionTransport::m_chunkBytes),
+                            MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -79,9 +79,8 @@ TcpPartitionTransport::Open(Ptr<Node> node,
             NotifyFailure("cannot listen on TCP port " + std::to_string(m_port));
             return;
         }
-        m_listenSocket->SetAcceptCallback(
-            MakeCallback(&TcpPartitionTransport::AcceptRequest, this),
-            MakeCallback(&TcpPartitionTransport::Accepted, this));
+        m_listenSocket->SetAcceptCallback(MakeCallback(&TcpPartitionTransport::AcceptRequest, this),
+                                          MakeCallback(&TcpPartitionTransport::Accepted, this));
     }
     for (const Peer& peer : sendTo)
     {
@@ -91,8 +90,8 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         socket->Bind();
         socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
                                   MakeCallback(&TcpPartitionTransport::HandleClose, this));
-        Ptr<TcpStreamSender> sender =
-            Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
+        Ptr<TcpStreamSender> sender
+            = Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
         m_senders[peer.rank] = sender;
         sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
     }

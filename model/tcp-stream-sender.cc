@@ -13,9 +13,9 @@ namespace ns3
 {
 
 TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, TenantTag::Tenant tenant, uint32_t chunkBytes)
-    : m_socket(socket),
-      m_tag(tenant),
-      m_chunkBytes(chunkBytes)
+    : m_socket(socket)
+    , m_tag(tenant)
+    , m_chunkBytes(chunkBytes)
 {
     WarnIfNs3TcpDefaults(socket);
 }

@@ -52,19 +52,24 @@ TrainingWorker::GetTypeId()
                               "The last buffer of the iteration finished its allreduce.",
                               MakeTraceSourceAccessor(&TrainingWorker::m_iterationEndTrace),
                               "ns3::TrainingWorker::IterationTracedCallback")
+              .AddTraceSource("LayerCompute",
+                              "A layer's forward or backward compute started (it lasts "
+                              "`duration`, stragglers and jitter included).",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_layerComputeTrace),
+                              "ns3::TrainingWorker::LayerComputeTracedCallback")
               .AddTraceSource("BufferReady",
                               "Backward of all layers of a buffer is done.",
                               MakeTraceSourceAccessor(&TrainingWorker::m_bufferReadyTrace),
                               "ns3::TrainingWorker::BufferTracedCallback")
-              .AddTraceSource("PartitionSent",
-                              "A collective handed a chunk (a partition of the ring) to the transport.",
-                              MakeTraceSourceAccessor(&TrainingWorker::m_partitionSentTrace),
-                              "ns3::TrainingWorker::PartitionTracedCallback")
               .AddTraceSource(
-                  "PartitionReceived",
-                  "A chunk (a partition of the ring) fully arrived.",
-                  MakeTraceSourceAccessor(&TrainingWorker::m_partitionReceivedTrace),
-                  "ns3::TrainingWorker::PartitionTracedCallback");
+                  "PartitionSent",
+                  "A collective handed a chunk (a partition of the ring) to the transport.",
+                  MakeTraceSourceAccessor(&TrainingWorker::m_partitionSentTrace),
+                  "ns3::TrainingWorker::PartitionTracedCallback")
+              .AddTraceSource("PartitionReceived",
+                              "A chunk (a partition of the ring) fully arrived.",
+                              MakeTraceSourceAccessor(&TrainingWorker::m_partitionReceivedTrace),
+                              "ns3::TrainingWorker::PartitionTracedCallback");
     return tid;
 }
 
@@ -256,8 +261,15 @@ TrainingWorker::CoreCompute(void* ctx, uint64_t ns)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
     const double factor = self->m_computeScale * self->m_iterationFactor;
-    self->m_computeEvent = Simulator::Schedule(
-        NanoSeconds(std::llround(ns * factor)), &TrainingWorker::ComputeDone, self);
+    const Time duration = NanoSeconds(std::llround(ns * factor));
+    uint32_t iteration = 0;
+    uint32_t layer = 0;
+    int backward = 0;
+    if (ddnn_training_current_task(self->m_training, &iteration, &layer, &backward))
+    {
+        self->m_layerComputeTrace(self->m_rank, iteration, layer, backward != 0, duration);
+    }
+    self->m_computeEvent = Simulator::Schedule(duration, &TrainingWorker::ComputeDone, self);
     return DDNN_OK;
 }
 

@@ -62,6 +62,9 @@ class TrainingWorker : public Application
 
     /** (worker, iteration) */
     typedef void (*IterationTracedCallback)(uint32_t worker, uint32_t iteration);
+    /** (worker, iteration, layer, backward, duration) */
+    typedef void (*LayerComputeTracedCallback)(
+        uint32_t worker, uint32_t iteration, uint32_t layer, bool backward, Time duration);
     /** (worker, iteration, buffer) */
     typedef void (*BufferTracedCallback)(uint32_t worker, uint32_t iteration, uint32_t buffer);
     /** (worker, iteration, buffer, step, partition, bytes) */
@@ -122,6 +125,7 @@ class TrainingWorker : public Application
 
     TracedCallback<uint32_t, uint32_t> m_iterationStartTrace;
     TracedCallback<uint32_t, uint32_t> m_iterationEndTrace;
+    TracedCallback<uint32_t, uint32_t, uint32_t, bool, Time> m_layerComputeTrace;
     TracedCallback<uint32_t, uint32_t, uint32_t> m_bufferReadyTrace;
     TracedCallback<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t> m_partitionSentTrace;
     TracedCallback<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t>

@@ -6,8 +6,8 @@
  * bookkeeping (unfinished flows, hundreds of concurrent flows, identical
  * schedules across runs) and bad input.
  */
-#include "../model/ns3-compat.h"
 #include "../model/ddnn-ring.h"
+#include "../model/ns3-compat.h"
 #include "ddnn-test-util.h"
 
 #include "ns3/applications-module.h"

@@ -120,7 +120,8 @@ class AttributesDocumentedTestCase : public TestCase
         const std::string path = data.substr(0, data.rfind('/')) + "/../doc/ddnn.rst";
         std::ifstream in(path);
         NS_TEST_ASSERT_MSG_EQ(in.good(), true, "cannot read " << path);
-        const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string doc((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
         const size_t from = doc.find("\nAttributes\n=");
         NS_TEST_ASSERT_MSG_NE(from, std::string::npos, "no Attributes section in " << path);
         // The section ends where the next title's underline starts.

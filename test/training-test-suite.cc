@@ -259,6 +259,89 @@ class StragglerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * The per-layer trace: each iteration computes forward 0..L-1 then backward L-1..0, and the
+ * durations add up to the compute time (1.5 x it on a straggler), within a nanosecond per
+ * layer of rounding.
+ */
+class LayerComputeTraceTestCase : public TestCase
+{
+  public:
+    LayerComputeTraceTestCase()
+        : TestCase("LayerCompute: layers in order, durations add up to the compute time")
+    {
+    }
+
+  private:
+    struct Task
+    {
+        uint32_t iteration;
+        uint32_t layer;
+        bool backward;
+        Time duration;
+    };
+
+    static void
+    Record(std::vector<std::vector<Task>>* tasks,
+           uint32_t worker,
+           uint32_t iteration,
+           uint32_t layer,
+           bool backward,
+           Time duration)
+    {
+        (*tasks)[worker].push_back({iteration, layer, backward, duration});
+    }
+
+    void
+    DoRun() override
+    {
+        TrainingScenario s;
+        s.workers = 2;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533333;
+        s.rcp = 16;
+        s.iterations = 2;
+        s.transport = "ideal";
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        t.job->GetWorker(1)->SetAttribute("ComputeScale", DoubleValue(1.5));
+        std::vector<std::vector<Task>> tasks(s.workers);
+        for (uint32_t r = 0; r < s.workers; ++r)
+        {
+            t.job->GetWorker(r)->TraceConnectWithoutContext(
+                "LayerCompute", MakeBoundCallback(&LayerComputeTraceTestCase::Record, &tasks));
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        const uint32_t layers = t.job->GetModel()->GetLayerCount();
+        const int64_t compute = t.job->GetModel()->GetComputeTime().GetNanoSeconds();
+        for (uint32_t r = 0; r < s.workers; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(tasks[r].size(), 2 * 2 * layers, "tasks of worker " << r);
+            for (uint32_t it = 0; it < 2; ++it)
+            {
+                int64_t total = 0;
+                for (uint32_t k = 0; k < 2 * layers; ++k)
+                {
+                    const Task& task = tasks[r][it * 2 * layers + k];
+                    const bool backward = k >= layers;
+                    NS_TEST_ASSERT_MSG_EQ(task.iteration, it, "iteration");
+                    NS_TEST_ASSERT_MSG_EQ(task.backward, backward, "pass of task " << k);
+                    const uint32_t layer = backward ? 2 * layers - 1 - k : k;
+                    NS_TEST_ASSERT_MSG_EQ(task.layer, layer, "layer of task " << k);
+                    total += task.duration.GetNanoSeconds();
+                }
+                const double expected = compute * (r == 1 ? 1.5 : 1.0);
+                NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(total),
+                                          expected,
+                                          2.0 * layers,
+                                          "compute of worker " << r << ", iteration " << it);
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * An impairment: with loss rate p on every server link, the links lose p of the packets
  * they carry (within 4 binomial standard deviations), TCP resends them, and every worker
  * still receives exactly its ring bytes.
@@ -606,9 +689,8 @@ class TrainingFaultsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(contains(tos, "ns3::TcpPartitionTransport::Tos"), true, tos);
 
         std::string transport = ErrorOf([] { TrainingHelper().SetTransport("ns3::Node"); });
-        NS_TEST_ASSERT_MSG_EQ(contains(transport, "'ns3::Node' is no ns3::PartitionTransport"),
-                              true,
-                              transport);
+        NS_TEST_ASSERT_MSG_EQ(
+            contains(transport, "'ns3::Node' is no ns3::PartitionTransport"), true, transport);
 
         std::string collective = ErrorOf([&] {
             Job j(2, profile, 5333329, MilliSeconds(1));
@@ -728,6 +810,7 @@ class TrainingTestSuite : public TestSuite
             AddTestCase(new BytesPerAllreduceTestCase("ideal", n));
         }
         AddTestCase(new IdealAllreduceTimeTestCase);
+        AddTestCase(new LayerComputeTraceTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);

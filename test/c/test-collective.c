@@ -119,8 +119,8 @@ registry_finds_by_name(void)
     {
         const ddnn_collective_ops* ops = ddnn_collective_at(i);
         CHECK(ops->name && ops->summary && ops->send_peers && ops->receive_peers
-              && ops->bytes_sent_by && ops->create && ops->destroy && ops->start
-              && ops->on_received && ops->active && ops->describe);
+              && ops->bytes_sent_by && ops->create && ops->destroy && ops->start && ops->on_received
+              && ops->active && ops->describe);
         CHECK(ddnn_collective_find(ops->name) == ops);
         for (j = 0; j < i; j++)
             CHECK(strcmp(ddnn_collective_at(j)->name, ops->name) != 0);

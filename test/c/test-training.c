@@ -89,6 +89,31 @@ compute_until_idle(ddnn_training* t)
     }
 }
 
+/* The task the loop reports at each compute callback: forward 0..L-1, then backward L-1..0. */
+static void
+current_task_names_each_layer(void)
+{
+    ddnn_training* t = make(1, 2, 0);
+    char tasks[256] = "";
+    uint32_t it = 9, layer = 9;
+    int backward = 9;
+    CHECK(ddnn_training_current_task(t, &it, &layer, &backward) == 0); /* not started */
+    CHECK(ddnn_training_start(t, 0) == DDNN_OK);
+    while (ddnn_training_current_task(t, &it, &layer, &backward))
+    {
+        char s[16];
+        snprintf(s, sizeof s, "%u%c%u ", it, backward ? 'b' : 'f', layer);
+        strncat(tasks, s, sizeof tasks - strlen(tasks) - 1);
+        now_ns += pending_ns;
+        pending_ns = 0;
+        CHECK(ddnn_training_on_compute_done(t, now_ns) == DDNN_OK);
+    }
+    /* Then it waits for buffer 1 (layers 0 and 1) of iteration 0: no task runs. */
+    CHECK(strcmp(tasks, "0f0 0f1 0f2 0b2 0b1 0b0 ") == 0);
+    CHECK(pending_ns == 0);
+    ddnn_training_free(t);
+}
+
 static void
 one_iteration_in_order(void)
 {
@@ -217,6 +242,7 @@ int
 main(void)
 {
     RUN(one_iteration_in_order);
+    RUN(current_task_names_each_layer);
     RUN(barrier_waits_for_every_buffer);
     RUN(no_barrier_waits_per_layer);
     RUN(stop_time_drains);
