@@ -886,6 +886,175 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     RenderPlot(dir + "/small-fct-cdf.gp", dir + "/small-fct-cdf.png");
 }
 
+/** A run's allreduce start times (s): every buffer's, from its buffers.csv. */
+std::vector<double>
+AllreduceStarts(const CampaignRun& run)
+{
+    std::string path = run.dir + "/buffers.csv";
+    Table buffers = ReadTable(path);
+    size_t start = buffers.Column("start_s", path);
+    std::vector<double> starts;
+    for (const auto& row : buffers.rows)
+    {
+        const double t = Number(row.at(start));
+        if (!std::isnan(t))
+        {
+            starts.push_back(t);
+        }
+    }
+    std::sort(starts.begin(), starts.end());
+    return starts;
+}
+
+/**
+ * Per-flow FCT at low minus at same training priority on the simulated timeline, with the
+ * allreduce starts of both runs marked (thesis Fig. 5.7). Both priorities of a seed see the
+ * same flows, paired by flow id. Shown for one cell: the most loaded (expected training plus
+ * background load; the first in (R_cp_to_nw, flow rate) order on a tie), its first seed run at
+ * both priorities.
+ */
+void
+PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
+{
+    const Point* chosen = nullptr;
+    std::pair<double, double> where;
+    uint32_t seed = 0;
+    double heaviest = -std::numeric_limits<double>::infinity();
+    for (const auto& [key, point] : points)
+    {
+        double load = point.trainingLoad + point.backgroundLoad;
+        load = std::isnan(load) ? -std::numeric_limits<double>::max() : load;
+        for (const auto& [s, run] : point.sameRun)
+        {
+            if (point.lowRun.count(s) && (chosen == nullptr || load > heaviest))
+            {
+                chosen = &point;
+                where = key;
+                seed = s;
+                heaviest = load;
+            }
+            if (point.lowRun.count(s))
+            {
+                break; // the cell's first seed at both priorities
+            }
+        }
+    }
+    if (chosen == nullptr)
+    {
+        std::cerr << "campaign report: no seed ran at both same and low training priority; "
+                     "fct-difference plot skipped"
+                  << std::endl;
+        return;
+    }
+    const CampaignRun& same = *chosen->sameRun.at(seed);
+    const CampaignRun& low = *chosen->lowRun.at(seed);
+    const auto sameFlows = CompletedFlows(same);
+    const auto lowFlows = CompletedFlows(low);
+    std::map<ddnn_flow_class, std::ostringstream> rows;
+    std::map<ddnn_flow_class, double> largest; // |difference| in ms, for a symmetric axis
+    size_t unpaired = 0;
+    for (const auto& [id, a] : sameFlows)
+    {
+        auto b = lowFlows.find(id);
+        if (b == lowFlows.end())
+        {
+            continue; // did not complete in both
+        }
+        if (b->second.bytes != a.bytes || b->second.startS != a.startS)
+        {
+            ++unpaired; // not the same flow: the runs did not replay the same flows
+            continue;
+        }
+        const ddnn_flow_class c = ddnn_flow_class_of(a.bytes);
+        const double difference = b->second.fctS - a.fctS;
+        rows[c] << FormatFigure(a.startS) << " " << id << " " << a.bytes << " "
+                << FormatFigure(a.fctS) << " " << FormatFigure(b->second.fctS) << " "
+                << FormatFigure(difference) << " " << (a.inWindow ? "true" : "false") << "\n";
+        largest[c] = std::max(largest[c], std::abs(difference) * 1e3);
+    }
+    std::ostringstream title;
+    title << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
+          << Format3(where.first) << ", " << Format3(where.second) << " flows/s per server, seed "
+          << seed << " (the most loaded cell, its first seed)";
+    const std::string file = dir + "/fct-difference.dat";
+    auto data = Open(file);
+    data << "# " << title.str() << "\n# same run: " << same.dir << "\n# low run: " << low.dir
+         << "\n# flows completed in both runs; flow blocks: start_s id size_bytes fct_same_s "
+            "fct_low_s fct_low_minus_same_s in_window\n";
+    if (unpaired)
+    {
+        data << "# left out: " << unpaired
+             << " flow ids of different size or start in the two runs\n";
+    }
+    // Only blocks with rows are written: gnuplot does not count an empty one.
+    int block = 0;
+    std::map<ddnn_flow_class, int> flowBlock;
+    for (auto& [c, text] : rows)
+    {
+        data << "# " << ddnn_flow_class_name(c) << " flows\n" << text.str() << "\n\n";
+        flowBlock[c] = block++;
+    }
+    std::vector<std::string> marks;
+    for (const auto& [name, run, colour] :
+         {std::make_tuple("same", &same, "#a04169e1"), std::make_tuple("low", &low, "#a0ff0000")})
+    {
+        const std::vector<double> starts = AllreduceStarts(*run);
+        if (starts.empty())
+        {
+            continue;
+        }
+        data << "# allreduce starts (every buffer's) of the run at " << name
+             << " priority: start_s\n";
+        for (double t : starts)
+        {
+            data << FormatFigure(t) << "\n";
+        }
+        data << "\n\n";
+        // full-height lines on the second y axis, [0:1]
+        marks.push_back("'" + file + "' index " + std::to_string(block++)
+                        + " using 1:(1) axes x1y2 with impulses lc rgb '" + colour
+                        + "' title 'allreduce start, training " + name + "'");
+    }
+    data.close();
+
+    const DatacenterScenario& s = same.scenario;
+    auto gp = Open(dir + "/fct-difference.gp");
+    gp << "set terminal pngcairo noenhanced size 1500,1100 font ',10'\nset output '" << dir
+       << "/fct-difference.png'\n"
+       << "set multiplot layout 3,1 title \"" << title.str()
+       << "\\nvertical lines: allreduce starts; dashed: the measurement window\"\n"
+       << "set xrange [0:" << s.durationS << "]\nset xlabel 'simulated time (s), flow start'\n"
+       << "set ylabel 'FCT low - same (ms)'\nset y2range [0:1]\nunset y2tics\nset grid\n"
+       << "set xzeroaxis lt -1\nset key outside right font ',8'\n"
+       // fixed margins: a panel without a key (an empty one) keeps the others' time axis
+       << "set lmargin at screen 0.07\nset rmargin at screen 0.83\n"
+       << "set arrow 1 from " << s.warmupS << ", graph 0 to " << s.warmupS
+       << ", graph 1 nohead dt 2 lc rgb 'gray30'\n"
+       << "set arrow 2 from " << s.durationS - s.cooldownS << ", graph 0 to "
+       << s.durationS - s.cooldownS << ", graph 1 nohead dt 2 lc rgb 'gray30'\n";
+    for (const ddnn_flow_class c : {DDNN_FLOWS_SMALL, DDNN_FLOWS_MEDIUM, DDNN_FLOWS_LARGE})
+    {
+        const std::string name = ddnn_flow_class_name(c);
+        gp << "set title '" << name << " flows'\n";
+        if (!flowBlock.count(c))
+        {
+            EmptyPanel(gp, "no " + name + " flow completed in both runs", "[]");
+            continue;
+        }
+        // Symmetric around 0 and never narrower than 1 us: a single point is not blown up.
+        const double range = std::max(largest[c], 1e-3) * 1.15;
+        gp << "set yrange [" << -range << ":" << range << "]\n";
+        std::vector<std::string> plotted = marks;
+        plotted.push_back("'" + file + "' index " + std::to_string(flowBlock[c])
+                          + " using 1:($6*1e3) with points pt 7 ps 0.6 lc rgb 'black' title '"
+                          + name + " flow'");
+        PlotLines(gp, plotted, "");
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/fct-difference.gp", dir + "/fct-difference.png");
+}
+
 void
 PlotTrainingProgression(const CampaignRun& run, const std::string& dir)
 {
@@ -1114,6 +1283,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     {
         PlotPriorityEffect(compared, dir);
         PlotOperatingBoundary(compared, dir, options);
+        PlotFctDifference(compared, dir);
     }
     PlotAgainstParameters(points, dir);
     PlotFctCdf(runs, dir);
