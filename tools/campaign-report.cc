@@ -487,7 +487,8 @@ struct Placed
 /**
  * One figure against a parameter (thesis Figs. 5.5, 5.8-5.18): mean and p99 FCT per size class,
  * iteration time, and the uplink utilization of each tenant and what they leave, at same and at
- * low training priority; each run (seed) a point, the mean over the seeds with a value a line.
+ * low training priority; each run (seed) a point, the mean over the seeds with a value a line
+ * with open circles (a mean of one point shows too).
  */
 void
 PlotAgainst(std::vector<Placed> entries,
@@ -603,8 +604,8 @@ PlotAgainst(std::vector<Placed> entries,
                           + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
                           + name + ", per seed'");
         plotted.push_back("'" + file + "' index " + std::to_string(blocks.at(priority + " mean"))
-                          + using_ + "with lines lw 2 lc rgb '" + colour + "' title '" + name
-                          + ", mean'");
+                          + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
+                          + "' title '" + name + ", mean'");
     };
 
     std::set<double> xs;
