@@ -1277,7 +1277,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     if (compared.empty())
     {
         std::cerr << "campaign report: no point ran at both same and low training priority; "
-                     "priority-effect and operating-boundary plots skipped"
+                     "priority-effect, operating-boundary and fct-difference plots skipped"
                   << std::endl;
     }
     else
