@@ -45,7 +45,7 @@ expected=$(for run in "$out"/runs/*; do
     t=$(value "$run" util_training_expected) b=$(value "$run" util_background_expected)
     rate=$(sed -n 's/.*flow-rate=\([0-9.]*\)_.*/\1/p' <<<"${run##*/}")
     awk -v t="$t" -v b="$b" -v rate="$rate" 'BEGIN {
-        printf "vs-flow-rate-rcp-%.3g\nvs-rcp-flow-rate-%.3g\nvs-rcp-rph-%.3g\n", 1 / t, rate, b / t }'
+        printf "vs-flow-rate-rcp-%.3g\nvs-rcp-flow-rate-%.12g\nvs-rcp-rph-%.3g\n", 1 / t, rate, b / t }'
 done | sort -u)
 [ "$(wc -l <<<"$expected")" -eq 7 ] || fail "expected 2 + 2 + 3 figures, computed: $expected"
 for stem in $expected fct-difference; do
@@ -76,7 +76,7 @@ for run in "$out"/runs/*; do
     rate=$(sed -n 's/.*flow-rate=\([0-9.]*\)_.*/\1/p' <<<"$name")
     want=$(for key in $keys; do value "$run" "$key"; done | tr '\n' ' ')
     for stem in $(awk -v t="$t" -v b="$b" -v rate="$rate" 'BEGIN {
-        printf "vs-flow-rate-rcp-%.3g vs-rcp-flow-rate-%.3g vs-rcp-rph-%.3g", 1 / t, rate, b / t }'); do
+        printf "vs-flow-rate-rcp-%.3g vs-rcp-flow-rate-%.12g vs-rcp-rph-%.3g", 1 / t, rate, b / t }'); do
         got=$(awk -v p="$priority" -v t="$t" -v rate="$rate" -v seed="$seed" '
             /^# training at / { block = $4 ($6 == "a" ? " runs" : " mean") }
             !/^#/ && NF && block == p " runs" && $2 == sprintf("%.3g", 1 / t) && $3 == rate &&

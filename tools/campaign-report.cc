@@ -647,6 +647,7 @@ PlotAgainst(std::vector<Placed> entries,
     // From zero: a single point or a narrow spread is not blown up to fill the panel.
     gp << "set yrange [0:*]\n";
     size_t m = 0;
+    // The FCT and time panels, then the utilization ones (AgainstMetrics' order).
     for (; metrics[m].key.compare(0, 5, "util_") != 0; ++m)
     {
         std::vector<std::string> plotted;
@@ -716,8 +717,8 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
     {
         PlotAgainst(entries,
                     rcpLabel,
-                    "vs-rcp-flow-rate-" + Format3(rate),
-                    Format3(rate) + " background flows/s per server: against R_cp_to_nw",
+                    "vs-rcp-flow-rate-" + FormatFigure(rate),
+                    FormatFigure(rate) + " background flows/s per server: against R_cp_to_nw",
                     dir);
     }
     for (const auto& [ratio, entries] : byRatio)
@@ -975,8 +976,8 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
     }
     std::ostringstream title;
     title << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
-          << Format3(where.first) << ", " << Format3(where.second) << " flows/s per server, seed "
-          << seed << " (the most loaded cell, its first seed)";
+          << Format3(where.first) << ", " << FormatFigure(where.second)
+          << " flows/s per server, seed " << seed << " (the most loaded cell, its first seed)";
     const std::string file = dir + "/fct-difference.dat";
     auto data = Open(file);
     data << "# " << title.str() << "\n# same run: " << same.dir << "\n# low run: " << low.dir
