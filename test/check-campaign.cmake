@@ -55,6 +55,21 @@ expect_files(
   summary.csv changes.csv report/priority-effect.png report/small-fct-cdf.png report/operating-boundary.png report/fct-cdf.png
   report/training-progression.png report/utilization.png
 )
+# One point, one seed: the figures against each parameter and the paired FCT differences are
+# drawn all the same.
+foreach(pattern vs-flow-rate-rcp-*.png vs-rcp-flow-rate-150.png vs-rcp-rph-*.png
+                fct-difference.png fct-difference.dat
+)
+  file(GLOB found ${WORK_DIR}/out/report/${pattern})
+  list(LENGTH found count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "expected one report/${pattern}, found ${count}")
+  endif()
+  file(SIZE ${found} size)
+  if(size EQUAL 0)
+    message(FATAL_ERROR "empty: ${found}")
+  endif()
+endforeach()
 # No large flow finishes in runs this short, and there is one seed: missing, never 0; every
 # plot is drawn all the same (an empty panel says why).
 file(STRINGS ${WORK_DIR}/out/runs/training=low/summary.csv large REGEX "^fct_large_mean_s,")

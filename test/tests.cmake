@@ -192,6 +192,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out
   )
+  # The report's thesis figures: seed points, means, groups and paired FCT differences.
+  add_test(NAME report-figures
+           COMMAND ${ddnn_test_dir}/check-report-figures.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/report-figures
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes

@@ -19,6 +19,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -157,6 +158,8 @@ struct Point
     using Values = std::map<std::string, double>;
     std::map<uint32_t, Values> same; //!< seed -> key -> value (missing values left out)
     std::map<uint32_t, Values> low;
+    std::map<uint32_t, const CampaignRun*> sameRun; //!< seed -> the run behind same[seed]
+    std::map<uint32_t, const CampaignRun*> lowRun;
 };
 
 /**
@@ -215,21 +218,27 @@ ChangePercent(const Point& p, const std::string& key)
     return PerSeedChange(p, key).mean;
 }
 
-/** A panel with nothing to draw: its axes and a note saying why, instead of a gnuplot error. */
+/**
+ * A panel with nothing to draw: its axes and a note saying why, instead of a gnuplot error.
+ * xrange: [1:10] is valid on log axes too; "[]" keeps a figure's explicit range (and its tics).
+ */
 void
-EmptyPanel(std::ofstream& gp, const std::string& why)
+EmptyPanel(std::ofstream& gp, const std::string& why, const std::string& xrange = "[1:10]")
 {
     gp << "set label 99 '" << why << "' at graph 0.5, graph 0.5 center\n"
-       << "plot [1:10] [0:1] 1/0 notitle\nunset label 99\n"; // [1:10]: valid on log axes too
+       << "plot " << xrange << " [0:1] 1/0 notitle\nunset label 99\n";
 }
 
 /** One panel of the given plot clauses, or an empty panel saying why there are none. */
 void
-PlotLines(std::ofstream& gp, const std::vector<std::string>& clauses, const std::string& why)
+PlotLines(std::ofstream& gp,
+          const std::vector<std::string>& clauses,
+          const std::string& why,
+          const std::string& xrange = "[1:10]")
 {
     if (clauses.empty())
     {
-        EmptyPanel(gp, why);
+        EmptyPanel(gp, why, xrange);
         return;
     }
     gp << "plot ";
@@ -241,6 +250,9 @@ PlotLines(std::ofstream& gp, const std::vector<std::string>& clauses, const std:
 }
 
 const char* const kPngTerminal = "set terminal pngcairo size 1500,480 font ',10'\n";
+
+/** The uplink share neither tenant used: 1 - training - background (measured, wire bytes). */
+const char* const kLeftoverKey = "util_leftover_measured";
 
 void
 PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
@@ -416,23 +428,356 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     RenderPlot(dir + "/operating-boundary.gp", dir + "/operating-boundary.png");
 }
 
+/** A panel of the figures against a parameter: a summary key, its title and axis unit. */
+struct Metric
+{
+    std::string key;
+    std::string title;
+    std::string unit;   //!< the y axis label
+    double scale;       //!< from the summary's unit (s, fraction of the link rate) to the axis's
+    const char* colour; //!< of a utilization series (the FCT panels colour by priority)
+};
+
+/** The columns of every figure against a parameter, in their .dat's order. */
+std::vector<Metric>
+AgainstMetrics()
+{
+    const std::string small
+        = "small flows (<= " + Format3(DDNN_SMALL_FLOW_MAX_BYTES / 1e3) + " KB)";
+    const std::string medium = "medium flows";
+    const std::string large
+        = "large flows (>= " + Format3(DDNN_LARGE_FLOW_MIN_BYTES / 1e6) + " MB)";
+    const std::string fct = "FCT (ms)";
+    return {{"fct_small_mean_s", small + ": mean FCT", fct, 1e3, ""},
+            {"fct_medium_mean_s", medium + ": mean FCT", fct, 1e3, ""},
+            {"fct_large_mean_s", large + ": mean FCT", fct, 1e3, ""},
+            {"fct_small_p99_s", small + ": 99th percentile FCT", fct, 1e3, ""},
+            {"fct_medium_p99_s", medium + ": 99th percentile FCT", fct, 1e3, ""},
+            {"fct_large_p99_s", large + ": 99th percentile FCT", fct, 1e3, ""},
+            {"iteration_time_mean_s", "mean iteration time", "iteration time (ms)", 1e3, ""},
+            {"util_training_measured", "training", "", 100, "dark-orange"},
+            {"util_background_measured", "background", "", 100, "forest-green"},
+            {kLeftoverKey, "leftover", "", 100, "gray50"}};
+}
+
+/**
+ * R_p_to_hrvd of a point (eq. 5.5): background over training traffic per second, which is the
+ * ratio of their expected loads (eqs. 5.3 and 5.2, as the run computed them from its scenario);
+ * three digits, as R_cp_to_nw, so that equal ratios group; NaN without both loads.
+ */
+double
+BackgroundToTraining(const Point& p)
+{
+    if (!(p.trainingLoad > 0) || std::isnan(p.backgroundLoad))
+    {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    return std::stod(Format3(p.backgroundLoad / p.trainingLoad));
+}
+
+/** A point of the grid placed on the x axis of a figure against a parameter. */
+struct Placed
+{
+    double x;
+    double rcp;
+    double flowRate;
+    const Point* point;
+};
+
+/**
+ * One figure against a parameter (thesis Figs. 5.5, 5.8-5.18): mean and p99 FCT per size class,
+ * iteration time, and the uplink utilization of each tenant and what they leave, at same and at
+ * low training priority; each run (seed) a point, the mean over the seeds with a value a line
+ * with open circles (a mean of one point shows too).
+ */
+void
+PlotAgainst(std::vector<Placed> entries,
+            const std::string& xLabel,
+            const std::string& stem,
+            const std::string& title,
+            const std::string& dir)
+{
+    std::sort(entries.begin(), entries.end(), [](const Placed& a, const Placed& b) {
+        return std::tie(a.x, a.rcp, a.flowRate) < std::tie(b.x, b.rcp, b.flowRate);
+    });
+    const std::vector<Metric> metrics = AgainstMetrics();
+    const std::string file = dir + "/" + stem + ".dat";
+    auto data = Open(file);
+    data << "# " << title << "\n# columns: x rcp flow_rate rph seed";
+    for (const auto& m : metrics)
+    {
+        data << " " << m.key;
+    }
+    data << "\n# x: " << xLabel
+         << "; rcp: R_cp_to_nw (eq. 5.1); flow_rate: background flows per second per server; "
+            "rph: R_p_to_hrvd (eq. 5.5); times in s, utilization as a fraction of the link "
+            "rate; NA: no sample (never 0)\n";
+    // Per priority a block of a row per run, then one of the mean over seeds at each point.
+    // Only blocks with rows are written: gnuplot does not count an empty one.
+    std::map<std::string, int> blocks;
+    int block = 0;
+    for (const std::string priority : {"same", "low"})
+    {
+        for (const bool mean : {false, true})
+        {
+            std::ostringstream rows;
+            for (const Placed& e : entries)
+            {
+                const auto& seeds = priority == "low" ? e.point->low : e.point->same;
+                std::vector<std::pair<std::string, const Point::Values*>> lines;
+                for (const auto& [seed, values] : seeds)
+                {
+                    lines.emplace_back(std::to_string(seed), &values);
+                }
+                if (lines.empty())
+                {
+                    continue;
+                }
+                const std::string where = FormatFigure(e.x) + " " + FormatFigure(e.rcp) + " "
+                                          + FormatFigure(e.flowRate) + " "
+                                          + FormatFigure(BackgroundToTraining(*e.point));
+                if (!mean)
+                {
+                    for (const auto& [seed, values] : lines)
+                    {
+                        rows << where << " " << seed;
+                        for (const auto& m : metrics)
+                        {
+                            auto it = values->find(m.key);
+                            rows << " " << (it == values->end() ? "NA" : FormatFigure(it->second));
+                        }
+                        rows << "\n";
+                    }
+                    continue;
+                }
+                rows << where << " mean";
+                for (const auto& m : metrics)
+                {
+                    double sum = 0;
+                    int n = 0;
+                    for (const auto& [seed, values] : lines)
+                    {
+                        auto it = values->find(m.key);
+                        if (it != values->end())
+                        {
+                            sum += it->second;
+                            ++n;
+                        }
+                    }
+                    rows << " " << (n ? FormatFigure(sum / n) : "NA");
+                }
+                rows << "\n";
+            }
+            if (!rows.str().empty())
+            {
+                data << "# training at " << priority
+                     << " priority: " << (mean ? "the mean over seeds at each x" : "a row per run")
+                     << "\n"
+                     << rows.str() << "\n\n";
+                blocks[priority + (mean ? " mean" : " runs")] = block++;
+            }
+        }
+    }
+    data.close();
+
+    // Points and mean line of one column at one priority; none when no run has a value.
+    auto clauses = [&](size_t m,
+                       const std::string& priority,
+                       const std::string& colour,
+                       const std::string& name,
+                       std::vector<std::string>& plotted) {
+        bool any = false;
+        for (const Placed& e : entries)
+        {
+            for (const auto& [seed, values] : priority == "low" ? e.point->low : e.point->same)
+            {
+                any = any || values.count(metrics[m].key);
+            }
+        }
+        if (!any)
+        {
+            return;
+        }
+        const std::string using_
+            = " using 1:($" + std::to_string(6 + m) + "*" + Format3(metrics[m].scale) + ") ";
+        plotted.push_back("'" + file + "' index " + std::to_string(blocks.at(priority + " runs"))
+                          + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
+                          + name + ", per seed'");
+        plotted.push_back("'" + file + "' index " + std::to_string(blocks.at(priority + " mean"))
+                          + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
+                          + "' title '" + name + ", mean'");
+    };
+
+    std::set<double> xs;
+    for (const Placed& e : entries)
+    {
+        xs.insert(e.x);
+    }
+    const double lo = *xs.begin();
+    const double hi = *xs.rbegin();
+    auto gp = Open(dir + "/" + stem + ".gp");
+    gp << "set terminal pngcairo noenhanced size 1500,1150 font ',10'\nset output '" << dir << "/"
+       << stem << ".png'\nset datafile missing 'NA'\n"
+       << "set multiplot layout 3,3 title \"" << title
+       << "\\npoints: one run each (its seed), lines: mean over seeds\"\n"
+       << "set xlabel '" << xLabel
+       << "'\nset grid\nset key top left samplen 2 font ',8'\n"
+       // room above the data for the key
+       << "set offsets 0, 0, graph 0.45, 0\n";
+    // Explicit x ranges: one point is centred with room around it, not on a +-1 % axis. The
+    // thesis doubles R and the flow rate from one configuration to the next: log 2 axes.
+    if (lo > 0)
+    {
+        gp << "set logscale x 2\nset xrange [" << lo / 1.4 << ":" << hi * 1.4 << "]\n";
+    }
+    else
+    {
+        const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::abs(lo) * 0.5, 1.0);
+        gp << "set xrange [" << lo - pad << ":" << hi + pad << "]\n";
+    }
+    if (xs.size() <= 12)
+    {
+        gp << "set xtics (";
+        for (auto it = xs.begin(); it != xs.end(); ++it)
+        {
+            gp << (it == xs.begin() ? "" : ", ") << "'" << Format3(*it) << "' " << *it;
+        }
+        gp << ")\n";
+    }
+    // From zero: a single point or a narrow spread is not blown up to fill the panel.
+    gp << "set yrange [0:*]\n";
+    size_t m = 0;
+    // The FCT and time panels, then the utilization ones (AgainstMetrics' order).
+    for (; metrics[m].key.compare(0, 5, "util_") != 0; ++m)
+    {
+        std::vector<std::string> plotted;
+        clauses(m, "same", "royalblue", "training same", plotted);
+        clauses(m, "low", "red", "training low", plotted);
+        gp << "set title '" << metrics[m].title << "'\nset ylabel '" << metrics[m].unit << "'\n";
+        PlotLines(gp,
+                  plotted,
+                  metrics[m].key == "iteration_time_mean_s"
+                      ? "no sample (NA): no iteration measured"
+                      : "no sample (NA): no flow of this class completed",
+                  "[]");
+    }
+    gp << "set yrange [0:1<*]\nset ylabel 'server uplink utilization (%, wire bytes)'\n";
+    for (const std::string priority : {"same", "low"})
+    {
+        std::vector<std::string> plotted;
+        for (size_t u = m; u < metrics.size(); ++u)
+        {
+            clauses(u, priority, metrics[u].colour, metrics[u].title, plotted);
+        }
+        gp << "set title 'uplink utilization per tenant, training at " << priority
+           << " priority'\n";
+        PlotLines(gp, plotted, "no run at " + priority + " priority", "[]");
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/" + stem + ".gp", dir + "/" + stem + ".png");
+}
+
+/**
+ * The figures against a parameter: per R_cp_to_nw against the flow rate, and against
+ * R_cp_to_nw per flow rate and per R_p_to_hrvd (constant traffic ratio, Figs. 5.17-5.18).
+ */
+void
+PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
+                      const std::string& dir)
+{
+    std::map<double, std::vector<Placed>> byRcp;
+    std::map<double, std::vector<Placed>> byRate;
+    std::map<double, std::vector<Placed>> byRatio;
+    for (const auto& [key, point] : points)
+    {
+        if (point.same.empty() && point.low.empty())
+        {
+            continue; // only runs at high training priority
+        }
+        const auto [rcp, rate] = key;
+        byRcp[rcp].push_back({rate, rcp, rate, &point});
+        byRate[rate].push_back({rcp, rcp, rate, &point});
+        const double ratio = BackgroundToTraining(point);
+        if (!std::isnan(ratio))
+        {
+            byRatio[ratio].push_back({rcp, rcp, rate, &point});
+        }
+    }
+    const std::string rcpLabel = "R_cp_to_nw (compute time / network time, eq. 5.1)";
+    for (const auto& [rcp, entries] : byRcp)
+    {
+        PlotAgainst(entries,
+                    "background flows per second per server",
+                    "vs-flow-rate-rcp-" + Format3(rcp),
+                    "R_cp_to_nw = " + Format3(rcp) + ": against the background flow rate",
+                    dir);
+    }
+    for (const auto& [rate, entries] : byRate)
+    {
+        PlotAgainst(entries,
+                    rcpLabel,
+                    "vs-rcp-flow-rate-" + FormatFigure(rate),
+                    FormatFigure(rate) + " background flows/s per server: against R_cp_to_nw",
+                    dir);
+    }
+    for (const auto& [ratio, entries] : byRatio)
+    {
+        PlotAgainst(entries,
+                    rcpLabel,
+                    "vs-rcp-rph-" + Format3(ratio),
+                    "R_p_to_hrvd = " + Format3(ratio)
+                        + " (background / training traffic, eq. 5.5): against R_cp_to_nw",
+                    dir);
+    }
+}
+
+/** A completed background flow of a run (a row of its flows.csv). */
+struct CompletedFlow
+{
+    uint64_t bytes{0};
+    double startS{0};
+    double fctS{0};
+    bool inWindow{false}; //!< started in the measurement window
+};
+
+/** A run's completed flows by flow id (the same ids at every priority of a seed). */
+std::map<uint64_t, CompletedFlow>
+CompletedFlows(const CampaignRun& run)
+{
+    std::map<uint64_t, CompletedFlow> flows;
+    std::string path = run.dir + "/flows.csv";
+    Table table = ReadTable(path);
+    size_t id = table.Column("id", path);
+    size_t size = table.Column("size_bytes", path);
+    size_t start = table.Column("start_s", path);
+    size_t time = table.Column("fct_s", path);
+    size_t completed = table.Column("completed", path);
+    size_t window = table.Column("in_window", path);
+    for (const auto& row : table.rows)
+    {
+        if (row.at(completed) == "true")
+        {
+            flows[std::strtoull(row.at(id).c_str(), nullptr, 10)]
+                = CompletedFlow{std::strtoull(row.at(size).c_str(), nullptr, 10),
+                                Number(row.at(start)),
+                                Number(row.at(time)),
+                                row.at(window) == "true"};
+        }
+    }
+    return flows;
+}
+
 /** A run's completed flows that started in the window: their FCTs (s) by size class. */
 std::map<ddnn_flow_class, std::vector<double>>
 MeasuredFcts(const CampaignRun& run)
 {
     std::map<ddnn_flow_class, std::vector<double>> fct;
-    std::string path = run.dir + "/flows.csv";
-    Table flows = ReadTable(path);
-    size_t size = flows.Column("size_bytes", path);
-    size_t time = flows.Column("fct_s", path);
-    size_t completed = flows.Column("completed", path);
-    size_t window = flows.Column("in_window", path);
-    for (const auto& row : flows.rows)
+    for (const auto& [id, flow] : CompletedFlows(run))
     {
-        if (row.at(completed) == "true" && row.at(window) == "true")
+        if (flow.inWindow)
         {
-            fct[ddnn_flow_class_of(std::strtoull(row.at(size).c_str(), nullptr, 10))].push_back(
-                Number(row.at(time)));
+            fct[ddnn_flow_class_of(flow.bytes)].push_back(flow.fctS);
         }
     }
     return fct;
@@ -541,6 +886,175 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     gp << "unset multiplot\n";
     gp.close();
     RenderPlot(dir + "/small-fct-cdf.gp", dir + "/small-fct-cdf.png");
+}
+
+/** A run's allreduce start times (s): every buffer's, from its buffers.csv. */
+std::vector<double>
+AllreduceStarts(const CampaignRun& run)
+{
+    std::string path = run.dir + "/buffers.csv";
+    Table buffers = ReadTable(path);
+    size_t start = buffers.Column("start_s", path);
+    std::vector<double> starts;
+    for (const auto& row : buffers.rows)
+    {
+        const double t = Number(row.at(start));
+        if (!std::isnan(t))
+        {
+            starts.push_back(t);
+        }
+    }
+    std::sort(starts.begin(), starts.end());
+    return starts;
+}
+
+/**
+ * Per-flow FCT at low minus at same training priority on the simulated timeline, with the
+ * allreduce starts of both runs marked (thesis Fig. 5.7). Both priorities of a seed see the
+ * same flows, paired by flow id. Shown for one cell: the most loaded (expected training plus
+ * background load; the first in (R_cp_to_nw, flow rate) order on a tie), its first seed run at
+ * both priorities.
+ */
+void
+PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
+{
+    const Point* chosen = nullptr;
+    std::pair<double, double> where;
+    uint32_t seed = 0;
+    double heaviest = -std::numeric_limits<double>::infinity();
+    for (const auto& [key, point] : points)
+    {
+        double load = point.trainingLoad + point.backgroundLoad;
+        load = std::isnan(load) ? -std::numeric_limits<double>::max() : load;
+        for (const auto& [s, run] : point.sameRun)
+        {
+            if (point.lowRun.count(s) && (chosen == nullptr || load > heaviest))
+            {
+                chosen = &point;
+                where = key;
+                seed = s;
+                heaviest = load;
+            }
+            if (point.lowRun.count(s))
+            {
+                break; // the cell's first seed at both priorities
+            }
+        }
+    }
+    if (chosen == nullptr)
+    {
+        std::cerr << "campaign report: no seed ran at both same and low training priority; "
+                     "fct-difference plot skipped"
+                  << std::endl;
+        return;
+    }
+    const CampaignRun& same = *chosen->sameRun.at(seed);
+    const CampaignRun& low = *chosen->lowRun.at(seed);
+    const auto sameFlows = CompletedFlows(same);
+    const auto lowFlows = CompletedFlows(low);
+    std::map<ddnn_flow_class, std::ostringstream> rows;
+    std::map<ddnn_flow_class, double> largest; // |difference| in ms, for a symmetric axis
+    size_t unpaired = 0;
+    for (const auto& [id, a] : sameFlows)
+    {
+        auto b = lowFlows.find(id);
+        if (b == lowFlows.end())
+        {
+            continue; // did not complete in both
+        }
+        if (b->second.bytes != a.bytes || b->second.startS != a.startS)
+        {
+            ++unpaired; // not the same flow: the runs did not replay the same flows
+            continue;
+        }
+        const ddnn_flow_class c = ddnn_flow_class_of(a.bytes);
+        const double difference = b->second.fctS - a.fctS;
+        rows[c] << FormatFigure(a.startS) << " " << id << " " << a.bytes << " "
+                << FormatFigure(a.fctS) << " " << FormatFigure(b->second.fctS) << " "
+                << FormatFigure(difference) << " " << (a.inWindow ? "true" : "false") << "\n";
+        largest[c] = std::max(largest[c], std::abs(difference) * 1e3);
+    }
+    std::ostringstream title;
+    title << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
+          << Format3(where.first) << ", " << FormatFigure(where.second)
+          << " flows/s per server, seed " << seed << " (the most loaded cell, its first seed)";
+    const std::string file = dir + "/fct-difference.dat";
+    auto data = Open(file);
+    data << "# " << title.str() << "\n# same run: " << same.dir << "\n# low run: " << low.dir
+         << "\n# flows completed in both runs; flow blocks: start_s id size_bytes fct_same_s "
+            "fct_low_s fct_low_minus_same_s in_window\n";
+    if (unpaired)
+    {
+        data << "# left out: " << unpaired
+             << " flow ids of different size or start in the two runs\n";
+    }
+    // Only blocks with rows are written: gnuplot does not count an empty one.
+    int block = 0;
+    std::map<ddnn_flow_class, int> flowBlock;
+    for (auto& [c, text] : rows)
+    {
+        data << "# " << ddnn_flow_class_name(c) << " flows\n" << text.str() << "\n\n";
+        flowBlock[c] = block++;
+    }
+    std::vector<std::string> marks;
+    for (const auto& [name, run, colour] :
+         {std::make_tuple("same", &same, "#a04169e1"), std::make_tuple("low", &low, "#a0ff0000")})
+    {
+        const std::vector<double> starts = AllreduceStarts(*run);
+        if (starts.empty())
+        {
+            continue;
+        }
+        data << "# allreduce starts (every buffer's) of the run at " << name
+             << " priority: start_s\n";
+        for (double t : starts)
+        {
+            data << FormatFigure(t) << "\n";
+        }
+        data << "\n\n";
+        // full-height lines on the second y axis, [0:1]
+        marks.push_back("'" + file + "' index " + std::to_string(block++)
+                        + " using 1:(1) axes x1y2 with impulses lc rgb '" + colour
+                        + "' title 'allreduce start, training " + name + "'");
+    }
+    data.close();
+
+    const DatacenterScenario& s = same.scenario;
+    auto gp = Open(dir + "/fct-difference.gp");
+    gp << "set terminal pngcairo noenhanced size 1500,1100 font ',10'\nset output '" << dir
+       << "/fct-difference.png'\n"
+       << "set multiplot layout 3,1 title \"" << title.str()
+       << "\\nvertical lines: allreduce starts; dashed: the measurement window\"\n"
+       << "set xrange [0:" << s.durationS << "]\nset xlabel 'simulated time (s), flow start'\n"
+       << "set ylabel 'FCT low - same (ms)'\nset y2range [0:1]\nunset y2tics\nset grid\n"
+       << "set xzeroaxis lt -1\nset key outside right font ',8'\n"
+       // fixed margins: a panel without a key (an empty one) keeps the others' time axis
+       << "set lmargin at screen 0.07\nset rmargin at screen 0.83\n"
+       << "set arrow 1 from " << s.warmupS << ", graph 0 to " << s.warmupS
+       << ", graph 1 nohead dt 2 lc rgb 'gray30'\n"
+       << "set arrow 2 from " << s.durationS - s.cooldownS << ", graph 0 to "
+       << s.durationS - s.cooldownS << ", graph 1 nohead dt 2 lc rgb 'gray30'\n";
+    for (const ddnn_flow_class c : {DDNN_FLOWS_SMALL, DDNN_FLOWS_MEDIUM, DDNN_FLOWS_LARGE})
+    {
+        const std::string name = ddnn_flow_class_name(c);
+        gp << "set title '" << name << " flows'\n";
+        if (!flowBlock.count(c))
+        {
+            EmptyPanel(gp, "no " + name + " flow completed in both runs", "[]");
+            continue;
+        }
+        // Symmetric around 0 and never narrower than 1 us: a single point is not blown up.
+        const double range = std::max(largest[c], 1e-3) * 1.15;
+        gp << "set yrange [" << -range << ":" << range << "]\n";
+        std::vector<std::string> plotted = marks;
+        plotted.push_back("'" + file + "' index " + std::to_string(flowBlock[c])
+                          + " using 1:($6*1e3) with points pt 7 ps 0.6 lc rgb 'black' title '"
+                          + name + " flow'");
+        PlotLines(gp, plotted, "");
+    }
+    gp << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/fct-difference.gp", dir + "/fct-difference.png");
 }
 
 void
@@ -679,9 +1193,11 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         Point& point = points[{rcp, s.flowRate}];
         point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
-        auto& side = s.trainingPriority == "low" ? point.low[s.seed] : point.same[s.seed];
         if (s.trainingPriority == "low" || s.trainingPriority == "same")
         {
+            const bool low = s.trainingPriority == "low";
+            auto& side = low ? point.low[s.seed] : point.same[s.seed];
+            (low ? point.lowRun : point.sameRun)[s.seed] = &run;
             for (const auto& [key, value] : row)
             {
                 const double number = Number(value);
@@ -689,6 +1205,13 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                 {
                     side[key] = number;
                 }
+            }
+            // What the tenants leave of the server uplinks (thesis Figs. 5.11-5.12).
+            auto training = side.find("util_training_measured");
+            auto background = side.find("util_background_measured");
+            if (training != side.end() && background != side.end())
+            {
+                side[kLeftoverKey] = 1 - training->second - background->second;
             }
         }
     }
@@ -755,14 +1278,16 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     if (compared.empty())
     {
         std::cerr << "campaign report: no point ran at both same and low training priority; "
-                     "priority-effect and operating-boundary plots skipped"
+                     "priority-effect, operating-boundary and fct-difference plots skipped"
                   << std::endl;
     }
     else
     {
         PlotPriorityEffect(compared, dir);
         PlotOperatingBoundary(compared, dir, options);
+        PlotFctDifference(compared, dir);
     }
+    PlotAgainstParameters(points, dir);
     PlotFctCdf(runs, dir);
     PlotSmallFctCdfs(runs, dir);
     // The progression and utilization of the first run at low priority (else the first run).

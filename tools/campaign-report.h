@@ -40,9 +40,18 @@ struct CampaignRun
  *   slowdown, small-flow gain and large-flow gain, as heat maps with the
  *   numbers in the cells;
  * - fct-cdf.png: FCT CDFs per size class, same vs low priority (all runs);
+ * - small-fct-cdf.png: small-flow FCT CDFs per configuration, a line per priority and seed
+ *   (thesis Fig. 5.6);
  * - training-progression.png: for one run, each buffer's transfer next to the
  *   iterations' spans (thesis Figs. 5.20-5.23);
- * - utilization.png: for the same run, link utilization over time per tenant.
+ * - utilization.png: for the same run, link utilization over time per tenant;
+ * - vs-flow-rate-rcp-R.png per R_cp_to_nw, vs-rcp-flow-rate-F.png per flow rate and
+ *   vs-rcp-rph-P.png per R_p_to_hrvd (eq. 5.5): mean and p99 FCT per size class, iteration
+ *   time and uplink utilization per tenant and left over, same vs low, a point per seed and
+ *   the mean over seeds as a line (thesis Figs. 5.5, 5.8-5.18);
+ * - fct-difference.png: per-flow FCT at low minus at same priority (paired by flow id) on
+ *   the simulated timeline with the allreduce starts, for the most loaded cell's first seed
+ *   (thesis Fig. 5.7).
  *
  * The data behind every plot is written next to it (.dat) with its gnuplot
  * script (.gp). The comparisons need runs at both "same" and "low" priority;
