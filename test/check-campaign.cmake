@@ -44,7 +44,7 @@ endfunction()
 
 campaign()
 set(run_files scenario.xml log.txt summary.csv flows.csv utilization.csv iterations.csv
-              buffers.csv partitions.csv
+              buffers.csv partitions.csv layers.csv
 )
 foreach(run training=same training=low)
   foreach(name ${run_files})
@@ -53,7 +53,7 @@ foreach(run training=same training=low)
 endforeach()
 expect_files(
   summary.csv changes.csv report/priority-effect.png report/small-fct-cdf.png report/operating-boundary.png report/fct-cdf.png
-  report/training-progression.png report/utilization.png
+  report/training-progression.png report/iteration-detail.png report/utilization.png
 )
 # One point, one seed: the figures against each parameter and the paired FCT differences are
 # drawn all the same.

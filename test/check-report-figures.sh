@@ -146,4 +146,16 @@ for priority in same low; do
     [ "$want" -gt 0 ] && [ "$(marks $priority)" -eq "$want" ] ||
         fail "fct-difference.dat: $(marks $priority) allreduce starts at $priority, buffers.csv has $want"
 done
+# One iteration in detail: worker 0's 4 layers forward in order, then backward in reverse, one
+# compute at a time, the first forward at the iteration's start.
+awk 'FNR == 1 && NR > 1 { file = 2 } /^#/ { next }
+    !NF { if (prev) block++; prev = 0; next } { prev = 1 }
+    block == 0 { n0++; if ($2 != n0 - 1) bad = "forward layer " $2 " at row " n0
+                 if (n0 == 1 && ($1 < -1e-9 || $1 > 1e-9)) bad = "first forward at " $1 " ms" }
+    block == 1 { n1++; if ($2 != 4 - n1) bad = "backward layer " $2 " at row " n1 }
+    block <= 1 { if (last != "" && $1 < last - 1e-6) bad = "layer " $2 " starts at " $1 " before " last
+                 last = $1 + $3 }
+    END { if (n0 != 4 || n1 != 4) bad = bad " " n0 " forward and " n1 " backward rows"
+          if (bad) { print bad; exit 1 } }' "$report/iteration-detail.dat" ||
+    fail "iteration-detail.dat: the layers of one iteration are not there in order"
 echo "report figures: 7 figures against a parameter, $checked seed points and the paired FCT differences checked"

@@ -249,7 +249,7 @@ PlotLines(std::ofstream& gp,
     gp << "\n";
 }
 
-const char* const kPngTerminal = "set terminal pngcairo size 1500,480 font ',10'\n";
+const char* const kPngTerminal = "set terminal pngcairo noenhanced size 1500,480 font ',10'\n";
 
 /** The uplink share neither tenant used: 1 - training - background (measured, wire bytes). */
 const char* const kLeftoverKey = "util_leftover_measured";
@@ -856,7 +856,7 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     const size_t columns = std::min<size_t>(4, fct.size());
     const size_t rows = (fct.size() + columns - 1) / columns;
     auto gp = Open(dir + "/small-fct-cdf.gp");
-    gp << "set terminal pngcairo size " << std::max<size_t>(640, 420 * columns) << ","
+    gp << "set terminal pngcairo noenhanced size " << std::max<size_t>(640, 420 * columns) << ","
        << 380 * rows + 60 << " font ',9'\nset output '" << dir << "/small-fct-cdf.png'\n"
        << "set multiplot layout " << rows << "," << columns
        << " title 'Small-flow FCT per configuration: a line per training priority and seed'\n"
@@ -1103,6 +1103,146 @@ PlotTrainingProgression(const CampaignRun& run, const std::string& dir)
     RenderPlot(dir + "/training-progression.gp", dir + "/training-progression.png");
 }
 
+/**
+ * One iteration of worker 0 in detail (thesis Figs 5.20-5.23): each layer's forward and
+ * backward compute, each buffer's allreduce and the partitions worker 0 sent for it, on a
+ * time axis starting at the iteration's start. The iteration is the middle one worker 0
+ * completed, away from the start-up and the end of the run.
+ */
+void
+PlotIterationDetail(const CampaignRun& run, const std::string& dir)
+{
+    const std::string layersPath = run.dir + "/layers.csv";
+    const std::string iterationsPath = run.dir + "/iterations.csv";
+    const std::string buffersPath = run.dir + "/buffers.csv";
+    const std::string partitionsPath = run.dir + "/partitions.csv";
+    auto gp = Open(dir + "/iteration-detail.gp");
+    gp << "set terminal pngcairo noenhanced size 1500,900 font ',10'\n"
+       << "set output '" << dir << "/iteration-detail.png'\n"
+       << "set multiplot layout 2,1\nset grid\nset key outside right\n"
+       << "set lmargin at screen 0.06\nset rmargin at screen 0.86\n" // aligned time axes
+       << "set xlabel 'time since the iteration started (ms)'\n";
+    if (!std::ifstream(layersPath))
+    {
+        gp << "set title 'Iteration detail of run " << run.name << "'\n";
+        EmptyPanel(gp, "no layers.csv in the run (written by ddnn from the LayerCompute trace)");
+        EmptyPanel(gp, "no layers.csv in the run");
+        gp << "unset multiplot\n";
+        gp.close();
+        RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
+        return;
+    }
+    const Table iterations = ReadTable(iterationsPath);
+    std::vector<std::pair<std::string, double>> completed; // worker 0: iteration, start_s
+    {
+        const size_t worker = iterations.Column("worker", iterationsPath);
+        const size_t iteration = iterations.Column("iteration", iterationsPath);
+        const size_t start = iterations.Column("start_s", iterationsPath);
+        const size_t end = iterations.Column("end_s", iterationsPath);
+        for (const auto& row : iterations.rows)
+        {
+            if (row.at(worker) == "0" && !std::isnan(Number(row.at(end))))
+            {
+                completed.emplace_back(row.at(iteration), Number(row.at(start)));
+            }
+        }
+    }
+    auto data = Open(dir + "/iteration-detail.dat");
+    if (completed.empty())
+    {
+        data.close();
+        gp << "set title 'Iteration detail of run " << run.name << "'\n";
+        EmptyPanel(gp, "worker 0 completed no iteration");
+        EmptyPanel(gp, "worker 0 completed no iteration");
+        gp << "unset multiplot\n";
+        gp.close();
+        RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
+        return;
+    }
+    const std::string shown = completed[completed.size() / 2].first;
+    const double origin = completed[completed.size() / 2].second;
+    auto ms = [origin](double seconds) { return (seconds - origin) * 1e3; };
+    data << "# run " << run.name << ", worker 0, iteration " << shown
+         << "; times in ms since the iteration started\n"
+         << "# block 0: forward (start_ms layer duration_ms 0); block 1: backward (same); "
+            "block 2: buffer allreduce (start_ms buffer duration_ms 0); block 3: partitions "
+            "worker 0 sent (time_ms buffer bytes)\n";
+    const Table layers = ReadTable(layersPath);
+    const size_t layerIteration = layers.Column("iteration", layersPath);
+    const size_t layerWorker = layers.Column("worker", layersPath);
+    const size_t layer = layers.Column("layer", layersPath);
+    const size_t pass = layers.Column("pass", layersPath);
+    const size_t layerStart = layers.Column("start_s", layersPath);
+    const size_t layerEnd = layers.Column("end_s", layersPath);
+    double lastMs = 0;   // both panels share the time axis up to the last span's end
+    double topLayer = 0; // and each its own rows, half a row of margin around them
+    double topBuffer = 0;
+    for (const char* which : {"forward", "backward"})
+    {
+        for (const auto& row : layers.rows)
+        {
+            if (row.at(layerWorker) == "0" && row.at(layerIteration) == shown
+                && row.at(pass) == which)
+            {
+                data << ms(Number(row.at(layerStart))) << " " << row.at(layer) << " "
+                     << (Number(row.at(layerEnd)) - Number(row.at(layerStart))) * 1e3 << " 0\n";
+                lastMs = std::max(lastMs, ms(Number(row.at(layerEnd))));
+                topLayer = std::max(topLayer, Number(row.at(layer)));
+            }
+        }
+        data << "\n\n";
+    }
+    const Table buffers = ReadTable(buffersPath);
+    const size_t bufferIteration = buffers.Column("iteration", buffersPath);
+    const size_t buffer = buffers.Column("buffer", buffersPath);
+    const size_t bufferStart = buffers.Column("start_s", buffersPath);
+    const size_t allreduce = buffers.Column("allreduce_s", buffersPath);
+    for (const auto& row : buffers.rows)
+    {
+        if (row.at(bufferIteration) == shown && !std::isnan(Number(row.at(allreduce))))
+        {
+            data << ms(Number(row.at(bufferStart))) << " " << row.at(buffer) << " "
+                 << Number(row.at(allreduce)) * 1e3 << " 0\n";
+            lastMs = std::max(lastMs,
+                              ms(Number(row.at(bufferStart))) + Number(row.at(allreduce)) * 1e3);
+            topBuffer = std::max(topBuffer, Number(row.at(buffer)));
+        }
+    }
+    data << "\n\n";
+    const Table partitions = ReadTable(partitionsPath);
+    const size_t partWorker = partitions.Column("worker", partitionsPath);
+    const size_t partIteration = partitions.Column("iteration", partitionsPath);
+    const size_t partBuffer = partitions.Column("buffer", partitionsPath);
+    const size_t partBytes = partitions.Column("bytes", partitionsPath);
+    const size_t event = partitions.Column("event", partitionsPath);
+    const size_t time = partitions.Column("time_s", partitionsPath);
+    for (const auto& row : partitions.rows)
+    {
+        if (row.at(partWorker) == "0" && row.at(partIteration) == shown && row.at(event) == "sent")
+        {
+            data << ms(Number(row.at(time))) << " " << row.at(partBuffer) << " "
+                 << row.at(partBytes) << "\n";
+        }
+    }
+    data.close();
+    const std::string file = "'" + dir + "/iteration-detail.dat'";
+    gp << "set xrange [0:" << lastMs * 1.02 << "]\n"
+       << "set title 'Run " << run.name << ", worker 0, iteration " << shown
+       << ": compute per layer'\nset ylabel 'layer'\nset yrange [-0.5:" << topLayer + 0.5 << "]\n"
+       << "plot " << file << " index 0 using 1:2:3:4 with vectors nohead lw 4 lc rgb '#1f77b4' "
+       << "title 'forward', '' index 1 using 1:2:3:4 with vectors nohead lw 4 lc rgb '#d62728' "
+       << "title 'backward'\n"
+       << "set title 'Allreduce of each fusion buffer (0 = last layers) and the partitions "
+          "worker 0 sent'\nset ylabel 'fusion buffer'\nset yrange [-0.5:"
+       << topBuffer + 0.5 << "]\n"
+       << "plot " << file << " index 2 using 1:2:3:4 with vectors nohead lw 6 lc rgb '#2ca02c' "
+       << "title 'allreduce', '' index 3 using 1:2 with points pt 2 ps 0.6 lc rgb 'black' "
+       << "title 'partition sent'\n"
+       << "unset multiplot\n";
+    gp.close();
+    RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
+}
+
 void
 PlotUtilization(const CampaignRun& run, const std::string& dir)
 {
@@ -1301,6 +1441,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         }
     }
     PlotTrainingProgression(*shown, dir);
+    PlotIterationDetail(*shown, dir);
     PlotUtilization(*shown, dir);
 }
 

@@ -43,7 +43,10 @@ struct CampaignRun
  * - small-fct-cdf.png: small-flow FCT CDFs per configuration, a line per priority and seed
  *   (thesis Fig. 5.6);
  * - training-progression.png: for one run, each buffer's transfer next to the
- *   iterations' spans (thesis Figs. 5.20-5.23);
+ *   iterations' spans;
+ * - iteration-detail.png: for the same run, one iteration of worker 0: each layer's
+ *   forward and backward compute, each buffer's allreduce and the partitions sent
+ *   (thesis Figs. 5.20-5.23);
  * - utilization.png: for the same run, link utilization over time per tenant;
  * - vs-flow-rate-rcp-R.png per R_cp_to_nw, vs-rcp-flow-rate-F.png per flow rate and
  *   vs-rcp-rph-P.png per R_p_to_hrvd (eq. 5.5): mean and p99 FCT per size class, iteration
