@@ -14,9 +14,9 @@ def configure(conf):
 NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
 
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
-# model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core,
-# model/ddnn-collective.h, model/ddnn-ring.h, model/ddnn-training.h and model/ddnn-syncer.h,
-# is hidden behind TrainingWorker and TrainingJob.
+# model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
+# (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
+# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
     if not version.startswith('3.'):
@@ -36,6 +36,7 @@ def build(bld):
         'model/ddnn-cdf.c',
         'model/ddnn-ring.c',
         'model/ddnn-collective.c',
+        'model/ddnn-parameter-server.c',
         'model/ddnn-training.c',
         'model/ddnn-syncer.c',
         'model/ddnn-flowgen.c',

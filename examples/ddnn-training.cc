@@ -124,7 +124,7 @@ main(int argc, char* argv[])
                   << "  bytes / worker / iteration  " << std::setprecision(0)
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
-                  << " x 2(N-1)/N x model)\n"
+                  << " x expected, ring: 2(N-1)/N x model)\n"
                   << "  output                      " << scenario.outDir << "/summary.csv\n";
     }
     catch (...)

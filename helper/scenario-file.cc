@@ -110,6 +110,8 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.queue = x.queue;
     s.barrier = x.barrier != 0;
     s.transport = x.transport;
+    s.collective = x.collective;
+    s.parameterServers = x.parameter_servers;
     s.iterations = x.iterations;
     s.stallTimeoutMs = x.stall_timeout_ms;
     s.tos = x.tos;
@@ -148,6 +150,8 @@ ToCoreScenario(const TrainingScenario& s)
     Copy(x.queue, sizeof x.queue, s.queue, "--queue");
     x.barrier = s.barrier ? 1 : 0;
     Copy(x.transport, sizeof x.transport, s.transport, "--transport");
+    Copy(x.collective, sizeof x.collective, s.collective, "--collective");
+    x.parameter_servers = s.parameterServers;
     x.iterations = s.iterations;
     x.stall_timeout_ms = s.stallTimeoutMs;
     x.tos = s.tos;

@@ -190,13 +190,16 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.allreduceTimeMeanS
         = finished > 0 ? s.allreduceTimeMeanS / finished : std::numeric_limits<double>::quiet_NaN();
 
-    const double share = 2.0 * (n - 1) / n;
     for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
     {
-        double bufferBytes = model->GetBuffer(b).bytes;
-        s.expectedBytesPerWorkerPerIteration += share * bufferBytes;
-        s.idealAllreduceTimeS += share * bufferBytes * 8 / idealRate.GetBitRate()
-                                 + 2.0 * (n - 1) * idealStepLatency.GetSeconds();
+        const uint64_t bufferBytes = model->GetBuffer(b).bytes;
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            s.expectedBytesPerWorkerPerIteration
+                += static_cast<double>(m_job->GetExpectedBytesSent(r, bufferBytes)) / n;
+        }
+        s.idealAllreduceTimeS
+            += m_job->GetIdealCollectiveTime(bufferBytes, idealRate, idealStepLatency).GetSeconds();
     }
     s.idealAllreduceTimeS /= model->GetBufferCount();
     return s;

@@ -32,8 +32,10 @@ struct TrainingSummary
     uint32_t iterationsMeasured{0};       //!< per worker, inside the window
     double allreduceTimeMeanS{0};         //!< mean over finished buffers of end - start; NaN: none
     double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
-    double expectedBytesPerWorkerPerIteration{0}; //!< sum over buffers of 2(N-1)/N x bytes
-    double idealAllreduceTimeS{0}; //!< eq. 4.1 plus step latencies, mean over buffers
+    //! sum over buffers of the mean bytes a worker sends (ring: 2(N-1)/N x bytes)
+    double expectedBytesPerWorkerPerIteration{0};
+    //! the collective's ideal time (ring: eq. 4.1 plus step latencies), mean over buffers
+    double idealAllreduceTimeS{0};
 };
 
 /**

@@ -56,6 +56,12 @@ TrainingScenario::Validate() const
     {
         fail("iterations", "give a number of iterations or a positive --stopS");
     }
+    if (parameterServers > workers)
+    {
+        fail("parameterServers",
+             "expected at most --workers=" + std::to_string(workers) + " parameter servers, got "
+                 + std::to_string(parameterServers));
+    }
     ProgressMeter::Enabled(progress); // throws on an unknown mode
     DataRateValue rate;
     if (!rate.DeserializeFromString(dataRate, MakeDataRateChecker())
@@ -124,6 +130,8 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     training.SetAttribute(
         "QueuePolicy",
         EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
+    training.SetAttribute("Collective", StringValue(scenario.collective));
+    training.SetAttribute("ParameterServers", UintegerValue(scenario.parameterServers));
     training.SetAttribute("Barrier", BooleanValue(scenario.barrier));
     training.SetAttribute("Iterations", UintegerValue(scenario.iterations));
     training.SetAttribute("StopTime", TimeValue(Seconds(scenario.stopS)));

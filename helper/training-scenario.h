@@ -31,8 +31,10 @@ struct TrainingScenario
     double rcp;        //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
     std::string queue; //!< fifo | priority
     bool barrier;
-    std::string transport; //!< tcp | ideal
-    uint32_t iterations;   //!< 0 = until stopS
+    std::string transport;     //!< tcp | ideal
+    std::string collective;    //!< ring-allreduce | parameter-server
+    uint32_t parameterServers; //!< parameter-server: servers on workers 0..P-1; 0: one per worker
+    uint32_t iterations;       //!< 0 = until stopS
     std::string dataRate;
     double delayUs;
     double lossRate; //!< packets each server link loses, each way

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-collective.h"
 
+#include "ddnn-parameter-server.h"
 #include "ddnn-ring.h"
 
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 /* Every collective a scenario can name: a new one adds its table here. */
 static const ddnn_collective_ops* const registry[] = {
     &ddnn_ring_allreduce_ops,
+    &ddnn_parameter_server_ops,
 };
 
 /* Most peers one worker may have: bounds the on_received check below. */
@@ -54,7 +56,7 @@ ddnn_collective_new(ddnn_collective** out,
     ddnn_collective* c;
     int rc;
     if (!out || !ops || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
-        || cfg->rank >= cfg->workers)
+        || cfg->rank >= cfg->workers || cfg->servers > cfg->workers)
         return DDNN_ERR_INVALID;
     c = calloc(1, sizeof *c);
     if (!c)

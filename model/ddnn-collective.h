@@ -26,6 +26,7 @@ extern "C"
     {
         uint32_t workers; /* N >= 2 */
         uint32_t rank;    /* this worker, 0..N-1 */
+        uint32_t servers; /* parameter servers P, 1..N (parameter-server only; 0: N) */
     } ddnn_collective_config;
 
     typedef struct
@@ -51,8 +52,12 @@ extern "C"
          * out[0..max-1]; returns how many there are (the host opens its paths from these). */
         uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
         uint32_t (*receive_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
-        /* Bytes worker `rank` sends during one collective of a buffer of `buffer_bytes`. */
-        uint64_t (*bytes_sent_by)(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
+        /* Bytes worker `cfg->rank` sends during one collective of a buffer of `buffer_bytes`. */
+        uint64_t (*bytes_sent_by)(const ddnn_collective_config* cfg, uint64_t buffer_bytes);
+        /* Transfers that follow one another on the longest chain of one collective (each pays
+         * one path latency): the ideal time is the busiest worker's bytes at the rate plus
+         * this many latencies. */
+        uint32_t (*sequential_steps)(const ddnn_collective_config* cfg);
 
         int (*create)(void** state,
                       const ddnn_collective_config* cfg,

@@ -252,6 +252,18 @@ ring_collective_done(void* ctx)
     return rc->cb.done(rc->ctx);
 }
 
+static uint64_t
+ring_bytes_sent_by(const ddnn_collective_config* cfg, uint64_t buffer_bytes)
+{
+    return ddnn_ring_bytes_sent_by(buffer_bytes, cfg->workers, cfg->rank);
+}
+
+static uint32_t
+ring_sequential_steps(const ddnn_collective_config* cfg)
+{
+    return 2 * (cfg->workers - 1);
+}
+
 static uint32_t
 ring_send_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
 {
@@ -345,7 +357,8 @@ const ddnn_collective_ops ddnn_ring_allreduce_ops = {
     "ring-allreduce: 2(N-1) steps of one partition each to the right neighbour",
     ring_send_peers,
     ring_receive_peers,
-    ddnn_ring_bytes_sent_by,
+    ring_bytes_sent_by,
+    ring_sequential_steps,
     ring_collective_create,
     ring_collective_destroy,
     ring_collective_start,

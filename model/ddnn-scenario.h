@@ -46,7 +46,9 @@ extern "C"
         char queue[16];
         int barrier;
         char transport[16];
-        uint32_t iterations; /* 0: until the end of the run */
+        char collective[32];
+        uint32_t parameter_servers; /* 0: one per worker */
+        uint32_t iterations;        /* 0: until the end of the run */
         double stall_timeout_ms;
         uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
         double stop_s; /* no iteration starts later; 0: no limit */

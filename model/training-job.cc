@@ -16,6 +16,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -34,10 +35,16 @@ TrainingJob::GetTypeId()
               .AddConstructor<TrainingJob>()
               .AddAttribute("Collective",
                             "The collective each fusion buffer runs, by its registered name "
-                            "(model/ddnn-collective.c): ring-allreduce.",
+                            "(model/ddnn-collective.c): ring-allreduce or parameter-server.",
                             StringValue("ring-allreduce"),
                             MakeStringAccessor(&TrainingJob::m_collectiveName),
                             MakeStringChecker())
+              .AddAttribute("ParameterServers",
+                            "Collective parameter-server: the servers, co-located with workers "
+                            "0..P-1; 0 means one per worker. At most the workers.",
+                            UintegerValue(0),
+                            MakeUintegerAccessor(&TrainingJob::m_parameterServers),
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -158,6 +165,12 @@ TrainingJob::Setup(Ptr<DnnModel> model,
         throw DdnnError("ns3::TrainingJob::Collective: unknown collective '" + m_collectiveName
                         + "', expected one of: " + known);
     }
+    if (m_parameterServers > workers.size())
+    {
+        throw DdnnError("ns3::TrainingJob::ParameterServers: expected at most the "
+                        + std::to_string(workers.size()) + " workers, got "
+                        + std::to_string(m_parameterServers));
+    }
     m_model = model;
     m_workers = workers;
     m_addresses = addresses;
@@ -209,6 +222,32 @@ const ddnn_collective_ops*
 TrainingJob::GetCollective() const
 {
     return m_collective;
+}
+
+uint32_t
+TrainingJob::GetParameterServers() const
+{
+    return m_parameterServers;
+}
+
+uint64_t
+TrainingJob::GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const
+{
+    const ddnn_collective_config cfg{GetWorkerCount(), rank, m_parameterServers};
+    return m_collective->bytes_sent_by(&cfg, bufferBytes);
+}
+
+Time
+TrainingJob::GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const
+{
+    uint64_t busiest = 0;
+    for (uint32_t r = 0; r < GetWorkerCount(); ++r)
+    {
+        busiest = std::max(busiest, GetExpectedBytesSent(r, bufferBytes));
+    }
+    const ddnn_collective_config cfg{GetWorkerCount(), 0, m_parameterServers};
+    return Seconds(busiest * 8.0 / rate.GetBitRate())
+           + latency * static_cast<int64_t>(m_collective->sequential_steps(&cfg));
 }
 
 bool

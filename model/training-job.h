@@ -6,6 +6,7 @@
 
 #include "dnn-model.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
@@ -75,6 +76,16 @@ class TrainingJob : public Object
     Ipv4Address GetWorkerAddress(uint32_t rank) const;
     /** The collective's operations table (after Setup). */
     const ddnn_collective_ops* GetCollective() const;
+    /** ParameterServers: 0 means one per worker. */
+    uint32_t GetParameterServers() const;
+    /** Bytes worker `rank` sends in one collective of a buffer of `bufferBytes` (after Setup). */
+    uint64_t GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const;
+    /**
+     * Ideal time of one collective of `bufferBytes`: the busiest worker's bytes at `rate`
+     * plus one `latency` per transfer of the longest chain (ring-allreduce: thesis eq. 4.1
+     * plus 2(N-1) latencies).
+     */
+    Time GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const;
     bool GetBarrier() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
@@ -121,6 +132,7 @@ class TrainingJob : public Object
     void EndRun(const std::string& failure);
 
     std::string m_collectiveName;
+    uint32_t m_parameterServers;
     QueuePolicy m_policy;
     bool m_barrier;
     uint32_t m_iterations;

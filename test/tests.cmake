@@ -57,7 +57,7 @@ if(DDNN_EXAMPLES)
   )
   set_tests_properties(
     example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
-                                     "iterations completed +1.*1.000000 x 2\\(N-1\\)/N x model"
+                                     "iterations completed +1.*1.000000 x expected"
   )
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1

@@ -160,6 +160,57 @@ class BytesPerAllreduceTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Parameter servers over TCP, 4 workers, buffers of 240000 bytes (divisible by 4): with one
+ * server per worker every worker sends 2(N-1)/N x S per buffer, as in the ring; with a single
+ * server (worker 0) it sends the buffer to each of the 3 others and each of them sends it S;
+ * every byte sent arrives.
+ */
+class ParameterServerTestCase : public TestCase
+{
+  public:
+    ParameterServerTestCase(uint32_t servers)
+        : TestCase("parameter servers (P=" + std::to_string(servers)
+                   + "): push and pull bytes per worker from first principles, tcp")
+        , m_servers(servers)
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const uint32_t n = 4;
+        const uint64_t bufferBytes = 240000;
+        std::string profile = WriteProfile("ps.csv", {bufferBytes, bufferBytes});
+        Job j(n, profile, bufferBytes, MilliSeconds(1));
+        j.helper.SetAttribute("Collective", StringValue("parameter-server"));
+        j.helper.SetAttribute("ParameterServers", UintegerValue(m_servers));
+        j.Install();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(j.job->IsFinished(), true, "job finished");
+        uint64_t sent = 0;
+        uint64_t received = 0;
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            uint64_t perBuffer = 2 * (n - 1) * bufferBytes / n;
+            if (m_servers == 1)
+            {
+                perBuffer = r == 0 ? (n - 1) * bufferBytes : bufferBytes;
+            }
+            NS_TEST_ASSERT_MSG_EQ(
+                j.job->GetWorker(r)->GetBytesSent(0), 2 * perBuffer, "worker " << r);
+            sent += j.job->GetWorker(r)->GetBytesSent(0);
+            received += j.job->GetWorker(r)->GetBytesReceived();
+        }
+        NS_TEST_ASSERT_MSG_EQ(received, sent, "every byte sent arrives");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_servers;
+};
+
+/**
+ * \ingroup ddnn-tests
  * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
  * iteration time equals the compute time within 1 %.
  */
@@ -811,6 +862,8 @@ class TrainingTestSuite : public TestSuite
         }
         AddTestCase(new IdealAllreduceTimeTestCase);
         AddTestCase(new LayerComputeTraceTestCase);
+        AddTestCase(new ParameterServerTestCase(1));
+        AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);

@@ -61,9 +61,10 @@ on_done(void* ctx)
     return DDNN_OK;
 }
 
-/* One buffer of `bytes` over n workers, delivering at most `chunk` bytes per pipe per round. */
+/* One buffer of `bytes` over n workers (and `servers` parameter servers where that applies),
+ * delivering at most `chunk` bytes per pipe per round. */
 static void
-run(const ddnn_collective_ops* ops, uint32_t n, uint64_t bytes, uint64_t chunk)
+run(const ddnn_collective_ops* ops, uint32_t n, uint32_t servers, uint64_t bytes, uint64_t chunk)
 {
     ddnn_collective_callbacks cb = {on_send, on_received, on_done};
     uint32_t i, j;
@@ -75,6 +76,7 @@ run(const ddnn_collective_ops* ops, uint32_t n, uint64_t bytes, uint64_t chunk)
     {
         workers[i].cfg.workers = n;
         workers[i].cfg.rank = i;
+        workers[i].cfg.servers = servers;
         CHECK(ddnn_collective_new(&workers[i].c, ops, &workers[i].cfg, &cb, &workers[i]) == 0);
     }
     for (i = 0; i < n; i++)
@@ -98,7 +100,7 @@ run(const ddnn_collective_ops* ops, uint32_t n, uint64_t bytes, uint64_t chunk)
         CHECK(workers[i].done == 1);
         CHECK(!ddnn_collective_active(workers[i].c));
         CHECK(workers[i].sent_to_stranger == 0);
-        CHECK_U64(workers[i].sent, ops->bytes_sent_by(bytes, n, i));
+        CHECK_U64(workers[i].sent, ops->bytes_sent_by(&workers[i].cfg, bytes));
         sent += workers[i].sent;
         received += workers[i].received;
         ddnn_collective_free(workers[i].c);
@@ -119,8 +121,8 @@ registry_finds_by_name(void)
     {
         const ddnn_collective_ops* ops = ddnn_collective_at(i);
         CHECK(ops->name && ops->summary && ops->send_peers && ops->receive_peers
-              && ops->bytes_sent_by && ops->create && ops->destroy && ops->start && ops->on_received
-              && ops->active && ops->describe);
+              && ops->bytes_sent_by && ops->sequential_steps && ops->create && ops->destroy
+              && ops->start && ops->on_received && ops->active && ops->describe);
         CHECK(ddnn_collective_find(ops->name) == ops);
         for (j = 0; j < i; j++)
             CHECK(strcmp(ddnn_collective_at(j)->name, ops->name) != 0);
@@ -133,13 +135,15 @@ every_collective_conserves_bytes(void)
     static const uint32_t sizes[] = {2, 3, 5, 8};
     static const uint64_t buffers[] = {1, 7, 1000, 1048577};
     size_t i, s, b;
+    uint32_t p;
     for (i = 0; i < ddnn_collective_registered(); i++)
         for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-            for (b = 0; b < sizeof buffers / sizeof buffers[0]; b++)
-            {
-                run(ddnn_collective_at(i), sizes[s], buffers[b], 1460);
-                run(ddnn_collective_at(i), sizes[s], buffers[b], 1u << 30);
-            }
+            for (p = 0; p <= sizes[s]; p++)
+                for (b = 0; b < sizeof buffers / sizeof buffers[0]; b++)
+                {
+                    run(ddnn_collective_at(i), sizes[s], p, buffers[b], 1460);
+                    run(ddnn_collective_at(i), sizes[s], p, buffers[b], 1u << 30);
+                }
 }
 
 /* Ring-allreduce through the seam sends 2(N-1)/N of the buffer per worker (thesis eq. 4.1). */
@@ -147,9 +151,35 @@ static void
 ring_sends_first_principles_bytes(void)
 {
     const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
-    CHECK_U64(ring->bytes_sent_by(4000, 4, 0), 2 * 3 * 4000 / 4);
-    run(ring, 4, 4000, 100);
+    ddnn_collective_config rank0 = {4, 0, 0};
+    CHECK_U64(ring->bytes_sent_by(&rank0, 4000), 2 * 3 * 4000 / 4);
+    run(ring, 4, 0, 4000, 100);
     CHECK_U64(workers[0].sent, 6000);
+}
+
+/* Parameter servers: with one per worker, each worker sends what the ring sends, 2(N-1)/N of the
+ * buffer; with one server, the server sends the buffer to every other worker and each of those
+ * sends it the whole buffer once. */
+static void
+parameter_server_sends_first_principles_bytes(void)
+{
+    const ddnn_collective_ops* ps = ddnn_collective_find("parameter-server");
+    uint32_t r;
+    CHECK(ps != NULL);
+    run(ps, 4, 4, 4000, 100);
+    for (r = 0; r < 4; r++)
+        CHECK_U64(workers[r].sent, 2 * 3 * 4000 / 4);
+    run(ps, 4, 1, 4000, 100);
+    CHECK_U64(workers[0].sent, 3 * 4000);
+    for (r = 1; r < 4; r++)
+    {
+        CHECK_U64(workers[r].sent, 4000);
+        CHECK_U64(workers[r].received, 4000);
+    }
+    run(ps, 5, 2, 1001, 7); /* shards of 501 and 500 bytes */
+    CHECK_U64(workers[0].sent, 500 + 4 * 501);
+    CHECK_U64(workers[1].sent, 501 + 4 * 500);
+    CHECK_U64(workers[4].sent, 1001);
 }
 
 static void
@@ -158,13 +188,18 @@ rejects_misuse(void)
     const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
     ddnn_collective_callbacks cb = {on_send, NULL, on_done};
     ddnn_collective_callbacks no_send = {NULL, NULL, on_done};
-    ddnn_collective_config cfg = {3, 0};
-    ddnn_collective_config alone = {1, 0};
-    ddnn_collective_config outside = {3, 3};
+    ddnn_collective_config cfg = {3, 0, 0};
+    ddnn_collective_config alone = {1, 0, 0};
+    ddnn_collective_config outside = {3, 3, 0};
     ddnn_collective* c = NULL;
     memset(workers, 0, sizeof workers);
     CHECK(ddnn_collective_new(&c, ring, &alone, &cb, &workers[0]) == DDNN_ERR_INVALID);
     CHECK(ddnn_collective_new(&c, ring, &outside, &cb, &workers[0]) == DDNN_ERR_INVALID);
+    {
+        ddnn_collective_config too_many_servers = {3, 0, 4};
+        CHECK(ddnn_collective_new(&c, ring, &too_many_servers, &cb, &workers[0])
+              == DDNN_ERR_INVALID);
+    }
     CHECK(ddnn_collective_new(&c, ring, &cfg, &no_send, &workers[0]) == DDNN_ERR_INVALID);
     CHECK(ddnn_collective_new(&c, NULL, &cfg, &cb, &workers[0]) == DDNN_ERR_INVALID);
     workers[0].cfg = cfg;
@@ -200,7 +235,7 @@ static void
 callback_errors_propagate(void)
 {
     ddnn_collective_callbacks cb = {failing_send, NULL, on_done};
-    ddnn_collective_config cfg = {3, 1};
+    ddnn_collective_config cfg = {3, 1, 0};
     ddnn_collective* c = NULL;
     CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL) == 0);
     CHECK(ddnn_collective_start(c, 300) == DDNN_ERR_IO);
@@ -213,6 +248,7 @@ main(void)
     RUN(registry_finds_by_name);
     RUN(every_collective_conserves_bytes);
     RUN(ring_sends_first_principles_bytes);
+    RUN(parameter_server_sends_first_principles_bytes);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
     return UNIT_REPORT();
