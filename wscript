@@ -53,6 +53,7 @@ def build(bld):
         'model/tcp-partition-transport.cc',
         'model/ideal-partition-transport.cc',
         'model/tcp-stream-sender.cc',
+        'model/tenant-congestion-control.cc',
         'model/tenant-tag.cc',
         'model/background-tenant.cc',
         'model/background-flow-sender.cc',
@@ -72,6 +73,7 @@ def build(bld):
         'helper/program-main.cc',
         'helper/output-manifest.cc',
         'helper/transport-settings.cc',
+        'helper/egress-queue.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -109,6 +111,7 @@ def build(bld):
         'model/tcp-partition-transport.h',
         'model/ideal-partition-transport.h',
         'model/tcp-stream-sender.h',
+        'model/tenant-congestion-control.h',
         'model/ddnn-flowgen.h',
         'model/ddnn-schedule.h',
         'model/ddnn-flow-stats.h',
@@ -133,6 +136,7 @@ def build(bld):
         'helper/program-main.h',
         'helper/output-manifest.h',
         'helper/transport-settings.h',
+        'helper/egress-queue.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -177,6 +177,9 @@ RunDatacenter(const DatacenterScenario& scenario,
     const TransportSettings& transport = scenario.transportSettings;
     tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
+    tenant->SetAttribute("CongestionControl",
+                         StringValue(TransportSettings::TenantCongestionControl(
+                             transport.backgroundCongestionControl)));
     UtilizationMeter meter(network,
                            MicroSeconds(std::llround(scenario.utilIntervalMs * 1e3)),
                            scenario.WindowStart(),

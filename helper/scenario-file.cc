@@ -103,6 +103,8 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.dataRate = x.data_rate;
     s.delayUs = x.delay_us;
     s.lossRate = x.loss_rate;
+    s.queueDisc = x.queue_disc;
+    s.ecnThresholdPackets = x.ecn_threshold_packets;
     s.profile = Resolve(x.profile, path);
     s.fusionBytes = x.fusion_bytes;
     s.computeMs = x.compute_ms;
@@ -143,6 +145,8 @@ ToCoreScenario(const TrainingScenario& s)
     Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "--dataRate");
     x.delay_us = s.delayUs;
     x.loss_rate = s.lossRate;
+    Copy(x.queue_disc, sizeof x.queue_disc, s.queueDisc, "--queueDisc");
+    x.ecn_threshold_packets = s.ecnThresholdPackets;
     Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");
     x.fusion_bytes = s.fusionBytes;
     x.compute_ms = s.computeMs;

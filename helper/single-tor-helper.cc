@@ -3,8 +3,11 @@
  */
 #include "single-tor-helper.h"
 
+#include "../model/ns3-compat.h"
+
 #include "ns3/ddnn-exception.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/integer.h"
 #include "ns3/internet-stack-helper.h"
@@ -49,8 +52,24 @@ SingleTorHelper::GetTypeId()
                             UintegerValue(1),
                             MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute(
+                  "QueueDisc",
+                  "Queue disc on every egress: PfifoFast (three bands by ToS, no ECN) "
+                  "or PrioRed (the same bands, each a RED marking ECN at "
+                  "EcnThresholdPackets, for DCTCP).",
+                  EnumValue(EgressQueue::PFIFO_FAST),
+                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
+                  MakeEnumChecker(
+                      EgressQueue::PFIFO_FAST, "PfifoFast", EgressQueue::PRIO_RED, "PrioRed"))
+              .AddAttribute("EcnThresholdPackets",
+                            "PrioRed: queue length in packets from which a band marks (DCTCP's "
+                            "K; 65 at 10 Gbit/s in the DCTCP paper).",
+                            UintegerValue(65),
+                            MakeUintegerAccessor(&SingleTorHelper::m_ecnThreshold),
+                            MakeUintegerChecker<uint32_t>(1))
               .AddAttribute("QueueDiscLimitPackets",
-                            "PfifoFast limit in packets, for its three bands together.",
+                            "Queue disc limit in packets: PfifoFast's for its three bands "
+                            "together, PrioRed's per band.",
                             UintegerValue(1000),
                             MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
                             MakeUintegerChecker<uint32_t>(1))
@@ -98,12 +117,15 @@ SingleTorHelper::Create(uint32_t servers)
                   "MaxSize",
                   QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_deviceQueuePackets)));
 
-    // PfifoFast must be installed before addresses are assigned, else the address helper
-    // installs ns-3's default queue disc.
-    TrafficControlHelper pfifo;
-    pfifo.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
-                           "MaxSize",
-                           QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_queueDiscLimit)));
+    // The queue disc must be installed before addresses are assigned, else the address helper
+    // installs ns-3's default one.
+    EgressQueue egress;
+    egress.kind = m_queueKind;
+    egress.limitPackets = m_queueDiscLimit;
+    egress.ecnThresholdPackets = m_ecnThreshold;
+    egress.linkRate = m_dataRate;
+    egress.linkDelay = m_delay;
+    TrafficControlHelper queueDisc = egress.Helper();
 
     Ipv4AddressHelper addresses;
     for (uint32_t i = 0; i < servers; ++i)
@@ -119,8 +141,8 @@ SingleTorHelper::Create(uint32_t servers)
         }
         m_serverDevices.Add(pair.Get(0));
         m_switchDevices.Add(pair.Get(1));
-        m_serverQueueDiscs.Add(pfifo.Install(pair.Get(0)));
-        m_switchQueueDiscs.Add(pfifo.Install(pair.Get(1)));
+        m_serverQueueDiscs.Add(queueDisc.Install(pair.Get(0)));
+        m_switchQueueDiscs.Add(queueDisc.Install(pair.Get(1)));
         std::ostringstream network;
         network << "10.1." << (i + 1) << ".0";
         addresses.SetBase(network.str().c_str(), "255.255.255.0");

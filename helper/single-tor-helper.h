@@ -4,6 +4,7 @@
 #ifndef SINGLE_TOR_HELPER_H
 #define SINGLE_TOR_HELPER_H
 
+#include "ns3/egress-queue.h"
 #include "ns3/server-topology.h"
 
 #include "ns3/data-rate.h"
@@ -23,10 +24,10 @@ namespace ns3
  * point-to-point link to one top-of-rack switch (an IP router).
  *
  * Every egress, at the servers and at the switch, has a PfifoFast queue disc
- * over a small device queue, so the IP ToS of a flow picks its band at both
- * hops. Note that ns-3's PfifoFast limit (QueueDiscLimitPackets) covers all
- * three bands together, not each band. Server i gets 10.1.(i+1).1, the switch
- * 10.1.(i+1).2 on that link; global routing fills the tables.
+ * (or PrioRed, see EgressQueue) over a small device queue, so the IP ToS of a
+ * flow picks its band at both hops. Note that ns-3's PfifoFast limit
+ * (QueueDiscLimitPackets) covers all three bands together, not each band. Server i
+ * gets 10.1.(i+1).1, the switch 10.1.(i+1).2 on that link; global routing fills the tables.
  *
  * It sets no TCP value: TransportSettings::Apply() does, on this or any topology.
  */
@@ -60,6 +61,8 @@ class SingleTorHelper : public ServerTopology
     Time m_delay;
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
+    EgressQueue::Kind m_queueKind;
+    uint32_t m_ecnThreshold;
     double m_lossRate;
     int64_t m_lossStream;
 

@@ -112,6 +112,10 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
     network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
     network->SetAttribute("LossRate", DoubleValue(scenario.lossRate));
+    network->SetAttribute("QueueDisc",
+                          EnumValue(scenario.queueDisc == "prio-red" ? EgressQueue::PRIO_RED
+                                                                     : EgressQueue::PFIFO_FAST));
+    network->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
     network->Create(servers);
     return network;
 }
@@ -149,6 +153,9 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     {
         training.SetAttribute("Tos", UintegerValue(scenario.tos));
         training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+        training.SetAttribute("CongestionControl",
+                              StringValue(TransportSettings::TenantCongestionControl(
+                                  transport.trainingCongestionControl)));
     }
     else
     {

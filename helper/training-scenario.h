@@ -37,7 +37,9 @@ struct TrainingScenario
     uint32_t iterations;       //!< 0 = until stopS
     std::string dataRate;
     double delayUs;
-    double lossRate; //!< packets each server link loses, each way
+    double lossRate;              //!< packets each server link loses, each way
+    std::string queueDisc;        //!< pfifo-fast | prio-red
+    uint32_t ecnThresholdPackets; //!< prio-red: DCTCP's K
     uint32_t seed;
     double stallTimeoutMs;
     uint32_t tos;

@@ -57,6 +57,8 @@ TransportSettings::Profile(const std::string& name)
 TransportSettings::TransportSettings(const ddnn_scenario& x)
     : profile(x.transport_profile)
     , congestionControl(x.congestion_control)
+    , trainingCongestionControl(x.training_congestion_control)
+    , backgroundCongestionControl(x.background_congestion_control)
     , segmentSize(x.segment_size)
     , socketBufferBytes(x.socket_buffer_bytes)
     , minRtoMs(x.min_rto_ms)
@@ -86,6 +88,14 @@ TransportSettings::ToCore(ddnn_scenario& x) const
          sizeof x.congestion_control,
          congestionControl,
          "--congestionControl");
+    copy(x.training_congestion_control,
+         sizeof x.training_congestion_control,
+         trainingCongestionControl,
+         "--trainingCongestionControl");
+    copy(x.background_congestion_control,
+         sizeof x.background_congestion_control,
+         backgroundCongestionControl,
+         "--backgroundCongestionControl");
     x.segment_size = segmentSize;
     x.socket_buffer_bytes = socketBufferBytes;
     x.min_rto_ms = minRtoMs;
@@ -108,6 +118,17 @@ TransportSettings::Apply() const
                         + " does not exist in this ns-3 release");
     }
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(congestion));
+    for (const auto& [flag, choice] :
+         {std::make_pair("--trainingCongestionControl", trainingCongestionControl),
+          std::make_pair("--backgroundCongestionControl", backgroundCongestionControl)})
+    {
+        const std::string name = TenantCongestionControl(choice);
+        if (!name.empty() && !TypeId::LookupByNameFailSafe(name, &congestion))
+        {
+            throw DdnnError(std::string(flag) + ": " + name
+                            + " does not exist in this ns-3 release");
+        }
+    }
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(socketBufferBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(socketBufferBytes));
@@ -120,6 +141,12 @@ TransportSettings::Apply() const
     Config::SetDefault("ns3::RttEstimator::InitialEstimation",
                        TimeValue(FromUnit(initialRtoMs, 1e6)));
     Config::SetDefault("ns3::TcpSocketBase::MaxSegLifetime", DoubleValue(maxSegLifetimeMs / 1e3));
+}
+
+std::string
+TransportSettings::TenantCongestionControl(const std::string& choice)
+{
+    return choice == "same" ? "" : "ns3::Tcp" + choice;
 }
 
 double

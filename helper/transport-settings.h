@@ -26,8 +26,10 @@ namespace ns3
  */
 struct TransportSettings
 {
-    std::string profile;           //!< tuned | thesis: where the values below came from
-    std::string congestionControl; //!< NewReno | Cubic | Dctcp | LinuxReno
+    std::string profile;                     //!< tuned | thesis: where the values below came from
+    std::string congestionControl;           //!< NewReno | Cubic | Dctcp | LinuxReno
+    std::string trainingCongestionControl;   //!< same | one of the above: the job's own
+    std::string backgroundCongestionControl; //!< same | one of the above: the tenant's own
     uint32_t segmentSize;
     uint32_t socketBufferBytes;
     double minRtoMs;
@@ -54,6 +56,13 @@ struct TransportSettings
      * now on; throws DdnnError naming --congestionControl when this ns-3 lacks it.
      */
     void Apply() const;
+
+    /**
+     * A tenant's own congestion control (trainingCongestionControl or
+     * backgroundCongestionControl) as the TypeId name its CongestionControl attribute takes:
+     * empty for "same" (the stack's, congestionControl).
+     */
+    static std::string TenantCongestionControl(const std::string& choice);
 
     /** Fraction of the line rate a bulk TCP stream carries: payload over wire bytes. */
     double GoodputFraction() const;

@@ -6,6 +6,7 @@
 #include "background-tenant.h"
 #include "ddnn-exception.h"
 #include "ns3-compat.h"
+#include "tenant-congestion-control.h"
 #include "tenant-tag.h"
 
 #include "ns3/inet-socket-address.h"
@@ -49,6 +50,8 @@ BackgroundFlowSender::Setup(Ptr<BackgroundTenant> tenant, uint32_t server)
 void
 BackgroundFlowSender::StartApplication()
 {
+    WarnIfEcnLost(
+        GetNode(), m_tenant->GetCongestionControl(), m_tenant->GetTos(), "the background");
 }
 
 void
@@ -71,6 +74,7 @@ void
 BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
 {
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    UseCongestionControl(socket, m_tenant->GetCongestionControl());
     if (socket->Bind() == -1)
     {
         throw DdnnError("background sender on server " + std::to_string(m_server)

@@ -6,6 +6,7 @@
 #include "background-tenant.h"
 #include "ddnn-exception.h"
 #include "ns3-compat.h"
+#include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -56,6 +57,7 @@ BackgroundFlowSink::StartApplication()
 {
     InetSocketAddress local(Ipv4Address::GetAny(), m_tenant->GetPort());
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    UseCongestionControl(m_listener, m_tenant->GetCongestionControl());
     compat::SetTos(m_listener, local, m_tenant->GetAckTos()); // the band of the ACKs
     if (m_listener->Bind(local) == -1 || m_listener->Listen() == -1)
     {

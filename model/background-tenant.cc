@@ -6,12 +6,14 @@
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
 #include "ddnn-exception.h"
+#include "tenant-congestion-control.h"
 
 #include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -49,6 +51,14 @@ BackgroundTenant::GetTypeId()
                             UintegerValue(65536),
                             MakeUintegerAccessor(&BackgroundTenant::m_chunkBytes),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("CongestionControl",
+                            "The tenant's own TCP congestion control (a TcpCongestionOps TypeId "
+                            "name, e.g. ns3::TcpCubic); empty: the stack's "
+                            "(TcpL4Protocol::SocketType).",
+                            StringValue(""),
+                            MakeStringAccessor(&BackgroundTenant::SetCongestionControl,
+                                               &BackgroundTenant::GetCongestionControl),
+                            MakeStringChecker())
               .AddTraceSource("FlowStart",
                               "A flow opened its connection.",
                               MakeTraceSourceAccessor(&BackgroundTenant::m_flowStartTrace),
@@ -61,6 +71,23 @@ BackgroundTenant::GetTypeId()
 }
 
 BackgroundTenant::BackgroundTenant() = default;
+
+void
+BackgroundTenant::SetCongestionControl(std::string typeName)
+{
+    const std::string problem = CheckCongestionControl(typeName);
+    if (!problem.empty())
+    {
+        throw DdnnError("ns3::BackgroundTenant::CongestionControl: " + problem);
+    }
+    m_congestionControl = typeName;
+}
+
+std::string
+BackgroundTenant::GetCongestionControl() const
+{
+    return m_congestionControl;
+}
 
 void
 BackgroundTenant::DoDispose()

@@ -74,6 +74,8 @@ class BackgroundTenant : public Object
     uint8_t GetAckTos() const;
     uint16_t GetPort() const;
     uint32_t GetSendChunkBytes() const;
+    /** CongestionControl: a TcpCongestionOps TypeId name, or empty for the stack's. */
+    std::string GetCongestionControl() const;
 
     /** Called by the applications. */
     void RegisterConnection(uint32_t src, uint16_t port, uint64_t flow);
@@ -93,12 +95,14 @@ class BackgroundTenant : public Object
     void DoDispose() override;
 
   private:
+    void SetCongestionControl(std::string typeName);
     void StartFlow(size_t index);
 
     uint8_t m_tos;
     bool m_acksInDataBand;
     uint16_t m_port;
     uint32_t m_chunkBytes;
+    std::string m_congestionControl;
 
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;

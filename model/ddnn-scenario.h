@@ -37,7 +37,9 @@ extern "C"
         uint32_t workers;
         char data_rate[32];
         double delay_us;
-        double loss_rate; /* packets each server link loses, each way */
+        double loss_rate;               /* packets each server link loses, each way */
+        char queue_disc[16];            /* pfifo-fast | prio-red */
+        uint32_t ecn_threshold_packets; /* prio-red: DCTCP's K */
         /* <training> */
         char profile[DDNN_PATH_MAX];
         uint64_t fusion_bytes;
@@ -59,6 +61,8 @@ extern "C"
         /* <transport>: TCP and how both tenants use it (see ddnn_transport_profiles) */
         char transport_profile[16];
         char congestion_control[16];
+        char training_congestion_control[16];   /* same: congestion_control */
+        char background_congestion_control[16]; /* same: congestion_control */
         uint32_t segment_size;
         uint32_t socket_buffer_bytes;
         double min_rto_ms;

@@ -3,11 +3,14 @@
  */
 #include "tcp-partition-transport.h"
 
+#include "ddnn-exception.h"
 #include "ns3-compat.h"
+#include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
+#include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -42,11 +45,35 @@ TcpPartitionTransport::GetTypeId()
                             "Most bytes written to a TCP socket at once.",
                             UintegerValue(65536),
                             MakeUintegerAccessor(&TcpPartitionTransport::m_chunkBytes),
-                            MakeUintegerChecker<uint32_t>(1));
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("CongestionControl",
+                            "The job's own TCP congestion control (a TcpCongestionOps TypeId name, "
+                            "e.g. ns3::TcpDctcp); empty: the stack's (TcpL4Protocol::SocketType).",
+                            StringValue(""),
+                            MakeStringAccessor(&TcpPartitionTransport::SetCongestionControl,
+                                               &TcpPartitionTransport::GetCongestionControl),
+                            MakeStringChecker());
     return tid;
 }
 
 TcpPartitionTransport::TcpPartitionTransport() = default;
+
+void
+TcpPartitionTransport::SetCongestionControl(std::string typeName)
+{
+    const std::string problem = CheckCongestionControl(typeName);
+    if (!problem.empty())
+    {
+        throw DdnnError("ns3::TcpPartitionTransport::CongestionControl: " + problem);
+    }
+    m_congestionControl = typeName;
+}
+
+std::string
+TcpPartitionTransport::GetCongestionControl() const
+{
+    return m_congestionControl;
+}
 
 void
 TcpPartitionTransport::DoDispose()
@@ -64,6 +91,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
                             const std::vector<Peer>& receiveFrom)
 {
     NS_LOG_FUNCTION(this << rank);
+    WarnIfEcnLost(node, m_congestionControl, m_tos, "the training job");
     if (!receiveFrom.empty())
     {
         for (const Peer& peer : receiveFrom)
@@ -73,6 +101,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         // Accepted sockets inherit the ToS, so the ACKs of incoming data ride the job's band.
         InetSocketAddress local(Ipv4Address::GetAny(), m_port);
         m_listenSocket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        UseCongestionControl(m_listenSocket, m_congestionControl);
         compat::SetTos(m_listenSocket, local, m_tos);
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
@@ -86,6 +115,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
     {
         InetSocketAddress remote(peer.address, m_port);
         Ptr<Socket> socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        UseCongestionControl(socket, m_congestionControl);
         compat::SetTos(socket, remote, m_tos);
         socket->Bind();
         socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),

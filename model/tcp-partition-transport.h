@@ -19,7 +19,8 @@ namespace ns3
  * \brief Partitions as packets: one TCP connection to every peer the worker sends to (written
  * by a TcpStreamSender), and one accepted from every peer it receives from, on Port. Every
  * worker of a job listens on the same Port. Both ends use Tos, so PfifoFast bands apply at the
- * host and, through the IP header, at every switch; the ACKs leave with it too.
+ * host and, through the IP header, at every switch; the ACKs leave with it too. Its sockets
+ * use the job's own CongestionControl when one is given.
  */
 class TcpPartitionTransport : public PartitionTransport
 {
@@ -39,6 +40,8 @@ class TcpPartitionTransport : public PartitionTransport
     void DoDispose() override;
 
   private:
+    void SetCongestionControl(std::string typeName);
+    std::string GetCongestionControl() const;
     void ConnectFailed(Ptr<TcpStreamSender> sender);
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
     void Accepted(Ptr<Socket> socket, const Address& from);
@@ -50,6 +53,7 @@ class TcpPartitionTransport : public PartitionTransport
     uint16_t m_port;
     uint8_t m_tos;
     uint32_t m_chunkBytes;
+    std::string m_congestionControl;
 
     Ptr<Socket> m_listenSocket;
     std::map<uint32_t, Ptr<TcpStreamSender>> m_senders; //!< by peer rank

@@ -88,6 +88,14 @@ class AttributeDefaultsTestCase : public TestCase
              Table("transport.background-acks-in-data-band")},
             {Default("ns3::SingleTorHelper", "Delay"), Table("topology.delay-us", 1e3)},
             {Default("ns3::SingleTorHelper", "LossRate"), Table("topology.loss-rate")},
+            {Default("ns3::SingleTorHelper", "EcnThresholdPackets"),
+             Table("topology.ecn-threshold-packets")},
+            {Default("ns3::SingleTorHelper", "QueueDisc") == "pfifofast" ? "pfifo-fast" : "?",
+             Table("topology.queue-disc")},
+            {Default("ns3::TcpPartitionTransport", "CongestionControl").empty() ? "same" : "?",
+             Table("transport.training-congestion-control")},
+            {Default("ns3::BackgroundTenant", "CongestionControl").empty() ? "same" : "?",
+             Table("transport.background-congestion-control")},
         };
         for (const auto& [attribute, table] : pairs)
         {

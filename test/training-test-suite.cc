@@ -211,6 +211,84 @@ class ParameterServerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * DCTCP over PrioRed queue discs: the training's own congestion control is DCTCP (at ToS 0,
+ * band 1), its queues mark ECN once they reach K packets, DCTCP answers the marks so no packet
+ * is dropped, and the ring still delivers its exact bytes. With Cubic (not ECN-capable) the
+ * same queues drop at K instead.
+ */
+class DctcpEcnTestCase : public TestCase
+{
+  public:
+    DctcpEcnTestCase()
+        : TestCase("DCTCP on prio-red queues: ECN marks, no drops, exact ring bytes")
+    {
+    }
+
+  private:
+    /** Marks and drops over every egress queue disc after one iteration. */
+    static std::pair<uint64_t, uint64_t>
+    MarksAndDrops(const std::string& congestionControl, bool* bytesExact)
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533333;
+        s.computeMs = 1;
+        s.iterations = 1;
+        s.queueDisc = "prio-red";
+        s.ecnThresholdPackets = 20;
+        s.tos = 0; // ns-3's TCP sends ECT only at ToS 0 (see WarnIfEcnLost)
+        s.transportSettings.trainingCongestionControl = congestionControl;
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        *bytesExact = t.job->IsFinished();
+        uint64_t sent = 0;
+        uint64_t received = 0;
+        for (uint32_t r = 0; r < s.workers; ++r)
+        {
+            uint64_t expected = 0;
+            for (uint32_t b = 0; b < t.job->GetModel()->GetBufferCount(); ++b)
+            {
+                expected += ddnn_ring_bytes_sent_by(t.job->GetModel()->GetBuffer(b).bytes, 4, r);
+            }
+            sent += t.job->GetWorker(r)->GetBytesSent(0);
+            received += t.job->GetWorker(r)->GetBytesReceived();
+            *bytesExact = *bytesExact && t.job->GetWorker(r)->GetBytesSent(0) == expected;
+        }
+        *bytesExact = *bytesExact && received == sent;
+        uint64_t marks = 0;
+        uint64_t drops = 0;
+        for (uint32_t i = 0; i < s.workers; ++i)
+        {
+            for (Ptr<QueueDisc> q :
+                 {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
+            {
+                marks += q->GetStats().nTotalMarkedPackets;
+                drops += q->GetStats().nTotalDroppedPackets;
+            }
+        }
+        Simulator::Destroy();
+        return {marks, drops};
+    }
+
+    void
+    DoRun() override
+    {
+        bool exact = false;
+        const auto [dctcpMarks, dctcpDrops] = MarksAndDrops("Dctcp", &exact);
+        NS_TEST_ASSERT_MSG_EQ(exact, true, "DCTCP: every worker sent and received its ring bytes");
+        NS_TEST_ASSERT_MSG_GT(dctcpMarks, 0, "DCTCP: the queues marked");
+        NS_TEST_ASSERT_MSG_EQ(dctcpDrops, 0, "DCTCP: nothing dropped");
+        const auto [cubicMarks, cubicDrops] = MarksAndDrops("Cubic", &exact);
+        NS_TEST_ASSERT_MSG_EQ(exact, true, "Cubic: every worker sent and received its ring bytes");
+        NS_TEST_ASSERT_MSG_EQ(cubicMarks, 0, "Cubic is not ECN-capable: nothing marked");
+        NS_TEST_ASSERT_MSG_GT(cubicDrops, 0, "Cubic: dropped at K instead");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
  * iteration time equals the compute time within 1 %.
  */
@@ -864,6 +942,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new LayerComputeTraceTestCase);
         AddTestCase(new ParameterServerTestCase(1));
         AddTestCase(new ParameterServerTestCase(4));
+        AddTestCase(new DctcpEcnTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);
