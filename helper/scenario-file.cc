@@ -114,6 +114,7 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.transport = x.transport;
     s.collective = x.collective;
     s.parameterServers = x.parameter_servers;
+    s.highPriorityBuffers = x.high_priority_buffers;
     s.iterations = x.iterations;
     s.stallTimeoutMs = x.stall_timeout_ms;
     s.tos = x.tos;
@@ -156,6 +157,7 @@ ToCoreScenario(const TrainingScenario& s)
     Copy(x.transport, sizeof x.transport, s.transport, "--transport");
     Copy(x.collective, sizeof x.collective, s.collective, "--collective");
     x.parameter_servers = s.parameterServers;
+    x.high_priority_buffers = s.highPriorityBuffers;
     x.iterations = s.iterations;
     x.stall_timeout_ms = s.stallTimeoutMs;
     x.tos = s.tos;

@@ -13,6 +13,7 @@
 #include "ns3/ddnn-profile.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -136,6 +137,13 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
         EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
     training.SetAttribute("Collective", StringValue(scenario.collective));
     training.SetAttribute("ParameterServers", UintegerValue(scenario.parameterServers));
+    if (scenario.highPriorityBuffers > 0)
+    {
+        Ptr<FirstBuffersPriority> first = CreateObject<FirstBuffersPriority>();
+        first->SetAttribute("Count", UintegerValue(scenario.highPriorityBuffers));
+        first->SetAttribute("Tos", UintegerValue(0x10));
+        training.SetAttribute("BufferPriority", PointerValue(first));
+    }
     training.SetAttribute("Barrier", BooleanValue(scenario.barrier));
     training.SetAttribute("Iterations", UintegerValue(scenario.iterations));
     training.SetAttribute("StopTime", TimeValue(Seconds(scenario.stopS)));

@@ -49,8 +49,9 @@ extern "C"
         int barrier;
         char transport[16];
         char collective[32];
-        uint32_t parameter_servers; /* 0: one per worker */
-        uint32_t iterations;        /* 0: until the end of the run */
+        uint32_t parameter_servers;     /* 0: one per worker */
+        uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
+        uint32_t iterations;            /* 0: until the end of the run */
         double stall_timeout_ms;
         uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
         double stop_s; /* no iteration starts later; 0: no limit */

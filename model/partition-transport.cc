@@ -28,6 +28,11 @@ PartitionTransport::SetFailureCallback(FailureCallback failure)
 }
 
 void
+PartitionTransport::SetBufferTos(int)
+{
+}
+
+void
 PartitionTransport::DoDispose()
 {
     m_receive.Nullify();

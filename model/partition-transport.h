@@ -57,6 +57,11 @@ class PartitionTransport : public Object
         = 0;
     /** Hands `bytes` to the path towards `peer` (a rank of sendTo). */
     virtual void Send(uint32_t peer, uint64_t bytes) = 0;
+    /**
+     * The IP ToS of what Send() hands over from now on (one fusion buffer's collective), or -1
+     * for the transport's own. Transports without bands ignore it.
+     */
+    virtual void SetBufferTos(int tos);
     /** Closes every path; no failure is reported from then on. */
     virtual void Close() = 0;
     /** What the paths hold or wait for, on one line (empty when nothing). */

@@ -81,6 +81,7 @@ TcpPartitionTransport::DoDispose()
     m_senders.clear();
     m_accepted.clear();
     m_listenSocket = nullptr;
+    m_node = nullptr;
     PartitionTransport::DoDispose();
 }
 
@@ -111,32 +112,49 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         m_listenSocket->SetAcceptCallback(MakeCallback(&TcpPartitionTransport::AcceptRequest, this),
                                           MakeCallback(&TcpPartitionTransport::Accepted, this));
     }
+    m_node = node;
     for (const Peer& peer : sendTo)
     {
-        InetSocketAddress remote(peer.address, m_port);
-        Ptr<Socket> socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
-        UseCongestionControl(socket, m_congestionControl);
-        compat::SetTos(socket, remote, m_tos);
-        socket->Bind();
-        socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
-                                  MakeCallback(&TcpPartitionTransport::HandleClose, this));
-        Ptr<TcpStreamSender> sender
-            = Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
-        m_senders[peer.rank] = sender;
-        sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
+        m_sendTo[peer.rank] = peer.address;
+        Connect(peer.rank, m_tos);
     }
+}
+
+Ptr<TcpStreamSender>
+TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
+{
+    InetSocketAddress remote(m_sendTo.at(peer), m_port);
+    Ptr<Socket> socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+    UseCongestionControl(socket, m_congestionControl);
+    compat::SetTos(socket, remote, tos);
+    socket->Bind();
+    socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
+                              MakeCallback(&TcpPartitionTransport::HandleClose, this));
+    Ptr<TcpStreamSender> sender
+        = Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
+    m_senders[{peer, tos}] = sender;
+    sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
+    return sender;
 }
 
 void
 TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
 {
-    auto it = m_senders.find(peer);
-    if (it == m_senders.end())
+    if (m_sendTo.find(peer) == m_sendTo.end())
     {
         NotifyFailure("no connection to worker " + std::to_string(peer));
         return;
     }
-    it->second->Add(bytes);
+    const uint8_t tos = m_bufferTos < 0 ? m_tos : static_cast<uint8_t>(m_bufferTos);
+    auto it = m_senders.find({peer, tos});
+    Ptr<TcpStreamSender> sender = it != m_senders.end() ? it->second : Connect(peer, tos);
+    sender->Add(bytes);
+}
+
+void
+TcpPartitionTransport::SetBufferTos(int tos)
+{
+    m_bufferTos = tos;
 }
 
 void
@@ -169,7 +187,7 @@ TcpPartitionTransport::ConnectFailed(Ptr<TcpStreamSender> sender)
     {
         if (entry.second == sender)
         {
-            NotifyFailure("connection to worker " + std::to_string(entry.first) + " failed");
+            NotifyFailure("connection to worker " + std::to_string(entry.first.first) + " failed");
             return;
         }
     }
@@ -178,21 +196,8 @@ TcpPartitionTransport::ConnectFailed(Ptr<TcpStreamSender> sender)
 bool
 TcpPartitionTransport::AcceptRequest(Ptr<Socket>, const Address& from)
 {
-    // Exactly one connection from each expected peer.
-    Ipv4Address address = InetSocketAddress::ConvertFrom(from).GetIpv4();
-    auto it = m_expected.find(address);
-    if (it == m_expected.end())
-    {
-        return false;
-    }
-    for (const auto& entry : m_accepted)
-    {
-        if (entry.second == it->second)
-        {
-            return false;
-        }
-    }
-    return true;
+    // Expected peers only; each may open one connection per ToS it sends at.
+    return m_expected.count(InetSocketAddress::ConvertFrom(from).GetIpv4()) > 0;
 }
 
 void
@@ -244,7 +249,7 @@ TcpPartitionTransport::PeerName(Ptr<Socket> socket) const
     {
         if (entry.second->GetSocket() == socket)
         {
-            return "to worker " + std::to_string(entry.first);
+            return "to worker " + std::to_string(entry.first.first);
         }
     }
     auto it = m_accepted.find(socket);
@@ -259,8 +264,13 @@ TcpPartitionTransport::Describe() const
     const char* separator = "";
     for (const auto& entry : m_senders)
     {
+        if (entry.second->IsConnected() && entry.second->GetPending() == 0)
+        {
+            continue;
+        }
         os << separator << entry.second->GetPending() << " bytes wait for the socket to worker "
-           << entry.first << (entry.second->IsConnected() ? "" : " (not connected)");
+           << entry.first.first << " at ToS " << static_cast<int>(entry.first.second)
+           << (entry.second->IsConnected() ? "" : " (not connected)");
         separator = ", ";
     }
     return os.str();

@@ -17,7 +17,8 @@ namespace ns3
 /**
  * \ingroup ddnn
  * \brief Partitions as packets: one TCP connection to every peer the worker sends to (written
- * by a TcpStreamSender), and one accepted from every peer it receives from, on Port. Every
+ * by a TcpStreamSender), and one accepted from every peer it receives from, on Port; one more
+ * per other ToS a BufferPriorityPolicy puts a buffer at, opened when first used. Every
  * worker of a job listens on the same Port. Both ends use Tos, so PfifoFast bands apply at the
  * host and, through the IP header, at every switch; the ACKs leave with it too. Its sockets
  * use the job's own CongestionControl when one is given.
@@ -33,6 +34,7 @@ class TcpPartitionTransport : public PartitionTransport
               const std::vector<Peer>& sendTo,
               const std::vector<Peer>& receiveFrom) override;
     void Send(uint32_t peer, uint64_t bytes) override;
+    void SetBufferTos(int tos) override;
     void Close() override;
     std::string Describe() const override;
 
@@ -42,6 +44,8 @@ class TcpPartitionTransport : public PartitionTransport
   private:
     void SetCongestionControl(std::string typeName);
     std::string GetCongestionControl() const;
+    /** Opens the connection to `peer` at `tos`. */
+    Ptr<TcpStreamSender> Connect(uint32_t peer, uint8_t tos);
     void ConnectFailed(Ptr<TcpStreamSender> sender);
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
     void Accepted(Ptr<Socket> socket, const Address& from);
@@ -55,10 +59,13 @@ class TcpPartitionTransport : public PartitionTransport
     uint32_t m_chunkBytes;
     std::string m_congestionControl;
 
+    Ptr<Node> m_node;
     Ptr<Socket> m_listenSocket;
-    std::map<uint32_t, Ptr<TcpStreamSender>> m_senders; //!< by peer rank
-    std::map<Ipv4Address, uint32_t> m_expected;         //!< peers to accept: address -> rank
-    std::map<Ptr<Socket>, uint32_t> m_accepted;         //!< accepted sockets -> rank
+    std::map<uint32_t, Ipv4Address> m_sendTo; //!< peers to send to: rank -> address
+    int m_bufferTos{-1};                      //!< SetBufferTos()
+    std::map<std::pair<uint32_t, uint8_t>, Ptr<TcpStreamSender>> m_senders; //!< (rank, ToS)
+    std::map<Ipv4Address, uint32_t> m_expected; //!< peers to accept: address -> rank
+    std::map<Ptr<Socket>, uint32_t> m_accepted; //!< accepted sockets -> rank
     bool m_closed{false};
 };
 

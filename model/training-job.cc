@@ -12,6 +12,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -45,6 +46,13 @@ TrainingJob::GetTypeId()
                             UintegerValue(0),
                             MakeUintegerAccessor(&TrainingJob::m_parameterServers),
                             MakeUintegerChecker<uint32_t>())
+              .AddAttribute("BufferPriority",
+                            "The policy choosing each fusion buffer's ToS (a "
+                            "BufferPriorityPolicy, e.g. ns3::FirstBuffersPriority); none: every "
+                            "buffer at the transport's own Tos.",
+                            PointerValue(),
+                            MakePointerAccessor(&TrainingJob::m_bufferPriority),
+                            MakePointerChecker<BufferPriorityPolicy>())
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -222,6 +230,12 @@ const ddnn_collective_ops*
 TrainingJob::GetCollective() const
 {
     return m_collective;
+}
+
+int
+TrainingJob::GetBufferTos(uint32_t buffer) const
+{
+    return m_bufferPriority ? m_bufferPriority->GetTos(m_model, buffer) : -1;
 }
 
 uint32_t

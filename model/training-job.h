@@ -4,6 +4,7 @@
 #ifndef TRAINING_JOB_H
 #define TRAINING_JOB_H
 
+#include "buffer-priority-policy.h"
 #include "dnn-model.h"
 
 #include "ns3/data-rate.h"
@@ -86,6 +87,8 @@ class TrainingJob : public Object
      * plus 2(N-1) latencies).
      */
     Time GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const;
+    /** The ToS buffer `buffer` travels at (BufferPriority), or -1 for the transport's own. */
+    int GetBufferTos(uint32_t buffer) const;
     bool GetBarrier() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
@@ -133,6 +136,7 @@ class TrainingJob : public Object
 
     std::string m_collectiveName;
     uint32_t m_parameterServers;
+    Ptr<BufferPriorityPolicy> m_bufferPriority;
     QueuePolicy m_policy;
     bool m_barrier;
     uint32_t m_iterations;

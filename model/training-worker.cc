@@ -331,6 +331,7 @@ TrainingWorker::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
 {
     m_bufferIteration = iteration;
     m_buffer = buffer;
+    m_transport->SetBufferTos(m_job->GetBufferTos(buffer));
     int rc = ddnn_collective_start(m_collective, bytes);
     Check(rc, "ddnn_collective_start");
     return rc;

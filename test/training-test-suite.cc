@@ -289,6 +289,59 @@ class DctcpEcnTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Per-buffer priority: a job at ToS 0x08 (band 2) whose buffer holding layer 0 goes at ToS
+ * 0x10 (FirstBuffersPriority, Count 1). At worker 0's egress, band 0 carries exactly that
+ * buffer's ring bytes (plus their headers: 1448-byte segments in 1500-byte packets, and a
+ * handshake), band 2 the rest; every worker still moves its ring bytes.
+ */
+class BufferPriorityTestCase : public TestCase
+{
+  public:
+    BufferPriorityTestCase()
+        : TestCase("per-buffer priority: the layer-0 buffer alone travels in band 0")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = SmallThesisProfile();
+        s.fusionBytes = 533333;
+        s.computeMs = 1;
+        s.iterations = 1;
+        s.tos = 0x08;
+        s.highPriorityBuffers = 1;
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        Ptr<DnnModel> model = t.job->GetModel();
+        const uint32_t last = model->GetBufferCount() - 1; // holds layer 0
+        NS_TEST_ASSERT_MSG_EQ(
+            model->GetBuffer(last).lowestLayer, 0, "the last buffer holds layer 0");
+        uint64_t total = 0;
+        for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+        {
+            total += ddnn_ring_bytes_sent_by(model->GetBuffer(b).bytes, 4, 0);
+        }
+        NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(0)->GetBytesSent(0), total, "ring bytes");
+        const double payload = ddnn_ring_bytes_sent_by(model->GetBuffer(last).bytes, 4, 0);
+        Ptr<QueueDisc> egress = network->GetServerQueueDisc(0);
+        const double band0 = egress->GetInternalQueue(0)->GetTotalReceivedBytes();
+        const double band2 = egress->GetInternalQueue(2)->GetTotalReceivedBytes();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(band0, payload, "band 0 holds the layer-0 buffer's bytes");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(
+            band0, payload * 1500 / 1448 + 1000, "band 0 holds nothing else");
+        NS_TEST_ASSERT_MSG_GT(band2, (total - payload) * 1.0, "band 2 holds the other buffers");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
  * iteration time equals the compute time within 1 %.
  */
@@ -817,6 +870,15 @@ class TrainingFaultsTestCase : public TestCase
         });
         NS_TEST_ASSERT_MSG_EQ(contains(tos, "ns3::TcpPartitionTransport::Tos"), true, tos);
 
+        std::string map = ErrorOf([] {
+            CreateObject<MappedBufferPriority>()->SetAttribute("Map", StringValue("0=8,3=300"));
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(map, "got '3=300' in '0=8,3=300'"), true, map);
+        Ptr<MappedBufferPriority> mapped = CreateObject<MappedBufferPriority>();
+        mapped->SetAttribute("Map", StringValue("0=8,18=0x10"));
+        NS_TEST_ASSERT_MSG_EQ(mapped->GetTos(nullptr, 18), 0x10, "mapped buffer");
+        NS_TEST_ASSERT_MSG_EQ(mapped->GetTos(nullptr, 5), -1, "buffer the map does not name");
+
         std::string transport = ErrorOf([] { TrainingHelper().SetTransport("ns3::Node"); });
         NS_TEST_ASSERT_MSG_EQ(
             contains(transport, "'ns3::Node' is no ns3::PartitionTransport"), true, transport);
@@ -943,6 +1005,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new ParameterServerTestCase(1));
         AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new DctcpEcnTestCase);
+        AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);

@@ -1,0 +1,115 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "buffer-priority-policy.h"
+
+#include "ddnn-exception.h"
+
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(BufferPriorityPolicy);
+NS_OBJECT_ENSURE_REGISTERED(FirstBuffersPriority);
+NS_OBJECT_ENSURE_REGISTERED(MappedBufferPriority);
+
+TypeId
+BufferPriorityPolicy::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::BufferPriorityPolicy").SetParent<Object>().SetGroupName("Ddnn");
+    return tid;
+}
+
+TypeId
+FirstBuffersPriority::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::FirstBuffersPriority")
+              .SetParent<BufferPriorityPolicy>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<FirstBuffersPriority>()
+              .AddAttribute("Count",
+                            "How many buffers, from the one holding layer 0 up, travel at Tos.",
+                            UintegerValue(1),
+                            MakeUintegerAccessor(&FirstBuffersPriority::m_count),
+                            MakeUintegerChecker<uint32_t>())
+              .AddAttribute("Tos",
+                            "Their IP ToS (0x10 -> PfifoFast band 0).",
+                            UintegerValue(0x10),
+                            MakeUintegerAccessor(&FirstBuffersPriority::m_tos),
+                            MakeUintegerChecker<uint8_t>());
+    return tid;
+}
+
+int
+FirstBuffersPriority::GetTos(Ptr<const DnnModel> model, uint32_t buffer) const
+{
+    // Buffers hold contiguous layers in backward order: the last m_count buffers hold the
+    // lowest layers.
+    const uint32_t buffers = model->GetBufferCount();
+    return buffer + m_count >= buffers ? m_tos : -1;
+}
+
+TypeId
+MappedBufferPriority::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::MappedBufferPriority")
+              .SetParent<BufferPriorityPolicy>()
+              .SetGroupName("Ddnn")
+              .AddConstructor<MappedBufferPriority>()
+              .AddAttribute(
+                  "Map",
+                  "BUFFER=TOS pairs separated by commas, e.g. \"0=8,18=16\".",
+                  StringValue(""),
+                  MakeStringAccessor(&MappedBufferPriority::SetMap, &MappedBufferPriority::GetMap),
+                  MakeStringChecker());
+    return tid;
+}
+
+void
+MappedBufferPriority::SetMap(std::string text)
+{
+    std::map<uint32_t, uint8_t> map;
+    std::stringstream pairs(text);
+    std::string pair;
+    while (std::getline(pairs, pair, ','))
+    {
+        char* end = nullptr;
+        const unsigned long buffer = std::strtoul(pair.c_str(), &end, 10);
+        const bool separated = end != pair.c_str() && *end == '=';
+        char* tosEnd = nullptr;
+        const unsigned long tos = separated ? std::strtoul(end + 1, &tosEnd, 0) : 0;
+        if (!separated || tosEnd == end + 1 || *tosEnd != '\0' || tos > 255 || buffer > 0xffffffffUL
+            || map.count(buffer))
+        {
+            throw DdnnError("ns3::MappedBufferPriority::Map: expected BUFFER=TOS pairs (TOS at "
+                            "most 255, each buffer once), got '"
+                            + pair + "' in '" + text + "'");
+        }
+        map[buffer] = static_cast<uint8_t>(tos);
+    }
+    m_text = text;
+    m_map = map;
+}
+
+std::string
+MappedBufferPriority::GetMap() const
+{
+    return m_text;
+}
+
+int
+MappedBufferPriority::GetTos(Ptr<const DnnModel>, uint32_t buffer) const
+{
+    auto it = m_map.find(buffer);
+    return it == m_map.end() ? -1 : it->second;
+}
+
+} // namespace ns3
