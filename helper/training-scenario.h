@@ -33,7 +33,7 @@ struct TrainingScenario
     bool barrier;
     std::string transport;     //!< tcp | ideal
     std::string collective;    //!< ring-allreduce | parameter-server
-    uint32_t parameterServers; //!< parameter-server: servers on workers 0..P-1; 0: one per worker
+    uint32_t parameterServers; //!< parameter-server: servers on workers 0..P-1
     uint32_t highPriorityBuffers; //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
     uint32_t iterations;          //!< 0 = until stopS
     std::string dataRate;

@@ -159,12 +159,12 @@ static const ddnn_param params[] = {
         "parameterServers",
         DDNN_PARAM_U32,
         "",
-        "0",
-        0,
+        "1",
+        1,
         250,
         0,
-        "parameter servers of the parameter-server collective, on workers 0..P-1; 0: one per "
-        "worker; at most the workers",
+        "parameter servers of the parameter-server collective, on workers 0..P-1; at most the "
+        "workers",
         parameter_servers),
     NUM("training",
         "high-priority-buffers",

@@ -42,10 +42,10 @@ TrainingJob::GetTypeId()
                             MakeStringChecker())
               .AddAttribute("ParameterServers",
                             "Collective parameter-server: the servers, co-located with workers "
-                            "0..P-1; 0 means one per worker. At most the workers.",
-                            UintegerValue(0),
+                            "0..P-1. At most the workers.",
+                            UintegerValue(1),
                             MakeUintegerAccessor(&TrainingJob::m_parameterServers),
-                            MakeUintegerChecker<uint32_t>())
+                            MakeUintegerChecker<uint32_t>(1))
               .AddAttribute("BufferPriority",
                             "The policy choosing each fusion buffer's ToS (a "
                             "BufferPriorityPolicy, e.g. ns3::FirstBuffersPriority); none: every "

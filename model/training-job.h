@@ -77,7 +77,7 @@ class TrainingJob : public Object
     Ipv4Address GetWorkerAddress(uint32_t rank) const;
     /** The collective's operations table (after Setup). */
     const ddnn_collective_ops* GetCollective() const;
-    /** ParameterServers: 0 means one per worker. */
+    /** ParameterServers (parameter-server collective). */
     uint32_t GetParameterServers() const;
     /** Bytes worker `rank` sends in one collective of a buffer of `bufferBytes` (after Setup). */
     uint64_t GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const;
