@@ -16,7 +16,8 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
-# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob.
+# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob;
+# model/flow-hash-ecmp-routing.h is private to the fabric helpers.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
     if not version.startswith('3.'):
@@ -55,6 +56,7 @@ def build(bld):
         'model/tcp-stream-sender.cc',
         'model/tenant-congestion-control.cc',
         'model/buffer-priority-policy.cc',
+        'model/flow-hash-ecmp-routing.cc',
         'model/tenant-tag.cc',
         'model/background-tenant.cc',
         'model/background-flow-sender.cc',
@@ -75,6 +77,11 @@ def build(bld):
         'helper/output-manifest.cc',
         'helper/transport-settings.cc',
         'helper/egress-queue.cc',
+        'helper/fabric-builder.cc',
+        'helper/fabric-topology.cc',
+        'helper/leaf-spine-helper.cc',
+        'helper/fat-tree-helper.cc',
+        'helper/job-placement.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -93,6 +100,7 @@ def build(bld):
         'test/dnn-model-test-suite.cc',
         'test/training-test-suite.cc',
         'test/datacenter-test-suite.cc',
+        'test/fabric-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -139,6 +147,11 @@ def build(bld):
         'helper/output-manifest.h',
         'helper/transport-settings.h',
         'helper/egress-queue.h',
+        'helper/fabric-builder.h',
+        'helper/fabric-topology.h',
+        'helper/leaf-spine-helper.h',
+        'helper/fat-tree-helper.h',
+        'helper/job-placement.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

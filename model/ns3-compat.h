@@ -32,6 +32,13 @@
 #define DDNN_ENUM_ACCESSOR(EnumType, member) ns3::MakeEnumAccessor(member)
 #endif
 
+/* A routing protocol's callback parameters: by value up to ns-3.38, by const reference since. */
+#if DDNN_NS3_AT_LEAST(39)
+#define DDNN_ROUTING_CALLBACK(type) const type&
+#else
+#define DDNN_ROUTING_CALLBACK(type) type
+#endif
+
 namespace ns3
 {
 namespace compat

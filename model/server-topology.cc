@@ -19,6 +19,12 @@ ServerTopology::GetTypeId()
     return tid;
 }
 
+uint32_t
+ServerTopology::GetRackOf(uint32_t) const
+{
+    return 0;
+}
+
 NodeContainer
 ServerTopology::GetServers() const
 {

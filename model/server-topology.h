@@ -35,6 +35,9 @@ class ServerTopology : public Object
     /** The server's device towards the network (its uplink). */
     virtual Ptr<NetDevice> GetServerDevice(uint32_t i) const = 0;
 
+    /** The rack (the switch a server hangs off) of server `i`: 0 for one-rack networks. */
+    virtual uint32_t GetRackOf(uint32_t i) const;
+
     /** Every server, in order. */
     NodeContainer GetServers() const;
 };

@@ -1,0 +1,138 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "fabric-topology.h"
+
+#include "fabric-builder.h"
+
+#include "../model/ns3-compat.h"
+
+#include "ns3/enum.h"
+#include "ns3/ipv4.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(FabricTopology);
+
+TypeId
+FabricTopology::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::FabricTopology")
+              .SetParent<ServerTopology>()
+              .SetGroupName("Ddnn")
+              .AddAttribute("ServerDataRate",
+                            "Rate of every server link.",
+                            DataRateValue(DataRate("10Gbps")),
+                            MakeDataRateAccessor(&FabricTopology::m_serverRate),
+                            MakeDataRateChecker())
+              .AddAttribute("FabricDataRate",
+                            "Rate of every switch-to-switch link.",
+                            DataRateValue(DataRate("10Gbps")),
+                            MakeDataRateAccessor(&FabricTopology::m_fabricRate),
+                            MakeDataRateChecker())
+              .AddAttribute("ServerDelay",
+                            "Propagation delay of every server link.",
+                            TimeValue(MicroSeconds(10)),
+                            MakeTimeAccessor(&FabricTopology::m_serverDelay),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("FabricDelay",
+                            "Propagation delay of every switch-to-switch link.",
+                            TimeValue(MicroSeconds(10)),
+                            MakeTimeAccessor(&FabricTopology::m_fabricDelay),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("DeviceQueuePackets",
+                            "Size of each device's transmit queue, in packets.",
+                            UintegerValue(1),
+                            MakeUintegerAccessor(&FabricTopology::m_deviceQueuePackets),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("QueueDiscLimitPackets",
+                            "Queue disc limit in packets (see EgressQueue).",
+                            UintegerValue(1000),
+                            MakeUintegerAccessor(&FabricTopology::m_queueDiscLimit),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute(
+                  "QueueDisc",
+                  "Queue disc on every egress: PfifoFast or PrioRed (see EgressQueue).",
+                  EnumValue(EgressQueue::PFIFO_FAST),
+                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &FabricTopology::m_queueKind),
+                  MakeEnumChecker(
+                      EgressQueue::PFIFO_FAST, "PfifoFast", EgressQueue::PRIO_RED, "PrioRed"))
+              .AddAttribute("EcnThresholdPackets",
+                            "PrioRed: queue length in packets from which a band marks.",
+                            UintegerValue(65),
+                            MakeUintegerAccessor(&FabricTopology::m_ecnThreshold),
+                            MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+FabricBuilder
+FabricTopology::MakeBuilder() const
+{
+    EgressQueue egress;
+    egress.kind = m_queueKind;
+    egress.limitPackets = m_queueDiscLimit;
+    egress.ecnThresholdPackets = m_ecnThreshold;
+    return FabricBuilder(egress, m_deviceQueuePackets);
+}
+
+void
+FabricTopology::AddServer(FabricBuilder& builder,
+                          Ptr<Node> server,
+                          Ptr<Node> rackSwitch,
+                          uint32_t rack)
+{
+    NetDeviceContainer link
+        = builder.Link(server, rackSwitch, m_serverRate, m_serverDelay, m_serverQueueDiscs);
+    Ptr<Ipv4> ipv4 = server->GetObject<Ipv4>();
+    m_servers.Add(server);
+    m_serverDevices.push_back(link.Get(0));
+    m_addresses.push_back(ipv4->GetAddress(ipv4->GetInterfaceForDevice(link.Get(0)), 0).GetLocal());
+    m_racks.push_back(rack);
+}
+
+void
+FabricTopology::AddFabricLink(FabricBuilder& builder, Ptr<Node> lower, Ptr<Node> upper)
+{
+    builder.Link(lower, upper, m_fabricRate, m_fabricDelay, m_fabricQueueDiscs);
+}
+
+uint32_t
+FabricTopology::GetServerCount() const
+{
+    return m_servers.GetN();
+}
+
+Ptr<Node>
+FabricTopology::GetServer(uint32_t i) const
+{
+    return m_servers.Get(i);
+}
+
+Ipv4Address
+FabricTopology::GetServerAddress(uint32_t i) const
+{
+    return m_addresses.at(i);
+}
+
+Ptr<NetDevice>
+FabricTopology::GetServerDevice(uint32_t i) const
+{
+    return m_serverDevices.at(i);
+}
+
+uint32_t
+FabricTopology::GetRackOf(uint32_t i) const
+{
+    return m_racks.at(i);
+}
+
+const QueueDiscContainer&
+FabricTopology::GetFabricQueueDiscs() const
+{
+    return m_fabricQueueDiscs;
+}
+
+} // namespace ns3

@@ -1,0 +1,71 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_TOPOLOGY_H
+#define FABRIC_TOPOLOGY_H
+
+#include "ns3/egress-queue.h"
+#include "ns3/server-topology.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/queue-disc-container.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class FabricBuilder;
+
+/**
+ * \ingroup ddnn
+ * \brief What the multi-switch topologies (LeafSpineHelper, FatTreeHelper) share: the link
+ * rates and delays of the server tier and of the switch fabric, the EgressQueue on every
+ * egress, routing by flow-hash ECMP, and the servers with their racks.
+ */
+class FabricTopology : public ServerTopology
+{
+  public:
+    static TypeId GetTypeId();
+
+    uint32_t GetServerCount() const override;
+    Ptr<Node> GetServer(uint32_t i) const override;
+    Ipv4Address GetServerAddress(uint32_t i) const override;
+    Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
+    uint32_t GetRackOf(uint32_t i) const override;
+
+    /** Every queue disc of the switch fabric (switch to switch), both ends. */
+    const QueueDiscContainer& GetFabricQueueDiscs() const;
+
+  protected:
+    /** A builder with the chosen egress queue and device queue. */
+    FabricBuilder MakeBuilder() const;
+    /** Links a new server in rack `rack` to `rackSwitch` (server tier). */
+    void AddServer(FabricBuilder& builder, Ptr<Node> server, Ptr<Node> rackSwitch, uint32_t rack);
+    /** Links two switches (fabric tier). */
+    void AddFabricLink(FabricBuilder& builder, Ptr<Node> lower, Ptr<Node> upper);
+
+    DataRate m_serverRate;
+    DataRate m_fabricRate;
+    Time m_serverDelay;
+    Time m_fabricDelay;
+
+  private:
+    uint32_t m_deviceQueuePackets;
+    uint32_t m_queueDiscLimit;
+    EgressQueue::Kind m_queueKind;
+    uint32_t m_ecnThreshold;
+
+    NodeContainer m_servers;
+    std::vector<Ptr<NetDevice>> m_serverDevices;
+    std::vector<Ipv4Address> m_addresses;
+    std::vector<uint32_t> m_racks;
+    QueueDiscContainer m_serverQueueDiscs;
+    QueueDiscContainer m_fabricQueueDiscs;
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_TOPOLOGY_H */

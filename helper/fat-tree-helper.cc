@@ -1,0 +1,77 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "fat-tree-helper.h"
+
+#include "fabric-builder.h"
+
+#include "ns3/ddnn-exception.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
+
+TypeId
+FatTreeHelper::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FatTreeHelper")
+                            .SetParent<FabricTopology>()
+                            .SetGroupName("Ddnn")
+                            .AddConstructor<FatTreeHelper>()
+                            .AddAttribute("K",
+                                          "Switch radix k (even): k^3/4 servers.",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&FatTreeHelper::m_k),
+                                          MakeUintegerChecker<uint32_t>(2, 64));
+    return tid;
+}
+
+void
+FatTreeHelper::Create()
+{
+    if (m_k % 2 != 0)
+    {
+        throw DdnnError("ns3::FatTreeHelper::K: expected an even radix, got "
+                        + std::to_string(m_k));
+    }
+    const uint32_t half = m_k / 2;
+    FabricBuilder fabric = MakeBuilder();
+    NodeContainer servers;
+    NodeContainer edges;
+    NodeContainer aggregations;
+    NodeContainer cores;
+    servers.Create(m_k * half * half);
+    edges.Create(m_k * half);
+    aggregations.Create(m_k * half);
+    cores.Create(half * half);
+    NodeContainer all(servers, edges, aggregations, cores);
+    fabric.InstallStack(all);
+    // Edge switch e (pod e / half) serves servers e*half .. e*half+half-1.
+    for (uint32_t s = 0; s < servers.GetN(); ++s)
+    {
+        AddServer(fabric, servers.Get(s), edges.Get(s / half), s / half);
+    }
+    for (uint32_t pod = 0; pod < m_k; ++pod)
+    {
+        for (uint32_t e = 0; e < half; ++e)
+        {
+            for (uint32_t a = 0; a < half; ++a)
+            {
+                AddFabricLink(fabric, edges.Get(pod * half + e), aggregations.Get(pod * half + a));
+            }
+        }
+        // Aggregation switch a of every pod reaches cores a*half .. a*half+half-1.
+        for (uint32_t a = 0; a < half; ++a)
+        {
+            for (uint32_t c = 0; c < half; ++c)
+            {
+                AddFabricLink(fabric, aggregations.Get(pod * half + a), cores.Get(a * half + c));
+            }
+        }
+    }
+    FabricBuilder::PopulateRoutes(all);
+}
+
+} // namespace ns3

@@ -1,0 +1,85 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "leaf-spine-helper.h"
+
+#include "fabric-builder.h"
+
+#include "ns3/ddnn-exception.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(LeafSpineHelper);
+
+TypeId
+LeafSpineHelper::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::LeafSpineHelper")
+                            .SetParent<FabricTopology>()
+                            .SetGroupName("Ddnn")
+                            .AddConstructor<LeafSpineHelper>()
+                            .AddAttribute("Leaves",
+                                          "Racks, each with its leaf switch.",
+                                          UintegerValue(2),
+                                          MakeUintegerAccessor(&LeafSpineHelper::m_leaves),
+                                          MakeUintegerChecker<uint32_t>(1, 10000))
+                            .AddAttribute("ServersPerLeaf",
+                                          "Servers in each rack.",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&LeafSpineHelper::m_serversPerLeaf),
+                                          MakeUintegerChecker<uint32_t>(1, 10000))
+                            .AddAttribute("Spines",
+                                          "Spine switches, each linked to every leaf.",
+                                          UintegerValue(2),
+                                          MakeUintegerAccessor(&LeafSpineHelper::m_spines),
+                                          MakeUintegerChecker<uint32_t>(1, 10000));
+    return tid;
+}
+
+void
+LeafSpineHelper::Create()
+{
+    const uint64_t servers = static_cast<uint64_t>(m_leaves) * m_serversPerLeaf;
+    if (servers < 2 || servers > 100000)
+    {
+        throw DdnnError("ns3::LeafSpineHelper: expected 2 to 100000 servers (Leaves x "
+                        "ServersPerLeaf), got "
+                        + std::to_string(servers));
+    }
+    FabricBuilder fabric = MakeBuilder();
+    NodeContainer serverNodes;
+    serverNodes.Create(servers);
+    m_leafNodes.Create(m_leaves);
+    m_spineNodes.Create(m_spines);
+    NodeContainer all(serverNodes, m_leafNodes, m_spineNodes);
+    fabric.InstallStack(all);
+    for (uint32_t i = 0; i < servers; ++i)
+    {
+        const uint32_t rack = i / m_serversPerLeaf;
+        AddServer(fabric, serverNodes.Get(i), m_leafNodes.Get(rack), rack);
+    }
+    for (uint32_t leaf = 0; leaf < m_leaves; ++leaf)
+    {
+        for (uint32_t spine = 0; spine < m_spines; ++spine)
+        {
+            AddFabricLink(fabric, m_leafNodes.Get(leaf), m_spineNodes.Get(spine));
+        }
+    }
+    FabricBuilder::PopulateRoutes(all);
+}
+
+Ptr<Node>
+LeafSpineHelper::GetLeaf(uint32_t leaf) const
+{
+    return m_leafNodes.Get(leaf);
+}
+
+Ptr<Node>
+LeafSpineHelper::GetSpine(uint32_t spine) const
+{
+    return m_spineNodes.Get(spine);
+}
+
+} // namespace ns3

@@ -1,0 +1,181 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "flow-hash-ecmp-routing.h"
+
+#include "ns3/ipv4-route.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/output-stream-wrapper.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FlowHashEcmpRouting");
+NS_OBJECT_ENSURE_REGISTERED(FlowHashEcmpRouting);
+
+namespace
+{
+
+/** FNV-1a over the bytes of the values: cheap, deterministic, well mixed for small keys. */
+uint32_t
+Mix(uint32_t hash, uint32_t value)
+{
+    for (int i = 0; i < 4; ++i)
+    {
+        hash ^= (value >> (8 * i)) & 0xff;
+        hash *= 16777619u;
+    }
+    return hash;
+}
+
+} // namespace
+
+TypeId
+FlowHashEcmpRouting::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FlowHashEcmpRouting")
+                            .SetParent<Ipv4RoutingProtocol>()
+                            .SetGroupName("Ddnn")
+                            .AddConstructor<FlowHashEcmpRouting>();
+    return tid;
+}
+
+void
+FlowHashEcmpRouting::DoDispose()
+{
+    m_ipv4 = nullptr;
+    m_routes.clear();
+    Ipv4RoutingProtocol::DoDispose();
+}
+
+void
+FlowHashEcmpRouting::AddRoute(Ipv4Address destination, const NextHop& hop)
+{
+    m_routes[destination.Get()].push_back(hop);
+}
+
+const std::vector<FlowHashEcmpRouting::NextHop>&
+FlowHashEcmpRouting::GetNextHops(Ipv4Address destination) const
+{
+    static const std::vector<NextHop> none;
+    auto it = m_routes.find(destination.Get());
+    return it == m_routes.end() ? none : it->second;
+}
+
+Ptr<Ipv4Route>
+FlowHashEcmpRouting::Lookup(const Ipv4Header& header, Ptr<const Packet> l4) const
+{
+    auto it = m_routes.find(header.GetDestination().Get());
+    if (it == m_routes.end() || it->second.empty())
+    {
+        return nullptr;
+    }
+    const std::vector<NextHop>& hops = it->second;
+    size_t pick = 0;
+    if (hops.size() > 1)
+    {
+        // The ports are the first 4 bytes of TCP's and UDP's headers.
+        uint8_t ports[4] = {0, 0, 0, 0};
+        if (l4 && l4->GetSize() >= 4)
+        {
+            l4->CopyData(ports, 4);
+        }
+        uint32_t hash = Mix(2166136261u, m_ipv4->GetObject<Node>()->GetId());
+        hash = Mix(hash, header.GetSource().Get());
+        hash = Mix(hash, header.GetDestination().Get());
+        hash = Mix(hash, header.GetProtocol());
+        hash = Mix(hash, (ports[0] << 24) | (ports[1] << 16) | (ports[2] << 8) | ports[3]);
+        pick = hash % hops.size();
+    }
+    const NextHop& hop = hops[pick];
+    Ptr<Ipv4Route> route = Create<Ipv4Route>();
+    route->SetDestination(header.GetDestination());
+    route->SetGateway(hop.gateway);
+    route->SetOutputDevice(m_ipv4->GetNetDevice(hop.interface));
+    route->SetSource(m_ipv4->GetAddress(hop.interface, 0).GetLocal());
+    return route;
+}
+
+Ptr<Ipv4Route>
+FlowHashEcmpRouting::RouteOutput(Ptr<Packet> p,
+                                 const Ipv4Header& header,
+                                 Ptr<NetDevice>,
+                                 Socket::SocketErrno& sockerr)
+{
+    Ptr<Ipv4Route> route = Lookup(header, p);
+    sockerr = route ? Socket::ERROR_NOTERROR : Socket::ERROR_NOROUTETOHOST;
+    return route;
+}
+
+bool
+FlowHashEcmpRouting::RouteInput(Ptr<const Packet> p,
+                                const Ipv4Header& header,
+                                Ptr<const NetDevice> idev,
+                                DDNN_ROUTING_CALLBACK(UnicastForwardCallback) ucb,
+                                DDNN_ROUTING_CALLBACK(MulticastForwardCallback),
+                                DDNN_ROUTING_CALLBACK(LocalDeliverCallback) lcb,
+                                DDNN_ROUTING_CALLBACK(ErrorCallback) ecb)
+{
+    const uint32_t iif = m_ipv4->GetInterfaceForDevice(idev);
+    if (m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
+    {
+        if (!lcb.IsNull())
+        {
+            lcb(p, header, iif);
+            return true;
+        }
+        return false;
+    }
+    if (Ptr<Ipv4Route> route = Lookup(header, p))
+    {
+        ucb(route, p, header);
+        return true;
+    }
+    ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+    return true;
+}
+
+void
+FlowHashEcmpRouting::NotifyInterfaceUp(uint32_t)
+{
+}
+
+void
+FlowHashEcmpRouting::NotifyInterfaceDown(uint32_t)
+{
+}
+
+void
+FlowHashEcmpRouting::NotifyAddAddress(uint32_t, Ipv4InterfaceAddress)
+{
+}
+
+void
+FlowHashEcmpRouting::NotifyRemoveAddress(uint32_t, Ipv4InterfaceAddress)
+{
+}
+
+void
+FlowHashEcmpRouting::SetIpv4(Ptr<Ipv4> ipv4)
+{
+    m_ipv4 = ipv4;
+}
+
+void
+FlowHashEcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit) const
+{
+    std::ostream& os = *stream->GetStream();
+    os << "FlowHashEcmpRouting, node " << m_ipv4->GetObject<Node>()->GetId() << "\n";
+    for (const auto& [destination, hops] : m_routes)
+    {
+        os << "  " << Ipv4Address(destination) << " via";
+        for (const NextHop& hop : hops)
+        {
+            os << " if" << hop.interface << "/" << hop.gateway;
+        }
+        os << "\n";
+    }
+}
+
+} // namespace ns3

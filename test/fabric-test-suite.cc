@@ -1,0 +1,293 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * System tests of the multi-switch fabrics, checked against first principles: flow-hash ECMP
+ * keeps a connection on one path and spreads connections over the paths; a ring spread over
+ * an oversubscribed leaf-spine runs at the bottleneck's share; packed in one rack it equals
+ * the single-ToR figure; a fat tree carries a ring's exact bytes; placement errors.
+ */
+#include "../model/flow-hash-ecmp-routing.h"
+#include "ddnn-test-util.h"
+
+#include "ns3/channel.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/ipv4.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-header.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+using namespace ns3;
+
+namespace
+{
+
+using ddnntest::ErrorOf;
+using ddnntest::WriteProfile;
+
+const uint64_t kBufferBytes = 4000000;
+
+/** The duration of the second of two 4 MB allreduces of a 4-worker ring on `servers`. */
+Time
+AllreduceTime(Ptr<ServerTopology> servers)
+{
+    TrainingHelper helper;
+    helper.SetAttribute("ProfileFile",
+                        StringValue(WriteProfile("fabric.csv", {kBufferBytes, kBufferBytes})));
+    helper.SetAttribute("FusionBufferBytes", UintegerValue(kBufferBytes));
+    helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
+    helper.SetAttribute("Iterations", UintegerValue(1));
+    helper.Install(servers);
+    Simulator::Run();
+    std::vector<TrainingJob::Record> records = helper.GetJob()->GetRecords();
+    Time t = records.size() == 2 && records[1].end_ns > 0
+                 ? NanoSeconds(records[1].end_ns - records[1].start_ns)
+                 : Seconds(-1);
+    Simulator::Destroy();
+    return t;
+}
+
+Ptr<LeafSpineHelper>
+LeafSpine(uint32_t spines)
+{
+    Ptr<LeafSpineHelper> fabric = CreateObject<LeafSpineHelper>();
+    fabric->SetAttribute("Leaves", UintegerValue(2));
+    fabric->SetAttribute("ServersPerLeaf", UintegerValue(4));
+    fabric->SetAttribute("Spines", UintegerValue(spines));
+    fabric->Create();
+    return fabric;
+}
+
+} // namespace
+
+/**
+ * \ingroup ddnn-tests
+ * Flow-hash ECMP at a leaf with two spines: the same 5-tuple always takes the same next hop,
+ * and 256 connections split between both spines, each taking at least a third.
+ */
+class EcmpFlowHashTestCase : public TestCase
+{
+  public:
+    EcmpFlowHashTestCase()
+        : TestCase("ECMP: one path per connection, connections spread over the spines")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport();
+        Ptr<LeafSpineHelper> fabric = LeafSpine(2);
+        Ptr<Ipv4> leaf = fabric->GetLeaf(0)->GetObject<Ipv4>();
+        Ptr<FlowHashEcmpRouting> routing
+            = DynamicCast<FlowHashEcmpRouting>(leaf->GetRoutingProtocol());
+        NS_TEST_ASSERT_MSG_EQ(routing->GetNextHops(fabric->GetServerAddress(5)).size(),
+                              2,
+                              "two equal-cost paths to the other rack");
+        NS_TEST_ASSERT_MSG_EQ(routing->GetNextHops(fabric->GetServerAddress(1)).size(),
+                              1,
+                              "one path inside the rack");
+        std::map<uint32_t, uint32_t> perInterface;
+        for (uint16_t port = 49152; port < 49152 + 256; ++port)
+        {
+            Ipv4Header ip;
+            ip.SetSource(fabric->GetServerAddress(0));
+            ip.SetDestination(fabric->GetServerAddress(5));
+            ip.SetProtocol(6);
+            TcpHeader tcp;
+            tcp.SetSourcePort(port);
+            tcp.SetDestinationPort(50000);
+            Ptr<Packet> p = Create<Packet>(100);
+            p->AddHeader(tcp);
+            Socket::SocketErrno error;
+            Ptr<Ipv4Route> first = routing->RouteOutput(p, ip, nullptr, error);
+            Ptr<Ipv4Route> again = routing->RouteOutput(p, ip, nullptr, error);
+            NS_TEST_ASSERT_MSG_EQ(
+                first->GetOutputDevice(), again->GetOutputDevice(), "same connection, same path");
+            ++perInterface[first->GetOutputDevice()->GetIfIndex()];
+        }
+        NS_TEST_ASSERT_MSG_EQ(perInterface.size(), 2, "both spines used");
+        for (const auto& [device, count] : perInterface)
+        {
+            NS_TEST_ASSERT_MSG_GT(count, 256 / 3, "device " << device << " takes its share");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Leaf-spine of 2 racks of 4 servers and one spine at the servers' rate: 4:1
+ * oversubscribed. A 4-worker ring spread over both racks crosses the spine at every hop, two
+ * connections share each leaf uplink, so each moves at half the rate: the allreduce takes at
+ * least 2(N-1)/N x S at half the rate, and within 15 % of the ideal transport at that share.
+ * Packed in one rack the same ring takes what it takes on a single ToR, within 1 %.
+ */
+class OversubscribedLeafSpineTestCase : public TestCase
+{
+  public:
+    OversubscribedLeafSpineTestCase()
+        : TestCase("leaf-spine 4:1: spread ring at the bottleneck's share, packed = single ToR")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const TransportSettings transport = ddnntest::ApplyTunedTransport();
+        const double rate = 10e9;
+        const double share = rate / 2;
+        const uint32_t n = 4;
+        const double bytes = 2.0 * (n - 1) / n * kBufferBytes;
+
+        Ptr<LeafSpineHelper> spreadFabric = LeafSpine(1);
+        const Time spread = AllreduceTime(PlaceJob(spreadFabric, "spread", n));
+        // Ideal at the share: payload at the goodput fraction of half the rate, plus each
+        // step's latency over 4 links (4 delays, 3 store-and-forwards of a full packet).
+        const double ideal
+            = bytes * 8 / (share * transport.GoodputFraction())
+              + 2 * (n - 1) * (4 * 10e-6 + 3 * transport.WirePacketBytes() * 8 / rate);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(spread.GetSeconds(), bytes * 8 / share, "at most the share");
+        NS_TEST_ASSERT_MSG_EQ_TOL(spread.GetSeconds(),
+                                  ideal,
+                                  ideal * 0.15,
+                                  "spread: " << spread.As(Time::MS) << ", ideal at the share "
+                                             << ideal * 1e3 << " ms");
+
+        Ptr<LeafSpineHelper> packedFabric = LeafSpine(1);
+        const Time packed = AllreduceTime(PlaceJob(packedFabric, "packed", n));
+        Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
+        tor->Create(n);
+        const Time single = AllreduceTime(tor);
+        NS_TEST_ASSERT_MSG_EQ_TOL(packed.GetSeconds(),
+                                  single.GetSeconds(),
+                                  single.GetSeconds() * 0.01,
+                                  "packed " << packed.As(Time::MS) << " vs single ToR "
+                                            << single.As(Time::MS));
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A 4-ary fat tree (16 servers, 4 pods): an edge switch has k/2 equal-cost paths to another
+ * pod, and an 8-worker ring spread over every rack delivers its exact ring bytes.
+ */
+class FatTreeTestCase : public TestCase
+{
+  public:
+    FatTreeTestCase()
+        : TestCase("fat tree k=4: two paths between pods, a spread ring's exact bytes")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport();
+        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("K", UintegerValue(4));
+        fabric->Create();
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetServerCount(), 16, "k^3/4 servers");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetRackOf(15), 7, "k/2 servers per edge switch");
+        Ptr<FlowHashEcmpRouting> edge
+            = DynamicCast<FlowHashEcmpRouting>(fabric->GetServer(0)
+                                                   ->GetDevice(1)
+                                                   ->GetChannel()
+                                                   ->GetDevice(1)
+                                                   ->GetNode()
+                                                   ->GetObject<Ipv4>()
+                                                   ->GetRoutingProtocol());
+        NS_TEST_ASSERT_MSG_EQ(edge->GetNextHops(fabric->GetServerAddress(15)).size(),
+                              2,
+                              "k/2 paths from an edge switch to another pod");
+        TrainingHelper helper;
+        helper.SetAttribute("ProfileFile", StringValue(WriteProfile("fat.csv", {240000, 240001})));
+        helper.SetAttribute("FusionBufferBytes", UintegerValue(240001));
+        helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
+        helper.SetAttribute("Iterations", UintegerValue(1));
+        helper.Install(PlaceJob(fabric, "spread", 8));
+        Simulator::Run();
+        Ptr<TrainingJob> job = helper.GetJob();
+        NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "job finished");
+        for (uint32_t r = 0; r < 8; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesSent(0),
+                                  job->GetExpectedBytesSent(r, 240000)
+                                      + job->GetExpectedBytesSent(r, 240001),
+                                  "worker " << r);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Placement: packed fills racks in order, spread goes round the racks, a list is taken as
+ * written; a server that does not exist, one given twice, or too many workers are refused.
+ */
+class PlacementTestCase : public TestCase
+{
+  public:
+    PlacementTestCase()
+        : TestCase("placement: packed, spread, explicit, and bad placements")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport();
+        Ptr<LeafSpineHelper> fabric = LeafSpine(1);
+        Ptr<ServerList> spread = PlaceJob(fabric, "spread", 4);
+        Ptr<ServerList> packed = PlaceJob(fabric, "packed", 4);
+        Ptr<ServerList> listed = PlaceJob(fabric, "7,0", 2);
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                spread->GetServer(r), fabric->GetServer(r % 2 * 4 + r / 2), "spread rank " << r);
+            NS_TEST_ASSERT_MSG_EQ(packed->GetServer(r), fabric->GetServer(r), "packed rank " << r);
+        }
+        NS_TEST_ASSERT_MSG_EQ(listed->GetServer(0), fabric->GetServer(7), "listed rank 0");
+        auto contains = [](const std::string& text, const std::string& part) {
+            return text.find(part) != std::string::npos;
+        };
+        std::string missing = ErrorOf([&] { PlaceJob(fabric, "0,8", 2); });
+        NS_TEST_ASSERT_MSG_EQ(
+            contains(missing, "server 8 does not exist (the topology has 8)"), true, missing);
+        std::string twice = ErrorOf([&] { PlaceJob(fabric, "3,3", 2); });
+        NS_TEST_ASSERT_MSG_EQ(contains(twice, "server 3 appears twice"), true, twice);
+        std::string many = ErrorOf([&] { PlaceJob(fabric, "packed", 9); });
+        NS_TEST_ASSERT_MSG_EQ(contains(many, "9 workers do not fit 8 servers"), true, many);
+        std::string odd = ErrorOf([] {
+            Ptr<FatTreeHelper> tree = CreateObject<FatTreeHelper>();
+            tree->SetAttribute("K", UintegerValue(3));
+            tree->Create();
+        });
+        NS_TEST_ASSERT_MSG_EQ(contains(odd, "expected an even radix, got 3"), true, odd);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The fabrics' tests.
+ */
+class FabricTestSuite : public TestSuite
+{
+  public:
+    FabricTestSuite()
+        : TestSuite("ddnn-fabric", TestSuite::Type::SYSTEM)
+    {
+        AddTestCase(new EcmpFlowHashTestCase);
+        AddTestCase(new OversubscribedLeafSpineTestCase);
+        AddTestCase(new FatTreeTestCase);
+        AddTestCase(new PlacementTestCase);
+    }
+};
+
+static FabricTestSuite g_fabricTestSuite; //!< Static variable for test initialization
