@@ -342,6 +342,105 @@ class BufferPriorityTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Several jobs on one single-ToR network. On disjoint servers each job's iteration takes what
+ * it takes alone, within 1 %. Two jobs on the same four servers (each on its own port) share
+ * every server link: each job still moves its exact ring bytes, and a server's uplink carries
+ * at least the two jobs' payload together and at most that plus 10 % of headers and ACKs.
+ */
+class SeveralJobsTestCase : public TestCase
+{
+  public:
+    SeveralJobsTestCase()
+        : TestCase("several jobs: disjoint ones run as alone, sharing ones add up on the links")
+    {
+    }
+
+  private:
+    static Ptr<TrainingJob>
+    InstallJob(Ptr<ServerTopology> servers, uint16_t port)
+    {
+        TrainingHelper helper;
+        helper.SetAttribute("ProfileFile",
+                            StringValue(WriteProfile("job.csv", {1000000, 1000000})));
+        helper.SetAttribute("FusionBufferBytes", UintegerValue(1000000));
+        helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
+        helper.SetAttribute("Iterations", UintegerValue(2));
+        helper.SetAttribute("Port", UintegerValue(port));
+        helper.Install(servers);
+        return helper.GetJob();
+    }
+
+    /** From the first collective's start to the last one's end (NaN when none ran). */
+    static double
+    IterationTime(Ptr<TrainingJob> job)
+    {
+        std::vector<TrainingJob::Record> records = job->GetRecords();
+        return records.empty() ? std::nan("")
+                               : (records.back().end_ns - records.front().start_ns) * 1e-9;
+    }
+
+    static void
+    CountBytes(uint64_t* bytes, Ptr<const Packet> packet)
+    {
+        *bytes += packet->GetSize();
+    }
+
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport();
+        Ptr<SingleTorHelper> alone = CreateObject<SingleTorHelper>();
+        alone->Create(8);
+        Ptr<TrainingJob> single = InstallJob(PlaceJob(alone, "0,1,2,3", 4), 50000);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(single->IsFinished(), true, "the job alone finished");
+        const double aloneTime = IterationTime(single);
+        Simulator::Destroy();
+
+        Ptr<SingleTorHelper> both = CreateObject<SingleTorHelper>();
+        both->Create(8);
+        Ptr<TrainingJob> a = InstallJob(PlaceJob(both, "0,1,2,3", 4), 50000);
+        Ptr<TrainingJob> b = InstallJob(PlaceJob(both, "4,5,6,7", 4), 50000);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(a), aloneTime, aloneTime * 0.01, "job a");
+        NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(b), aloneTime, aloneTime * 0.01, "job b");
+        Simulator::Destroy();
+
+        Ptr<SingleTorHelper> shared = CreateObject<SingleTorHelper>();
+        shared->Create(4);
+        uint64_t uplinkBytes = 0;
+        shared->GetServerDevice(0)->TraceConnectWithoutContext(
+            "PhyTxEnd", MakeBoundCallback(&SeveralJobsTestCase::CountBytes, &uplinkBytes));
+        Ptr<TrainingJob> first = InstallJob(shared, 50000);
+        Ptr<TrainingJob> second = InstallJob(shared, 50001);
+        Simulator::Run();
+        uint64_t payload = 0;
+        for (Ptr<TrainingJob> job : {first, second})
+        {
+            NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "job finished");
+            uint64_t sent = 0;
+            uint64_t received = 0;
+            for (uint32_t r = 0; r < 4; ++r)
+            {
+                const uint64_t expected = 2 * 2 * job->GetExpectedBytesSent(r, 1000000);
+                NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesSent(0)
+                                          + job->GetWorker(r)->GetBytesSent(1),
+                                      expected,
+                                      "worker " << r);
+                sent += expected;
+                received += job->GetWorker(r)->GetBytesReceived();
+            }
+            NS_TEST_ASSERT_MSG_EQ(received, sent, "none lost");
+            payload += 2 * 2 * job->GetExpectedBytesSent(0, 1000000);
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(uplinkBytes, payload, "both jobs' payload crosses the link");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(uplinkBytes, payload * 1.1, "and only headers and ACKs more");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
  * iteration time equals the compute time within 1 %.
  */
@@ -1006,6 +1105,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new DctcpEcnTestCase);
         AddTestCase(new BufferPriorityTestCase);
+        AddTestCase(new SeveralJobsTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);
