@@ -103,6 +103,9 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.dataRate = x.data_rate;
     s.delayUs = x.delay_us;
     s.lossRate = x.loss_rate;
+    s.addedDelayUs = x.added_delay_us;
+    s.rateCap = x.rate_cap;
+    s.impairedServers = x.impaired_servers;
     s.queueDisc = x.queue_disc;
     s.ecnThresholdPackets = x.ecn_threshold_packets;
     s.profile = Resolve(x.profile, path);
@@ -146,6 +149,9 @@ ToCoreScenario(const TrainingScenario& s)
     Copy(x.data_rate, sizeof x.data_rate, s.dataRate, "--dataRate");
     x.delay_us = s.delayUs;
     x.loss_rate = s.lossRate;
+    x.added_delay_us = s.addedDelayUs;
+    Copy(x.rate_cap, sizeof x.rate_cap, s.rateCap, "--rateCap");
+    Copy(x.impaired_servers, sizeof x.impaired_servers, s.impairedServers, "--impairedServers");
     Copy(x.queue_disc, sizeof x.queue_disc, s.queueDisc, "--queueDisc");
     x.ecn_threshold_packets = s.ecnThresholdPackets;
     Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");

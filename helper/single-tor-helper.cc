@@ -21,6 +21,7 @@
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
+#include <cstdlib>
 #include <sstream>
 
 namespace ns3
@@ -73,9 +74,27 @@ SingleTorHelper::GetTypeId()
                             UintegerValue(1000),
                             MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("ImpairedServers",
+                            "The servers whose links get the impairments (LossRate, AddedDelay, "
+                            "RateCap): indices like \"0,3\"; empty: every server.",
+                            StringValue(""),
+                            MakeStringAccessor(&SingleTorHelper::m_impairedServers),
+                            MakeStringChecker())
+              .AddAttribute("AddedDelay",
+                            "Impairment: propagation delay added to an impaired server's link "
+                            "(each way).",
+                            TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&SingleTorHelper::m_addedDelay),
+                            MakeTimeChecker(Seconds(0)))
+              .AddAttribute("RateCap",
+                            "Impairment: the rate of an impaired server's link, both ways, when "
+                            "below DataRate; 0: no cap.",
+                            DataRateValue(DataRate(0)),
+                            MakeDataRateAccessor(&SingleTorHelper::m_rateCap),
+                            MakeDataRateChecker())
               .AddAttribute("LossRate",
-                            "Fraction of the packets every server link loses, each way: a "
-                            "receive error model on both of its devices.",
+                            "Impairment: fraction of the packets an impaired server's link "
+                            "loses, each way: a receive error model on both of its devices.",
                             DoubleValue(0),
                             MakeDoubleAccessor(&SingleTorHelper::m_lossRate),
                             MakeDoubleChecker<double>(0, 1))
@@ -88,6 +107,32 @@ SingleTorHelper::GetTypeId()
 }
 
 SingleTorHelper::SingleTorHelper() = default;
+
+std::vector<bool>
+SingleTorHelper::ImpairedServers(uint32_t servers) const
+{
+    if (m_impairedServers.empty())
+    {
+        return std::vector<bool>(servers, true);
+    }
+    std::vector<bool> impaired(servers, false);
+    std::stringstream list(m_impairedServers);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        char* end = nullptr;
+        const unsigned long server = std::strtoul(item.c_str(), &end, 10);
+        if (item.empty() || item[0] == '-' || *end != '\0' || server >= servers)
+        {
+            throw DdnnError("ns3::SingleTorHelper::ImpairedServers: expected server indices "
+                            "below "
+                            + std::to_string(servers) + " like 0,3; got '" + item + "' in '"
+                            + m_impairedServers + "'");
+        }
+        impaired[server] = true;
+    }
+    return impaired;
+}
 
 void
 SingleTorHelper::Create(uint32_t servers)
@@ -127,11 +172,20 @@ SingleTorHelper::Create(uint32_t servers)
     egress.linkDelay = m_delay;
     TrafficControlHelper queueDisc = egress.Helper();
 
+    const std::vector<bool> impaired = ImpairedServers(servers);
+    PointToPointHelper impairedLink = link;
+    if (m_rateCap.GetBitRate() > 0 && m_rateCap < m_dataRate)
+    {
+        impairedLink.SetDeviceAttribute("DataRate", DataRateValue(m_rateCap));
+    }
+    impairedLink.SetChannelAttribute("Delay", TimeValue(m_delay + m_addedDelay));
+
     Ipv4AddressHelper addresses;
     for (uint32_t i = 0; i < servers; ++i)
     {
-        NetDeviceContainer pair = link.Install(m_servers.Get(i), m_switch);
-        for (uint32_t end = 0; end < 2 && m_lossRate > 0; ++end)
+        NetDeviceContainer pair
+            = (impaired[i] ? impairedLink : link).Install(m_servers.Get(i), m_switch);
+        for (uint32_t end = 0; end < 2 && m_lossRate > 0 && impaired[i]; ++end)
         {
             Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
             loss->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);

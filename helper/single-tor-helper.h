@@ -15,6 +15,9 @@
 #include "ns3/object.h"
 #include "ns3/queue-disc-container.h"
 
+#include <string>
+#include <vector>
+
 namespace ns3
 {
 
@@ -57,12 +60,18 @@ class SingleTorHelper : public ServerTopology
     Time GetDelay() const;
 
   private:
+    /** Which of `servers` the impairments apply to (ImpairedServers). */
+    std::vector<bool> ImpairedServers(uint32_t servers) const;
+
     DataRate m_dataRate;
     Time m_delay;
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
+    std::string m_impairedServers;
+    Time m_addedDelay;
+    DataRate m_rateCap;
     double m_lossRate;
     int64_t m_lossStream;
 

@@ -70,6 +70,13 @@ TrainingScenario::Validate() const
     {
         fail("dataRate", "expected a rate such as 10Gbps, got '" + dataRate + "'");
     }
+    if (!rateCap.empty()
+        && (!rate.DeserializeFromString(rateCap, MakeDataRateChecker())
+            || rate.Get().GetBitRate() == 0))
+    {
+        fail("rateCap",
+             "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap + "'");
+    }
 }
 
 Time
@@ -113,6 +120,11 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
     network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
     network->SetAttribute("LossRate", DoubleValue(scenario.lossRate));
+    network->SetAttribute("AddedDelay",
+                          TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
+    network->SetAttribute(
+        "RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
+    network->SetAttribute("ImpairedServers", StringValue(scenario.impairedServers));
     network->SetAttribute("QueueDisc",
                           EnumValue(scenario.queueDisc == "prio-red" ? EgressQueue::PRIO_RED
                                                                      : EgressQueue::PFIFO_FAST));

@@ -31,14 +31,17 @@ struct TrainingScenario
     double rcp;        //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
     std::string queue; //!< fifo | priority
     bool barrier;
-    std::string transport;     //!< tcp | ideal
-    std::string collective;    //!< ring-allreduce | parameter-server
-    uint32_t parameterServers; //!< parameter-server: servers on workers 0..P-1
+    std::string transport;        //!< tcp | ideal
+    std::string collective;       //!< ring-allreduce | parameter-server
+    uint32_t parameterServers;    //!< parameter-server: servers on workers 0..P-1
     uint32_t highPriorityBuffers; //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
     uint32_t iterations;          //!< 0 = until stopS
     std::string dataRate;
     double delayUs;
-    double lossRate;              //!< packets each server link loses, each way
+    double lossRate;              //!< impairments of the impaired servers' links: loss each way,
+    double addedDelayUs;          //!< added delay each way,
+    std::string rateCap;          //!< rate cap ("" none),
+    std::string impairedServers;  //!< which servers ("0,3"; "" every one)
     std::string queueDisc;        //!< pfifo-fast | prio-red
     uint32_t ecnThresholdPackets; //!< prio-red: DCTCP's K
     uint32_t seed;

@@ -37,7 +37,10 @@ extern "C"
         uint32_t workers;
         char data_rate[32];
         double delay_us;
-        double loss_rate;               /* packets each server link loses, each way */
+        double loss_rate;               /* impairments, on the impaired servers' links: */
+        double added_delay_us;          /* each way */
+        char rate_cap[32];              /* empty: none */
+        char impaired_servers[1024];    /* "0,3"; empty: every server */
         char queue_disc[16];            /* pfifo-fast | prio-red */
         uint32_t ecn_threshold_packets; /* prio-red: DCTCP's K */
         /* <training> */

@@ -441,6 +441,68 @@ class SeveralJobsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Impairments of delay and rate: an added delay d on every server link makes each of a ring's
+ * 2(N-1) steps cross two links that much longer, so a latency-bound allreduce (partitions of
+ * one segment) takes 2(N-1) x 2d more, within 5 %. A rate cap C on one server's link makes a
+ * bandwidth-bound allreduce take 2(N-1)/N x S at C's goodput, within 10 %, and never less.
+ */
+class DelayAndRateImpairmentTestCase : public TestCase
+{
+  public:
+    DelayAndRateImpairmentTestCase()
+        : TestCase("impairments: added delay adds 2(N-1) x 2d, a rate cap sets the pace")
+    {
+    }
+
+  private:
+    /** The second allreduce of a 4-worker ring of buffers of `bytes`. */
+    static double
+    Allreduce(uint64_t bytes, double addedDelayUs, const std::string& rateCap)
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = WriteProfile("impaired.csv", {bytes, bytes});
+        s.fusionBytes = bytes;
+        s.computeMs = 0.1;
+        s.iterations = 1;
+        s.addedDelayUs = addedDelayUs;
+        s.rateCap = rateCap;
+        s.impairedServers = rateCap.empty() ? "" : "1";
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        std::vector<TrainingJob::Record> records = t.job->GetRecords();
+        const double seconds = records.size() == 2 && records[1].end_ns > 0
+                                   ? (records[1].end_ns - records[1].start_ns) * 1e-9
+                                   : -1;
+        Simulator::Destroy();
+        return seconds;
+    }
+
+    void
+    DoRun() override
+    {
+        const uint32_t n = 4;
+        const double d = 100e-6;
+        const double plain = Allreduce(4000, 0, "");
+        const double delayed = Allreduce(4000, d * 1e6, "");
+        const double expected = 2 * (n - 1) * 2 * d;
+        NS_TEST_ASSERT_MSG_EQ_TOL(delayed - plain,
+                                  expected,
+                                  expected * 0.05,
+                                  "plain " << plain << " s, delayed " << delayed << " s");
+
+        const uint64_t bytes = 4000000;
+        const double capped = Allreduce(bytes, 0, "1Gbps");
+        const double payload = 2.0 * (n - 1) / n * bytes * 8;
+        const double atCap = payload / (1e9 * TransportSettings().GoodputFraction());
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(capped, payload / 1e9, "never faster than the cap");
+        NS_TEST_ASSERT_MSG_EQ_TOL(capped, atCap, atCap * 0.10, "capped " << capped << " s");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
  * iteration time equals the compute time within 1 %.
  */
@@ -1106,6 +1168,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new DctcpEcnTestCase);
         AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new SeveralJobsTestCase);
+        AddTestCase(new DelayAndRateImpairmentTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);
