@@ -75,12 +75,8 @@ BackgroundTenant::BackgroundTenant() = default;
 void
 BackgroundTenant::SetCongestionControl(std::string typeName)
 {
-    const std::string problem = CheckCongestionControl(typeName);
-    if (!problem.empty())
-    {
-        throw DdnnError("ns3::BackgroundTenant::CongestionControl: " + problem);
-    }
-    m_congestionControl = typeName;
+    m_congestionControl
+        = ValidCongestionControl("ns3::BackgroundTenant::CongestionControl", typeName);
 }
 
 std::string

@@ -3,7 +3,6 @@
  */
 #include "tcp-partition-transport.h"
 
-#include "ddnn-exception.h"
 #include "ns3-compat.h"
 #include "tenant-congestion-control.h"
 
@@ -61,12 +60,8 @@ TcpPartitionTransport::TcpPartitionTransport() = default;
 void
 TcpPartitionTransport::SetCongestionControl(std::string typeName)
 {
-    const std::string problem = CheckCongestionControl(typeName);
-    if (!problem.empty())
-    {
-        throw DdnnError("ns3::TcpPartitionTransport::CongestionControl: " + problem);
-    }
-    m_congestionControl = typeName;
+    m_congestionControl
+        = ValidCongestionControl("ns3::TcpPartitionTransport::CongestionControl", typeName);
 }
 
 std::string

@@ -3,6 +3,8 @@
  */
 #include "tenant-congestion-control.h"
 
+#include "ddnn-exception.h"
+
 #include "ns3/object-factory.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -33,6 +35,17 @@ CheckCongestionControl(const std::string& typeName)
         return "'" + typeName + "' is no TCP congestion control (ns3::TcpCongestionOps)";
     }
     return "";
+}
+
+std::string
+ValidCongestionControl(const std::string& attribute, const std::string& typeName)
+{
+    const std::string problem = CheckCongestionControl(typeName);
+    if (!problem.empty())
+    {
+        throw DdnnError(attribute + ": " + problem);
+    }
+    return typeName;
 }
 
 void

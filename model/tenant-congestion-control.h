@@ -22,6 +22,8 @@ namespace ns3
  * or listens (accepted sockets inherit it).
  */
 std::string CheckCongestionControl(const std::string& typeName);
+/** `typeName` when it is valid; else throws DdnnError "ATTRIBUTE: what is wrong". */
+std::string ValidCongestionControl(const std::string& attribute, const std::string& typeName);
 void UseCongestionControl(Ptr<Socket> socket, const std::string& typeName);
 
 /**

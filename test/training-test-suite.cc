@@ -45,6 +45,17 @@ SmallThesisProfile()
     return ddnntest::ScaledThesisProfile(10);
 }
 
+/** Four workers on the small thesis profile, buffers of at most 533333 bytes. */
+TrainingScenario
+SmallScenario()
+{
+    TrainingScenario s;
+    s.workers = 4;
+    s.profile = SmallThesisProfile();
+    s.fusionBytes = 533333;
+    return s;
+}
+
 /** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
 struct Job
 {
@@ -229,10 +240,7 @@ class DctcpEcnTestCase : public TestCase
     static std::pair<uint64_t, uint64_t>
     MarksAndDrops(const std::string& congestionControl, bool* bytesExact)
     {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = SmallThesisProfile();
-        s.fusionBytes = 533333;
+        TrainingScenario s = SmallScenario();
         s.computeMs = 1;
         s.iterations = 1;
         s.queueDisc = "prio-red";
@@ -306,10 +314,7 @@ class BufferPriorityTestCase : public TestCase
     void
     DoRun() override
     {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = SmallThesisProfile();
-        s.fusionBytes = 533333;
+        TrainingScenario s = SmallScenario();
         s.computeMs = 1;
         s.iterations = 1;
         s.tos = 0x08;
@@ -518,10 +523,7 @@ class ComputeBoundTestCase : public TestCase
     void
     DoRun() override
     {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = SmallThesisProfile();
-        s.fusionBytes = 533333;
+        TrainingScenario s = SmallScenario();
         s.rcp = 16;
         s.iterations = 2;
         TrainingRunResult run = RunTraining(s, "");
@@ -558,10 +560,7 @@ class StragglerTestCase : public TestCase
     static double
     Period(double scale, bool jitter)
     {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = SmallThesisProfile();
-        s.fusionBytes = 533333;
+        TrainingScenario s = SmallScenario();
         s.rcp = 16;
         s.iterations = 3;
         s.transport = "ideal";
@@ -708,10 +707,7 @@ class LossImpairmentTestCase : public TestCase
     DoRun() override
     {
         const double p = 0.01;
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = SmallThesisProfile();
-        s.fusionBytes = 533333;
+        TrainingScenario s = SmallScenario();
         s.computeMs = 1;
         s.iterations = 1;
         s.lossRate = p;

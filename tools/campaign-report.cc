@@ -1122,14 +1122,18 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
        << "set multiplot layout 2,1\nset grid\nset key outside right\n"
        << "set lmargin at screen 0.06\nset rmargin at screen 0.86\n" // aligned time axes
        << "set xlabel 'time since the iteration started (ms)'\n";
-    if (!std::ifstream(layersPath))
-    {
+    // Both panels empty, saying why.
+    auto nothingToShow = [&](const std::string& why) {
         gp << "set title 'Iteration detail of run " << run.name << "'\n";
-        EmptyPanel(gp, "no layers.csv in the run (written by ddnn from the LayerCompute trace)");
-        EmptyPanel(gp, "no layers.csv in the run");
+        EmptyPanel(gp, why);
+        EmptyPanel(gp, why);
         gp << "unset multiplot\n";
         gp.close();
         RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
+    };
+    if (!std::ifstream(layersPath))
+    {
+        nothingToShow("no layers.csv in the run (written from the LayerCompute trace)");
         return;
     }
     const Table iterations = ReadTable(iterationsPath);
@@ -1151,12 +1155,7 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
     if (completed.empty())
     {
         data.close();
-        gp << "set title 'Iteration detail of run " << run.name << "'\n";
-        EmptyPanel(gp, "worker 0 completed no iteration");
-        EmptyPanel(gp, "worker 0 completed no iteration");
-        gp << "unset multiplot\n";
-        gp.close();
-        RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
+        nothingToShow("worker 0 completed no iteration");
         return;
     }
     const std::string shown = completed[completed.size() / 2].first;
