@@ -297,6 +297,71 @@ class DctcpEcnTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * DCTCP keeps queues short: two 20 MB flows into one server (an incast at the switch). With
+ * DCTCP and ECN marking at K = 20 packets, the switch's queue towards the receiver holds on
+ * average at most 3 K packets (19 measured); with NewReno on PfifoFast over 10 K (688).
+ */
+class DctcpQueueTestCase : public TestCase
+{
+  public:
+    DctcpQueueTestCase()
+        : TestCase("DCTCP holds an incast queue near K; NewReno fills it")
+    {
+    }
+
+  private:
+    static void
+    Sample(Ptr<QueueDisc> queue, double* sum, uint64_t* samples)
+    {
+        *sum += queue->GetNPackets();
+        ++*samples;
+        if (Simulator::Now() < MilliSeconds(20))
+        {
+            Simulator::Schedule(MicroSeconds(10), &DctcpQueueTestCase::Sample, queue, sum, samples);
+        }
+    }
+
+    /** The mean length of the switch's queue towards server 2, in packets, from 5 to 20 ms. */
+    static double
+    MeanQueue(bool dctcp)
+    {
+        TransportSettings transport = ddnntest::ApplyTunedTransport();
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->SetAttribute("QueueDisc",
+                              EnumValue(dctcp ? EgressQueue::PRIO_RED : EgressQueue::PFIFO_FAST));
+        network->SetAttribute("EcnThresholdPackets", UintegerValue(20));
+        network->Create(3);
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("Tos", UintegerValue(0)); // ECN needs ToS 0 (WarnIfEcnLost)
+        std::vector<ddnn_flow> flows{{0, 0, 2, 20000000, 0}, {1, 1, 2, 20000000, 0}};
+        Ptr<BackgroundTenant> tenant = helper->Install(network, flows);
+        tenant->SetAttribute("CongestionControl",
+                             StringValue(dctcp ? "ns3::TcpDctcp" : "ns3::TcpNewReno"));
+        double sum = 0;
+        uint64_t samples = 0;
+        Simulator::Schedule(MilliSeconds(5),
+                            &DctcpQueueTestCase::Sample,
+                            network->GetSwitchQueueDisc(2),
+                            &sum,
+                            &samples);
+        Simulator::Stop(MilliSeconds(25));
+        Simulator::Run();
+        Simulator::Destroy();
+        return sum / samples;
+    }
+
+    void
+    DoRun() override
+    {
+        const double dctcp = MeanQueue(true);
+        const double newReno = MeanQueue(false);
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(dctcp, 3 * 20.0, "DCTCP: mean queue " << dctcp);
+        NS_TEST_ASSERT_MSG_GT(newReno, 10 * 20.0, "NewReno: mean queue " << newReno);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Per-buffer priority: a job at ToS 0x08 (band 2) whose buffer holding layer 0 goes at ToS
  * 0x10 (FirstBuffersPriority, Count 1). At worker 0's egress, band 0 carries exactly that
  * buffer's ring bytes (plus their headers: 1448-byte segments in 1500-byte packets, and a
@@ -1162,6 +1227,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new ParameterServerTestCase(1));
         AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new DctcpEcnTestCase);
+        AddTestCase(new DctcpQueueTestCase);
         AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new SeveralJobsTestCase);
         AddTestCase(new DelayAndRateImpairmentTestCase);
