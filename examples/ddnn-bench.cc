@@ -357,6 +357,7 @@ main(int argc, char* argv[])
     std::string measureText = "auto";
     std::string repeatText = "3";
     bool quick = false;
+    bool baseline = true;
     std::string calibrationOut;
     CommandLine cmd(__FILE__);
     cmd.AddValue("cells", "comma-separated: lightest, heaviest, thesis-default", cellsText);
@@ -372,6 +373,7 @@ main(int argc, char* argv[])
                  measureText);
     cmd.AddValue("repeat", "module and bare runs of each cell, interleaved", repeatText);
     cmd.AddValue("quick", "smoke use: 10 ms of warm-up, 20 ms measured, one run each", quick);
+    cmd.AddValue("baseline", "run bare ns-3 after each ddnn run (false: no ratio)", baseline);
     cmd.AddValue("calibrationOut",
                  "write the calibration table (CPU s per simulated s) here",
                  calibrationOut);
@@ -464,13 +466,16 @@ main(int argc, char* argv[])
                 {
                     Sample a = Measure("module:" + spec.str());
                     ring = a.ringBytes;
-                    Sample b = Measure("bare:" + spec.str() + ":" + ring);
+                    if (baseline)
+                    {
+                        Sample b = Measure("bare:" + spec.str() + ":" + ring);
+                        ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
+                    }
                     wallPerSim.push_back(a.windowWallS / measure);
                     cpuPerSim.push_back(a.windowCpuS / measure);
                     eventsPerS.push_back(a.windowEvents / std::max(a.windowWallS, 1e-9) / 1e6);
                     rss.push_back(a.peakRssMb);
                     runS.push_back(a.wallS);
-                    ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
                 }
                 std::ostringstream window;
                 window << std::fixed << std::setprecision(2) << warm << "+" << measure;
@@ -481,7 +486,7 @@ main(int argc, char* argv[])
                         << std::setprecision(1) << std::setw(9) << Median(runS);
                 std::cout << std::left << std::setw(15) << cell.name << std::setw(8) << profile
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
-                          << medians.str() << Spread(ratio, 2) << std::endl;
+                          << medians.str() << (ratio.empty() ? "-" : Spread(ratio, 2)) << std::endl;
                 calibration.push_back(
                     {profile, workers, cell.rcp, cell.flowRate, Median(cpuPerSim)});
             }

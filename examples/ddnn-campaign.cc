@@ -596,10 +596,6 @@ main(int argc, char* argv[])
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
             return 0; // runs nothing, writes nothing
         }
-        if (!list && slurm.empty())
-        {
-            PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cerr);
-        }
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);
         for (const Run& run : runs)
@@ -632,6 +628,8 @@ main(int argc, char* argv[])
             }
             return 0;
         }
+        // After the lock: a second runner says only that the first one holds the folder.
+        PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cerr);
         RunTotals totals = RunAll(runs, runner, jobs);
         if (totals.ran > 0)
         {
