@@ -487,8 +487,9 @@ main(int argc, char* argv[])
                 std::cout << std::left << std::setw(15) << cell.name << std::setw(8) << profile
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
                           << medians.str() << (ratio.empty() ? "-" : Spread(ratio, 2)) << std::endl;
+                // A tiny --quick span may read 0 s of CPU; the table takes positive costs.
                 calibration.push_back(
-                    {profile, workers, cell.rcp, cell.flowRate, Median(cpuPerSim)});
+                    {profile, workers, cell.rcp, cell.flowRate, std::max(Median(cpuPerSim), 1e-4)});
             }
         }
         std::cout << "(wall and CPU per simulated second, and events per wall second, over the "

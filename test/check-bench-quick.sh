@@ -21,7 +21,7 @@ done
     fail "calibration header"
 [ "$(grep -Ec "^(tuned|thesis),8,(16,23|2,184|4,46),$n\$" "$work/calibration.csv")" = 6 ] ||
     fail "calibration rows"
-"$campaign" --campaign="$tests/data/estimate-campaign.xml" --estimate \
-    --calibration="$work/calibration.csv" --outDir="$work/campaign" | grep -q '^  6 runs' ||
-    fail "the written table does not serve an estimate"
+estimate=$("$campaign" --campaign="$tests/data/estimate-campaign.xml" --estimate \
+    --calibration="$work/calibration.csv" --outDir="$work/campaign")
+grep -q '^  6 runs' <<<"$estimate" || fail "the written table does not serve an estimate"
 echo "bench quick: ok"

@@ -24,6 +24,6 @@ grep -q '^  extrapolated: 2 of 6 runs:$' <<<"$out" || fail "extrapolated count"
 [ "$(grep -c 'rcp=16.*load outside' <<<"$out")" = 2 ] || fail "extrapolated runs named"
 [ ! -e "$work" ] || fail "--estimate wrote $work"
 # The shipped table covers the thesis's grid for both profiles.
-"$campaign" --campaign="$tests/../data/scenarios/thesis-grid.xml" --estimate --outDir="$work" |
-    grep -q '^  96 runs, 1152 simulated s' || fail "thesis grid estimate"
+grid=$("$campaign" --campaign="$tests/../data/scenarios/thesis-grid.xml" --estimate --outDir="$work")
+grep -q '^  96 runs, 1152 simulated s' <<<"$grid" || fail "thesis grid estimate"
 echo "campaign estimate: ok"
