@@ -17,8 +17,15 @@
  * runs it starts die with it, and a restart first kills what a dead runner
  * left behind. --list prints the command of every unfinished run instead, one
  * per line, for GNU parallel or a SLURM job array (see the README).
+ *
+ * --estimate prints what the campaign will cost and runs nothing: CPU-hours,
+ * and wall time on the local cores (and on --machines of --coresPerMachine),
+ * from the calibration table ddnn-bench writes (data/calibration.csv by
+ * default). A real run prints the same estimate first, uses it for the time
+ * left, and ends with estimated against actual.
  */
 
+#include "../tools/campaign-estimate.h"
 #include "../tools/campaign-report.h"
 
 #include "ns3/core-module.h"
@@ -35,6 +42,7 @@
 #include <set>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,6 +57,7 @@ struct Run
     std::string name;
     std::string dir;
     DatacenterScenario scenario;
+    double estimateS{0}; //!< expected CPU seconds (EstimateRun)
 };
 
 bool
@@ -334,8 +343,22 @@ Spawn(const std::vector<std::string>& command, const Run& run)
     return pid;
 }
 
-/** Runs the unfinished runs, `jobs` at a time; returns the names of those that failed. */
-std::vector<std::string>
+/** What RunAll measured of the runs it ran. */
+struct RunTotals
+{
+    std::vector<std::string> failed;
+    size_t ran{0};
+    double estimateS{0}; //!< estimated CPU seconds of the runs it ran
+    double cpuS{0};      //!< their CPU seconds (user + system, from wait4)
+    double wallS{0};
+};
+
+/**
+ * Runs the unfinished runs, `jobs` at a time. The time left is the estimate's: the running
+ * runs' estimated cost not yet spent and the waiting runs' cost, spread over the cores as
+ * the runner will start them (Makespan).
+ */
+RunTotals
 RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
 {
     std::vector<const Run*> pending;
@@ -357,36 +380,42 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
     std::cerr << "campaign: " << total << " runs, " << done << " already finished, "
               << pending.size() << " to run on " << jobs << " cores" << std::endl;
 
-    std::map<pid_t, const Run*> running;
-    std::vector<std::string> failed;
+    using Clock = std::chrono::steady_clock;
+    std::map<pid_t, std::pair<const Run*, Clock::time_point>> running;
+    RunTotals totals;
     size_t next = 0;
-    size_t finishedHere = 0;
-    auto start = std::chrono::steady_clock::now();
+    auto start = Clock::now();
     while (next < pending.size() || !running.empty())
     {
         while (next < pending.size() && running.size() < jobs)
         {
             const Run* run = pending[next++];
-            running[Spawn(Command(runner, *run), *run)] = run;
+            running[Spawn(Command(runner, *run), *run)] = {run, Clock::now()};
         }
         int status = 0;
-        pid_t pid = waitpid(-1, &status, 0);
+        struct rusage usage
+        {
+        };
+        pid_t pid = wait4(-1, &status, 0, &usage);
         if (pid < 0)
         {
             if (errno == EINTR)
             {
                 continue;
             }
-            throw DdnnError(std::string("waitpid: ") + std::strerror(errno));
+            throw DdnnError(std::string("wait4: ") + std::strerror(errno));
         }
         auto it = running.find(pid);
         if (it == running.end())
         {
             continue;
         }
-        const Run* run = it->second;
+        const Run* run = it->second.first;
         running.erase(it);
-        ++finishedHere;
+        ++totals.ran;
+        totals.estimateS += run->estimateS;
+        totals.cpuS += usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
+                       + usage.ru_stime.tv_usec * 1e-6;
         std::remove((run->dir + "/.pid").c_str());
         bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run);
         if (ok)
@@ -395,24 +424,100 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         }
         else
         {
-            failed.push_back(run->name);
+            totals.failed.push_back(run->name);
             std::cerr << "\ncampaign: run " << run->name
                       << " failed: " << LastLine(run->dir + "/log.txt") << std::endl;
         }
-        double wall
-            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        size_t left = pending.size() - finishedHere;
-        double eta = wall / finishedHere * left / std::min<size_t>(jobs, std::max<size_t>(left, 1));
-        std::cerr << "\rcampaign: " << done << "/" << total << " runs done";
-        if (!failed.empty())
+        const auto now = Clock::now();
+        std::vector<double> left;
+        for (const auto& [p, started] : running)
         {
-            std::cerr << " (" << failed.size() << " failed)";
+            double spent = std::chrono::duration<double>(now - started.second).count();
+            left.push_back(std::max(0.0, started.first->estimateS - spent));
         }
-        std::cerr << ", " << running.size() << " running, about " << Duration(left ? eta : 0)
-                  << " left   " << std::flush;
+        for (size_t i = next; i < pending.size(); ++i)
+        {
+            left.push_back(pending[i]->estimateS);
+        }
+        std::cerr << "\rcampaign: " << done << "/" << total << " runs done";
+        if (!totals.failed.empty())
+        {
+            std::cerr << " (" << totals.failed.size() << " failed)";
+        }
+        std::cerr << ", " << running.size() << " running, about " << Duration(Makespan(left, jobs))
+                  << " left (estimate)   " << std::flush;
     }
+    totals.wallS = std::chrono::duration<double>(Clock::now() - start).count();
     std::cerr << std::endl;
-    return failed;
+    return totals;
+}
+
+/** Sets each run's estimate; prints the campaign's cost (all runs, and those not finished). */
+void
+PrintEstimate(std::vector<Run>& runs,
+              const std::string& calibration,
+              uint32_t jobs,
+              uint64_t machines,
+              uint64_t coresPerMachine,
+              std::ostream& out)
+{
+    std::vector<CalibrationPoint> table = ReadCalibration(calibration);
+    double cpuAll = 0;
+    double simulated = 0;
+    std::vector<double> toRun;
+    std::vector<std::pair<std::string, std::string>> extrapolated;
+    for (Run& run : runs)
+    {
+        RunEstimate e = EstimateRun(table, run.scenario);
+        run.estimateS = e.cpuS;
+        cpuAll += e.cpuS;
+        simulated += run.scenario.durationS;
+        if (!Finished(run))
+        {
+            toRun.push_back(e.cpuS);
+        }
+        if (e.extrapolated)
+        {
+            extrapolated.emplace_back(run.name, e.why);
+        }
+    }
+    double cpuToRun = 0;
+    for (double c : toRun)
+    {
+        cpuToRun += c;
+    }
+    char line[256];
+    out << "campaign estimate, from " << calibration << " (CPU s per simulated s by load, per "
+        << "worker; not counting the first iteration's cheaper compute):\n";
+    std::snprintf(line,
+                  sizeof line,
+                  "  %zu runs, %.6g simulated s, %.6g CPU-s = %.2f CPU-hours\n",
+                  runs.size(),
+                  simulated,
+                  cpuAll,
+                  cpuAll / 3600);
+    out << line;
+    std::snprintf(line,
+                  sizeof line,
+                  "  to run: %zu runs, %.6g CPU-s = %.2f CPU-hours\n",
+                  toRun.size(),
+                  cpuToRun,
+                  cpuToRun / 3600);
+    out << line;
+    out << "  wall time on " << jobs << " local cores (--jobs): about "
+        << Duration(Makespan(toRun, jobs)) << "\n";
+    if (machines > 0)
+    {
+        out << "  wall time on " << machines << " machines of " << coresPerMachine
+            << " cores: about " << Duration(Makespan(toRun, machines * coresPerMachine)) << "\n";
+    }
+    out << "  extrapolated: " << extrapolated.size() << " of " << runs.size() << " runs"
+        << (extrapolated.empty() ? "" : ":") << "\n";
+    for (const auto& [name, why] : extrapolated)
+    {
+        out << "    " << name << ": " << why << "\n";
+    }
+    out << std::flush;
 }
 
 } // namespace
@@ -430,6 +535,10 @@ main(int argc, char* argv[])
     std::string greenText = "1";
     std::string redText = "30";
     std::string runner = Sibling(argv[0], "ddnn-datacenter");
+    bool estimate = false;
+    std::string calibration = DdnnDataPath("calibration.csv");
+    std::string machinesText;
+    std::string coresText;
     CommandLine cmd(__FILE__);
     cmd.AddValue(
         "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
@@ -447,6 +556,16 @@ main(int argc, char* argv[])
     cmd.AddValue("slurm",
                  "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
                  slurm);
+    cmd.AddValue("estimate",
+                 "print the campaign's expected CPU-hours and wall time, and run nothing",
+                 estimate);
+    cmd.AddValue("calibration",
+                 "calibration table (ddnn-bench --calibrationOut) for the estimate",
+                 calibration);
+    cmd.AddValue("machines", "--estimate: also the wall time on this many machines", machinesText);
+    cmd.AddValue("coresPerMachine",
+                 "--estimate: cores of each of --machines (default: the local cores)",
+                 coresText);
     ParseCommandLine(cmd, argc, argv, "ddnn-campaign");
 
     try
@@ -466,7 +585,17 @@ main(int argc, char* argv[])
         options.greenSlowdownPercent = ParseNumber("--greenPercent", greenText, 0, 1e6);
         options.redSlowdownPercent
             = ParseNumber("--redPercent", redText, options.greenSlowdownPercent, 1e6);
+        const uint64_t machines
+            = machinesText.empty() ? 0 : ParseWholeNumber("--machines", machinesText, 1, 1000000);
+        const uint64_t coresPerMachine
+            = coresText.empty() ? std::max(1L, sysconf(_SC_NPROCESSORS_ONLN))
+                                : ParseWholeNumber("--coresPerMachine", coresText, 1, 1000000);
         std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
+        if (estimate)
+        {
+            PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
+            return 0; // runs nothing, writes nothing
+        }
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);
         for (const Run& run : runs)
@@ -499,7 +628,25 @@ main(int argc, char* argv[])
             }
             return 0;
         }
-        std::vector<std::string> failed = RunAll(runs, runner, jobs);
+        // After the lock: a second runner says only that the first one holds the folder.
+        PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cerr);
+        RunTotals totals = RunAll(runs, runner, jobs);
+        if (totals.ran > 0)
+        {
+            char line[256];
+            std::snprintf(line,
+                          sizeof line,
+                          "campaign: %zu runs: estimated %.4g CPU-s, actual %.4g CPU-s (%.2f x); "
+                          "wall %s on %u cores",
+                          totals.ran,
+                          totals.estimateS,
+                          totals.cpuS,
+                          totals.cpuS / std::max(totals.estimateS, 1e-9),
+                          Duration(totals.wallS).c_str(),
+                          jobs);
+            std::cerr << line << std::endl;
+        }
+        const std::vector<std::string>& failed = totals.failed;
         if (!failed.empty())
         {
             throw DdnnError(std::to_string(failed.size())

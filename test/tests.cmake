@@ -188,6 +188,17 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-bad-inputs.sh $<TARGET_FILE_DIR:ddnn-training>
                    ${ddnn_data_dir} ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/bad-inputs
   )
+  # The campaign's cost estimate against a hand computation; it runs nothing.
+  add_test(NAME campaign-estimate
+           COMMAND ${ddnn_test_dir}/check-campaign-estimate.sh $<TARGET_FILE:ddnn-campaign>
+                   ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/campaign-estimate
+  )
+  # The benchmark's smoke version: its output's shape and its calibration table, untimed.
+  add_test(NAME bench-quick
+           COMMAND ${ddnn_test_dir}/check-bench-quick.sh $<TARGET_FILE:ddnn-bench>
+                   $<TARGET_FILE:ddnn-campaign> ${ddnn_test_dir}
+                   ${CMAKE_CURRENT_BINARY_DIR}/bench-quick
+  )
   add_test(NAME campaign-scale-out
            COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out

@@ -1,0 +1,72 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CAMPAIGN_ESTIMATE_H
+#define CAMPAIGN_ESTIMATE_H
+
+#include "ns3/datacenter-scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * One row of a calibration table (data/calibration.csv, written by ddnn-bench
+ * --calibrationOut): CPU seconds one run costs per simulated second at one load.
+ */
+struct CalibrationPoint
+{
+    std::string profile; //!< transport profile (tuned | thesis)
+    uint32_t workers;
+    double rcp;      //!< R_cp_to_nw: the training load is 1/rcp
+    double flowRate; //!< background flows per second per server
+    double cpuPerSimS;
+};
+
+/** The calibration table's header line. */
+extern const char* const kCalibrationHeader;
+
+/**
+ * Reads a calibration table: a header line (kCalibrationHeader), then one
+ * CalibrationPoint per line; lines starting with '#' are comments. Throws
+ * DdnnError naming the file and line at fault, or a profile with fewer than
+ * three points off one line (the plane cannot be fitted).
+ */
+std::vector<CalibrationPoint> ReadCalibration(const std::string& path);
+
+/** Writes a calibration table that ReadCalibration reads back. */
+void WriteCalibration(const std::string& path,
+                      const std::vector<CalibrationPoint>& points,
+                      const std::string& comment);
+
+/** What one run is expected to cost. */
+struct RunEstimate
+{
+    double cpuS{0};           //!< CPU seconds for the whole run
+    bool extrapolated{false}; //!< outside what the table measured
+    std::string why;          //!< how, when extrapolated
+};
+
+/**
+ * The cost of a run: per worker and simulated second, a plane fitted (least
+ * squares, exact through three points) to the profile's points over the
+ * training load 1/rcp and the flow rate, times workers and durationS. The run
+ * is extrapolated when its load lies outside the convex hull of the profile's
+ * points, or when it differs from the table in a way the model ignores (data
+ * rate, ideal transport, compute time given in ms).
+ */
+RunEstimate EstimateRun(const std::vector<CalibrationPoint>& table,
+                        const DatacenterScenario& scenario);
+
+/**
+ * Wall seconds to run jobs of these costs in this order on `slots` cores, each
+ * next job starting on the first core free (as ddnn-campaign does).
+ */
+double Makespan(const std::vector<double>& costs, uint64_t slots);
+
+} // namespace ns3
+
+#endif /* CAMPAIGN_ESTIMATE_H */
