@@ -11,8 +11,8 @@
 
 #include "ns3/channel.h"
 #include "ns3/ddnn-module.h"
-#include "ns3/ipv4.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-header.h"
