@@ -52,7 +52,7 @@ extern "C"
         int barrier;
         char transport[16];
         char collective[32];
-        uint32_t parameter_servers;     /* 0: one per worker */
+        uint32_t parameter_servers;     /* parameter-server collective: P >= 1 */
         uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
         uint32_t iterations;            /* 0: until the end of the run */
         double stall_timeout_ms;
