@@ -67,19 +67,19 @@ DatacenterScenario::Validate() const
     // What the run will hold in memory, before anything is built: every flow's record (about
     // 200 bytes with its sockets' bookkeeping) and every utilization bin of every link.
     const double maxRecords = 1e7;
-    const double flows = flowRate * workers * durationS;
+    const double flows = flowRate * GetServerCount() * durationS;
     if (schedule.empty() && flows > maxRecords)
     {
         std::ostringstream os;
-        os << flowRate << " flows/s per server x " << workers << " servers x " << durationS
+        os << flowRate << " flows/s per server x " << GetServerCount() << " servers x " << durationS
            << " s makes " << flows << " flows, more than 10^7 (about 2 GB)";
         fail("flowRate", os.str());
     }
-    const double bins = durationS / (utilIntervalMs / 1e3) * workers * 4;
+    const double bins = durationS / (utilIntervalMs / 1e3) * GetServerCount() * 4;
     if (bins > maxRecords)
     {
         std::ostringstream os;
-        os << durationS << " s in bins of " << utilIntervalMs << " ms on " << workers * 4
+        os << durationS << " s in bins of " << utilIntervalMs << " ms on " << GetServerCount() * 4
            << " links makes " << bins << " bins, more than 10^7";
         fail("utilIntervalMs", os.str());
     }
@@ -148,7 +148,7 @@ MakeBackgroundFlows(const DatacenterScenario& scenario)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
-    return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.workers);
+    return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
 }
 
 DatacenterResult
@@ -167,7 +167,7 @@ RunDatacenter(const DatacenterScenario& scenario,
     {
         training.stopS = scenario.durationS;
     }
-    Ptr<SingleTorHelper> network = CreateNetwork(scenario, scenario.workers);
+    Ptr<ServerTopology> network = CreateTopology(scenario);
     InstalledTraining job = InstallTraining(training, network);
     TrainingRecorder trainingRecorder(job.job);
 
@@ -216,7 +216,7 @@ RunDatacenter(const DatacenterScenario& scenario,
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
 
-    const double rate = network->GetDataRate().GetBitRate();
+    const double rate = DataRate(scenario.dataRate).GetBitRate();
     const uint32_t n = scenario.workers;
     double modelBytes = job.job->GetModel()->GetTotalBytes();
     // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
@@ -231,15 +231,28 @@ RunDatacenter(const DatacenterScenario& scenario,
         {
             bytes += flow.bytes;
         }
-        result.utilBackgroundExpected = bytes * 8 / (scenario.durationS * rate * n);
+        result.utilBackgroundExpected
+            = bytes * 8 / (scenario.durationS * rate * scenario.GetServerCount());
     }
     else
     {
         result.utilBackgroundExpected = flowRate * background->GetMeanFlowBytes() * 8 / rate;
     }
-    result.utilTrainingMeasured = meter.GetUplinkUtilization(TenantTag::TRAINING);
+    // Training over the uplinks of the job's servers (on a fabric not every server trains),
+    // background over every server's.
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        for (uint32_t i = 0; i < network->GetServerCount(); ++i)
+        {
+            if (network->GetServer(i) == job.job->GetWorker(r)->GetNode())
+            {
+                result.utilTrainingMeasured
+                    += meter.GetLinkUtilization(i, true, TenantTag::TRAINING) / n;
+            }
+        }
+    }
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
         result.linkUtilization.push_back(
             {meter.GetLinkUtilization(i, true, TenantTag::TRAINING),

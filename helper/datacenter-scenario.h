@@ -61,7 +61,7 @@ struct DatacenterResult
     std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its left neighbour
     uint64_t backgroundBytesReceived{0};         //!< by all sinks
     double utilTrainingExpected{0};              //!< eq. 5.2, compute-bound
-    double utilTrainingMeasured{0};              //!< mean over server uplinks, wire bytes
+    double utilTrainingMeasured{0};              //!< mean over the workers' uplinks, wire bytes
     double utilBackgroundExpected{0};            //!< eq. 5.3 with the CDF's mean
     double utilBackgroundMeasured{0};
     /** Per server: {uplink training, uplink background, downlink training, downlink background} */

@@ -106,6 +106,13 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.addedDelayUs = x.added_delay_us;
     s.rateCap = x.rate_cap;
     s.impairedServers = x.impaired_servers;
+    s.topologyKind = x.topology_kind;
+    s.leaves = x.leaves;
+    s.serversPerLeaf = x.servers_per_leaf;
+    s.spines = x.spines;
+    s.fatTreeK = x.fat_tree_k;
+    s.fabricDataRate = x.fabric_data_rate;
+    s.placement = x.placement;
     s.queueDisc = x.queue_disc;
     s.ecnThresholdPackets = x.ecn_threshold_packets;
     s.profile = Resolve(x.profile, path);
@@ -152,6 +159,13 @@ ToCoreScenario(const TrainingScenario& s)
     x.added_delay_us = s.addedDelayUs;
     Copy(x.rate_cap, sizeof x.rate_cap, s.rateCap, "--rateCap");
     Copy(x.impaired_servers, sizeof x.impaired_servers, s.impairedServers, "--impairedServers");
+    Copy(x.topology_kind, sizeof x.topology_kind, s.topologyKind, "--topology");
+    x.leaves = s.leaves;
+    x.servers_per_leaf = s.serversPerLeaf;
+    x.spines = s.spines;
+    x.fat_tree_k = s.fatTreeK;
+    Copy(x.fabric_data_rate, sizeof x.fabric_data_rate, s.fabricDataRate, "--fabricDataRate");
+    Copy(x.placement, sizeof x.placement, s.placement, "--placement");
     Copy(x.queue_disc, sizeof x.queue_disc, s.queueDisc, "--queueDisc");
     x.ecn_threshold_packets = s.ecnThresholdPackets;
     Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");

@@ -8,6 +8,10 @@
 #include "single-tor-helper.h"
 #include "training-helper.h"
 
+#include "ns3/fat-tree-helper.h"
+#include "ns3/job-placement.h"
+#include "ns3/leaf-spine-helper.h"
+
 #include "ns3/boolean.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-profile.h"
@@ -77,6 +81,43 @@ TrainingScenario::Validate() const
         fail("rateCap",
              "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap + "'");
     }
+    if (topologyKind != "single-tor")
+    {
+        for (const auto& [flag, set] :
+             {std::make_pair("lossRate", lossRate > 0),
+              std::make_pair("addedDelayUs", addedDelayUs > 0),
+              std::make_pair("rateCap", !rateCap.empty()),
+              std::make_pair("impairedServers", !impairedServers.empty())})
+        {
+            if (set)
+            {
+                fail(flag,
+                     "the impairments apply to --topology=single-tor only, not " + topologyKind);
+            }
+        }
+        if (GetServerCount() > 1024)
+        {
+            fail(topologyKind == "fat-tree" ? "fatTreeK" : "leaves",
+                 "the " + topologyKind + " would have " + std::to_string(GetServerCount())
+                     + " servers, at most 1024");
+        }
+        if (workers > GetServerCount())
+        {
+            fail("workers",
+                 std::to_string(workers) + " workers do not fit the " + topologyKind + "'s "
+                     + std::to_string(GetServerCount()) + " servers");
+        }
+        if (topologyKind == "fat-tree" && fatTreeK % 2 != 0)
+        {
+            fail("fatTreeK", "expected an even radix, got " + std::to_string(fatTreeK));
+        }
+        if (!fabricDataRate.empty()
+            && (!rate.DeserializeFromString(fabricDataRate, MakeDataRateChecker())
+                || rate.Get().GetBitRate() == 0))
+        {
+            fail("fabricDataRate", "expected a rate such as 40Gbps, got '" + fabricDataRate + "'");
+        }
+    }
 }
 
 Time
@@ -101,9 +142,35 @@ TrainingScenario::ComputeTime(uint64_t modelBytes) const
 }
 
 Time
-IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport)
+IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport, uint32_t links)
 {
-    return 2 * delay + rate.CalculateBytesTxTime(transport.WirePacketBytes());
+    return static_cast<int64_t>(links) * delay
+           + static_cast<int64_t>(links - 1)
+                 * rate.CalculateBytesTxTime(transport.WirePacketBytes());
+}
+
+uint32_t
+TrainingScenario::GetServerCount() const
+{
+    if (topologyKind == "leaf-spine")
+    {
+        return leaves * serversPerLeaf;
+    }
+    if (topologyKind == "fat-tree")
+    {
+        return fatTreeK * fatTreeK * fatTreeK / 4;
+    }
+    return workers;
+}
+
+uint32_t
+TrainingScenario::GetPathLinks() const
+{
+    if (topologyKind == "leaf-spine")
+    {
+        return leaves > 1 ? 4 : 2;
+    }
+    return topologyKind == "fat-tree" ? 6 : 2;
 }
 
 std::string
@@ -133,8 +200,52 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
     return network;
 }
 
+Ptr<ServerTopology>
+CreateTopology(const TrainingScenario& scenario)
+{
+    if (scenario.topologyKind == "single-tor")
+    {
+        return CreateNetwork(scenario, scenario.workers);
+    }
+    scenario.transportSettings.Apply();
+    Ptr<FabricTopology> fabric;
+    if (scenario.topologyKind == "leaf-spine")
+    {
+        fabric = CreateObject<LeafSpineHelper>();
+        fabric->SetAttribute("Leaves", UintegerValue(scenario.leaves));
+        fabric->SetAttribute("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
+        fabric->SetAttribute("Spines", UintegerValue(scenario.spines));
+    }
+    else
+    {
+        fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("K", UintegerValue(scenario.fatTreeK));
+    }
+    const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
+    fabric->SetAttribute("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
+    fabric->SetAttribute(
+        "FabricDataRate",
+        DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
+                                                               : scenario.fabricDataRate)));
+    fabric->SetAttribute("ServerDelay", TimeValue(delay));
+    fabric->SetAttribute("FabricDelay", TimeValue(delay));
+    fabric->SetAttribute("QueueDisc",
+                         EnumValue(scenario.queueDisc == "prio-red" ? EgressQueue::PRIO_RED
+                                                                    : EgressQueue::PFIFO_FAST));
+    fabric->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
+    if (auto leafSpine = DynamicCast<LeafSpineHelper>(fabric))
+    {
+        leafSpine->Create();
+    }
+    else
+    {
+        DynamicCast<FatTreeHelper>(fabric)->Create();
+    }
+    return fabric;
+}
+
 InstalledTraining
-InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
+InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network)
 {
     // The model is read once: its bytes size the compute time from --rcp.
     Ptr<DnnModel> model = CreateObject<DnnModel>();
@@ -164,10 +275,13 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings& transport = scenario.transportSettings;
-    installed.idealRate = DataRate(
-        static_cast<uint64_t>(network->GetDataRate().GetBitRate() * transport.GoodputFraction()));
-    installed.idealStepLatency
-        = IdealStepLatency(network->GetDataRate(), network->GetDelay(), transport);
+    const DataRate rate(scenario.dataRate);
+    installed.idealRate
+        = DataRate(static_cast<uint64_t>(rate.GetBitRate() * transport.GoodputFraction()));
+    installed.idealStepLatency = IdealStepLatency(rate,
+                                                  NanoSeconds(std::llround(scenario.delayUs * 1e3)),
+                                                  transport,
+                                                  scenario.GetPathLinks());
     training.SetTransport(TransportTypeOf(scenario.transport));
     if (scenario.transport == "tcp")
     {
@@ -182,12 +296,11 @@ InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network)
         training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
         training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
     }
-    NodeContainer workers;
-    for (uint32_t i = 0; i < scenario.workers; ++i)
-    {
-        workers.Add(network->GetServer(i));
-    }
-    training.Install(workers, model);
+    // On a single ToR the job has every server; on a fabric, the placement's.
+    training.Install(scenario.topologyKind == "single-tor"
+                         ? PlaceJob(network, "packed", scenario.workers)
+                         : PlaceJob(network, scenario.placement, scenario.workers),
+                     model);
     installed.job = training.GetJob();
     return installed;
 }
@@ -197,8 +310,7 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
-    Ptr<SingleTorHelper> network = CreateNetwork(scenario, scenario.workers);
-    InstalledTraining training = InstallTraining(scenario, network);
+    InstalledTraining training = InstallTraining(scenario, CreateTopology(scenario));
     TrainingRecorder recorder(training.job);
     {
         Time end = scenario.stopS > 0

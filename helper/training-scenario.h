@@ -7,6 +7,8 @@
 #include "training-recorder.h"
 #include "transport-settings.h"
 
+#include "ns3/server-topology.h"
+
 #include "ns3/command-line.h"
 #include "ns3/nstime.h"
 
@@ -44,6 +46,13 @@ struct TrainingScenario
     std::string impairedServers;  //!< which servers ("0,3"; "" every one)
     std::string queueDisc;        //!< pfifo-fast | prio-red
     uint32_t ecnThresholdPackets; //!< prio-red: DCTCP's K
+    std::string topologyKind;     //!< single-tor | leaf-spine | fat-tree
+    uint32_t leaves;              //!< leaf-spine: racks,
+    uint32_t serversPerLeaf;      //!< servers per rack,
+    uint32_t spines;              //!< spines
+    uint32_t fatTreeK;            //!< fat-tree: radix
+    std::string fabricDataRate;   //!< switch-to-switch rate; "" = dataRate
+    std::string placement;        //!< fabrics: packed | spread | "0,5,9"
     uint32_t seed;
     double stallTimeoutMs;
     uint32_t tos;
@@ -67,6 +76,11 @@ struct TrainingScenario
      * rcp x model_bytes x 2(1 - 1/N) x 8 / link rate.
      */
     Time ComputeTime(uint64_t modelBytes) const;
+
+    /** Servers of the network: workers on a single ToR, the fabric's shape otherwise. */
+    uint32_t GetServerCount() const;
+    /** Links on the longest path between two servers: 2, 4 (leaf-spine) or 6 (fat tree). */
+    uint32_t GetPathLinks() const;
 };
 
 /** The figures of a run and the model's size. */
@@ -91,13 +105,17 @@ struct InstalledTraining
  * with scenario.workers servers), with the ideal transport's rate and step
  * latency taken from the network.
  */
-InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<SingleTorHelper> network);
+InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network);
 
 /**
- * The ideal transport's time per ring step beyond serialization: two propagation delays and
- * the switch's store-and-forward of one full packet.
+ * The ideal transport's time per ring step beyond serialization: a propagation delay per
+ * link of the path and a store-and-forward of one full packet per switch (2 links on a
+ * single ToR).
  */
-Time IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport);
+Time IdealStepLatency(DataRate rate,
+                      Time delay,
+                      const TransportSettings& transport,
+                      uint32_t links = 2);
 
 /** The PartitionTransport TypeId name of a scenario's transport ("tcp" or "ideal"). */
 std::string TransportTypeOf(const std::string& transport);
@@ -107,6 +125,12 @@ std::string TransportTypeOf(const std::string& transport);
  * single-ToR network with the scenario's link rate and delay.
  */
 Ptr<SingleTorHelper> CreateNetwork(const TrainingScenario& scenario, uint32_t servers);
+
+/**
+ * The scenario's network (topology kind): CreateNetwork's single ToR of `workers` servers, or
+ * a leaf-spine or fat tree at the scenario's rates, delay and queue disc, TCP set up alike.
+ */
+Ptr<ServerTopology> CreateTopology(const TrainingScenario& scenario);
 
 /**
  * Builds the single-ToR network, installs the job, runs it to the end

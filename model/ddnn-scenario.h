@@ -43,6 +43,12 @@ extern "C"
         char impaired_servers[1024];    /* "0,3"; empty: every server */
         char queue_disc[16];            /* pfifo-fast | prio-red */
         uint32_t ecn_threshold_packets; /* prio-red: DCTCP's K */
+        char topology_kind[16];         /* single-tor | leaf-spine | fat-tree */
+        uint32_t leaves;                /* leaf-spine */
+        uint32_t servers_per_leaf;
+        uint32_t spines;
+        uint32_t fat_tree_k;       /* fat-tree */
+        char fabric_data_rate[32]; /* switch-to-switch; empty: data_rate */
         /* <training> */
         char profile[DDNN_PATH_MAX];
         uint64_t fusion_bytes;
@@ -54,6 +60,7 @@ extern "C"
         char collective[32];
         uint32_t parameter_servers;     /* parameter-server collective: P >= 1 */
         uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
+        char placement[1024];           /* fabrics: packed | spread | "0,5,9" */
         uint32_t iterations;            /* 0: until the end of the run */
         double stall_timeout_ms;
         uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */

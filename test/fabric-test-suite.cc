@@ -6,6 +6,7 @@
  * an oversubscribed leaf-spine runs at the bottleneck's share; packed in one rack it equals
  * the single-ToR figure; a fat tree carries a ring's exact bytes; placement errors.
  */
+#include "../model/ddnn-ring.h"
 #include "../model/flow-hash-ecmp-routing.h"
 #include "ddnn-test-util.h"
 
@@ -18,6 +19,8 @@
 #include "ns3/tcp-header.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
 
 using namespace ns3;
 
@@ -275,6 +278,65 @@ class PlacementTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * A whole datacenter run on a fabric from the scenario (--topology=fat-tree): 4 workers spread
+ * over a 16-server fat tree next to background flows between all 16 servers. Every worker
+ * receives its left neighbour's ring bytes, flows are generated for every server, and the
+ * servers without a worker carry no training.
+ */
+class ScenarioOnFabricTestCase : public TestCase
+{
+  public:
+    ScenarioOnFabricTestCase()
+        : TestCase("scenario on a fat tree: spread job, background on every server")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        DatacenterScenario s;
+        s.topologyKind = "fat-tree";
+        s.fatTreeK = 4;
+        s.workers = 4;
+        s.placement = "spread";
+        s.profile = WriteProfile("scenario-fabric.csv", {240000, 240001});
+        s.fusionBytes = 240001;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.flowRate = 100;
+        s.durationS = 0.05;
+        s.warmupS = 0;
+        s.cooldownS = 0.01;
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+        uint32_t highest = 0;
+        for (const ddnn_flow& f : flows)
+        {
+            highest = std::max({highest, f.src, f.dst});
+        }
+        NS_TEST_ASSERT_MSG_EQ(highest, 15, "flows between all 16 servers");
+        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(r.training.iterationsCompleted, 2, "iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.trainingBytesReceived.size(), 4, "four workers");
+        for (uint32_t w = 0; w < 4; ++w)
+        {
+            // Ranks 0..3 sit in racks 0..3; a worker receives what its left neighbour sends.
+            uint64_t expected = 0;
+            for (uint64_t buffer : {240000, 240001})
+            {
+                expected += 2 * ddnn_ring_bytes_sent_by(buffer, 4, (w + 3) % 4);
+            }
+            NS_TEST_ASSERT_MSG_EQ(r.trainingBytesReceived[w], expected, "worker " << w);
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization.size(), 16, "every server measured");
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization[1][0], 0.0, "server 1 holds no worker");
+        NS_TEST_ASSERT_MSG_GT(r.linkUtilization[2][0], 0.0, "server 2 (rank 1) trains");
+        NS_TEST_ASSERT_MSG_GT(r.fct[DDNN_FLOWS_ALL].completed, 0, "background flows complete");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * The fabrics' tests.
  */
 class FabricTestSuite : public TestSuite
@@ -287,6 +349,7 @@ class FabricTestSuite : public TestSuite
         AddTestCase(new OversubscribedLeafSpineTestCase);
         AddTestCase(new FatTreeTestCase);
         AddTestCase(new PlacementTestCase);
+        AddTestCase(new ScenarioOnFabricTestCase);
     }
 };
 
