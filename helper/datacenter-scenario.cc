@@ -15,6 +15,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/double.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -185,6 +186,14 @@ RunDatacenter(const DatacenterScenario& scenario,
                            scenario.WindowStart(),
                            scenario.WindowEnd());
 
+    if (Ptr<FabricTopology> fabric = DynamicCast<FabricTopology>(network))
+    {
+        for (const auto& [name, devices] : fabric->GetTiers())
+        {
+            meter.AddTier(name, devices);
+        }
+    }
+
     Simulator::Stop(Seconds(scenario.durationS));
     {
         ProgressMeter progress(Seconds(scenario.durationS), scenario.progress);
@@ -252,6 +261,12 @@ RunDatacenter(const DatacenterScenario& scenario,
         }
     }
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
+    for (const std::string& tier : meter.GetTiers())
+    {
+        result.tierUtilization.push_back({tier,
+                                          {meter.GetTierUtilization(tier, TenantTag::TRAINING),
+                                           meter.GetTierUtilization(tier, TenantTag::BACKGROUND)}});
+    }
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
         result.linkUtilization.push_back(
@@ -326,6 +341,11 @@ SummaryRows(const DatacenterResult& r)
     rows.emplace_back("util_training_measured", FormatFigure(r.utilTrainingMeasured));
     rows.emplace_back("util_background_expected", FormatFigure(r.utilBackgroundExpected));
     rows.emplace_back("util_background_measured", FormatFigure(r.utilBackgroundMeasured));
+    for (const auto& [tier, utilization] : r.tierUtilization)
+    {
+        rows.emplace_back("util_" + tier + "_training_measured", FormatFigure(utilization[0]));
+        rows.emplace_back("util_" + tier + "_background_measured", FormatFigure(utilization[1]));
+    }
     return rows;
 }
 

@@ -66,6 +66,8 @@ struct DatacenterResult
     double utilBackgroundMeasured{0};
     /** Per server: {uplink training, uplink background, downlink training, downlink background} */
     std::vector<std::array<double, 4>> linkUtilization;
+    /** Per tier of a fabric's switch links ("leaf_spine_up", ...): {training, background}. */
+    std::vector<std::pair<std::string, std::array<double, 2>>> tierUtilization;
 };
 
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */

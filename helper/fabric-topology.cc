@@ -11,6 +11,8 @@
 #include "ns3/ipv4.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -94,9 +96,32 @@ FabricTopology::AddServer(FabricBuilder& builder,
 }
 
 void
-FabricTopology::AddFabricLink(FabricBuilder& builder, Ptr<Node> lower, Ptr<Node> upper)
+FabricTopology::AddFabricLink(FabricBuilder& builder,
+                              Ptr<Node> lower,
+                              Ptr<Node> upper,
+                              const std::string& tier)
 {
-    builder.Link(lower, upper, m_fabricRate, m_fabricDelay, m_fabricQueueDiscs);
+    NetDeviceContainer link
+        = builder.Link(lower, upper, m_fabricRate, m_fabricDelay, m_fabricQueueDiscs);
+    for (const auto& [direction, device] :
+         {std::make_pair("_up", link.Get(0)), std::make_pair("_down", link.Get(1))})
+    {
+        const std::string name = tier + direction;
+        auto it = std::find_if(
+            m_tiers.begin(), m_tiers.end(), [&](const Tier& t) { return t.first == name; });
+        if (it == m_tiers.end())
+        {
+            m_tiers.push_back({name, {}});
+            it = m_tiers.end() - 1;
+        }
+        it->second.push_back(device);
+    }
+}
+
+const std::vector<FabricTopology::Tier>&
+FabricTopology::GetTiers() const
+{
+    return m_tiers;
 }
 
 uint32_t

@@ -12,6 +12,8 @@
 #include "ns3/nstime.h"
 #include "ns3/queue-disc-container.h"
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -38,14 +40,21 @@ class FabricTopology : public ServerTopology
 
     /** Every queue disc of the switch fabric (switch to switch), both ends. */
     const QueueDiscContainer& GetFabricQueueDiscs() const;
+    /** A tier of switch links in one direction: its name ("leaf_spine_up", ...) and devices. */
+    typedef std::pair<std::string, std::vector<Ptr<NetDevice>>> Tier;
+    /** The fabric's tiers, from the servers up, each going up then down. */
+    const std::vector<Tier>& GetTiers() const;
 
   protected:
     /** A builder with the chosen egress queue and device queue. */
     FabricBuilder MakeBuilder() const;
     /** Links a new server in rack `rack` to `rackSwitch` (server tier). */
     void AddServer(FabricBuilder& builder, Ptr<Node> server, Ptr<Node> rackSwitch, uint32_t rack);
-    /** Links two switches (fabric tier). */
-    void AddFabricLink(FabricBuilder& builder, Ptr<Node> lower, Ptr<Node> upper);
+    /** Links two switches of tier `tier` (e.g. "leaf_spine"). */
+    void AddFabricLink(FabricBuilder& builder,
+                       Ptr<Node> lower,
+                       Ptr<Node> upper,
+                       const std::string& tier);
 
     DataRate m_serverRate;
     DataRate m_fabricRate;
@@ -64,6 +73,7 @@ class FabricTopology : public ServerTopology
     std::vector<uint32_t> m_racks;
     QueueDiscContainer m_serverQueueDiscs;
     QueueDiscContainer m_fabricQueueDiscs;
+    std::vector<Tier> m_tiers;
 };
 
 } // namespace ns3

@@ -59,7 +59,10 @@ FatTreeHelper::Create()
         {
             for (uint32_t a = 0; a < half; ++a)
             {
-                AddFabricLink(fabric, edges.Get(pod * half + e), aggregations.Get(pod * half + a));
+                AddFabricLink(fabric,
+                              edges.Get(pod * half + e),
+                              aggregations.Get(pod * half + a),
+                              "edge_aggregation");
             }
         }
         // Aggregation switch a of every pod reaches cores a*half .. a*half+half-1.
@@ -67,7 +70,10 @@ FatTreeHelper::Create()
         {
             for (uint32_t c = 0; c < half; ++c)
             {
-                AddFabricLink(fabric, aggregations.Get(pod * half + a), cores.Get(a * half + c));
+                AddFabricLink(fabric,
+                              aggregations.Get(pod * half + a),
+                              cores.Get(a * half + c),
+                              "aggregation_core");
             }
         }
     }

@@ -64,7 +64,7 @@ LeafSpineHelper::Create()
     {
         for (uint32_t spine = 0; spine < m_spines; ++spine)
         {
-            AddFabricLink(fabric, m_leafNodes.Get(leaf), m_spineNodes.Get(spine));
+            AddFabricLink(fabric, m_leafNodes.Get(leaf), m_spineNodes.Get(spine), "leaf_spine");
         }
     }
     FabricBuilder::PopulateRoutes(all);

@@ -21,22 +21,16 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
                                    Time from,
                                    Time until)
     : m_servers(network->GetServerCount())
-    , m_bitRate(0)
     , m_interval(interval)
     , m_from(from)
     , m_until(until)
-    , m_bins(2 * m_servers)
-    , m_window(2 * m_servers)
 {
     if (!interval.IsStrictlyPositive())
     {
         throw DdnnError("UtilizationMeter: the interval must be positive");
     }
-    for (auto& totals : m_window)
-    {
-        totals.fill(0);
-    }
     // links 0..N-1: server uplinks; N..2N-1: their downlinks, the far ends of the channels
+    std::vector<Ptr<NetDevice>> downlinks;
     for (uint32_t i = 0; i < m_servers; ++i)
     {
         Ptr<NetDevice> uplink = network->GetServerDevice(i);
@@ -46,15 +40,62 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
             throw DdnnError("UtilizationMeter: server " + std::to_string(i)
                             + " is not on a point-to-point link");
         }
-        Ptr<NetDevice> downlink = channel->GetDevice(channel->GetDevice(0) == uplink ? 1 : 0);
-        DataRateValue rate;
-        uplink->GetAttribute("DataRate", rate);
-        m_bitRate = rate.Get().GetBitRate(); // the servers' links share one rate
-        uplink->TraceConnectWithoutContext(
-            "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, i));
-        downlink->TraceConnectWithoutContext(
-            "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, m_servers + i));
+        downlinks.push_back(channel->GetDevice(channel->GetDevice(0) == uplink ? 1 : 0));
+        Measure(uplink, "server" + std::to_string(i) + "-up");
     }
+    for (uint32_t i = 0; i < m_servers; ++i)
+    {
+        Measure(downlinks[i], "server" + std::to_string(i) + "-down");
+    }
+}
+
+void
+UtilizationMeter::Measure(Ptr<NetDevice> device, const std::string& name)
+{
+    DataRateValue rate;
+    device->GetAttribute("DataRate", rate);
+    const uint32_t link = m_names.size();
+    m_names.push_back(name);
+    m_bitRates.push_back(static_cast<double>(rate.Get().GetBitRate()));
+    m_bins.emplace_back();
+    m_window.push_back({});
+    device->TraceConnectWithoutContext(
+        "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, link));
+}
+
+void
+UtilizationMeter::AddTier(const std::string& name, const std::vector<Ptr<NetDevice>>& devices)
+{
+    m_tiers.push_back(
+        {name, {static_cast<uint32_t>(m_names.size()), static_cast<uint32_t>(devices.size())}});
+    for (size_t k = 0; k < devices.size(); ++k)
+    {
+        Measure(devices[k], name + "-" + std::to_string(k));
+    }
+}
+
+std::vector<std::string>
+UtilizationMeter::GetTiers() const
+{
+    std::vector<std::string> names;
+    for (const auto& tier : m_tiers)
+    {
+        names.push_back(tier.first);
+    }
+    return names;
+}
+
+double
+UtilizationMeter::GetTierUtilization(const std::string& name, TenantTag::Tenant tenant) const
+{
+    for (const auto& tier : m_tiers)
+    {
+        if (tier.first == name)
+        {
+            return WindowUtilization(tier.second.first, tier.second.second, tenant);
+        }
+    }
+    throw DdnnError("UtilizationMeter: no tier named '" + name + "'");
 }
 
 void
@@ -77,46 +118,43 @@ UtilizationMeter::Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const 
 }
 
 double
-UtilizationMeter::WindowUtilization(uint32_t firstLink, TenantTag::Tenant tenant) const
+UtilizationMeter::WindowUtilization(uint32_t first, uint32_t count, TenantTag::Tenant tenant) const
 {
-    double seconds = (m_until - m_from).GetSeconds();
-    if (seconds <= 0)
+    const double seconds = (m_until - m_from).GetSeconds();
+    if (seconds <= 0 || count == 0)
     {
         return 0;
     }
-    double bytes = 0;
-    for (uint32_t i = 0; i < m_servers; ++i)
+    double sum = 0;
+    for (uint32_t link = first; link < first + count; ++link)
     {
-        bytes += m_window[firstLink + i][tenant];
+        sum += m_window[link][tenant] * 8 / (seconds * m_bitRates[link]);
     }
-    return bytes * 8 / (seconds * m_bitRate) / m_servers;
+    return sum / count;
 }
 
 double
 UtilizationMeter::GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const
 {
-    double seconds = (m_until - m_from).GetSeconds();
-    uint32_t link = uplink ? server : m_servers + server;
-    return seconds > 0 ? m_window.at(link)[tenant] * 8 / (seconds * m_bitRate) : 0;
+    return WindowUtilization(uplink ? server : m_servers + server, 1, tenant);
 }
 
 double
 UtilizationMeter::GetUplinkUtilization(TenantTag::Tenant tenant) const
 {
-    return WindowUtilization(0, tenant);
+    return WindowUtilization(0, m_servers, tenant);
 }
 
 double
 UtilizationMeter::GetDownlinkUtilization(TenantTag::Tenant tenant) const
 {
-    return WindowUtilization(m_servers, tenant);
+    return WindowUtilization(m_servers, m_servers, tenant);
 }
 
 void
 UtilizationMeter::WriteCsv(const std::string& path) const
 {
     static const char* names[TENANTS] = {"none", "training", "background"};
-    const double binBits = m_interval.GetSeconds() * m_bitRate;
     AtomicFile file(path);
     std::ofstream& out = file.Out();
     out << "time_s,link,tenant,bytes,utilization\n";
@@ -139,9 +177,9 @@ UtilizationMeter::WriteCsv(const std::string& path) const
                 {
                     continue;
                 }
-                out << b * m_interval.GetSeconds() << ",server" << (link % m_servers)
-                    << (link < m_servers ? "-up" : "-down") << "," << names[t] << "," << series[b]
-                    << "," << series[b] * 8 / binBits << "\n";
+                out << b * m_interval.GetSeconds() << "," << m_names[link] << "," << names[t] << ","
+                    << series[b] << ","
+                    << series[b] * 8 / (m_interval.GetSeconds() * m_bitRates[link]) << "\n";
             }
         }
     }

@@ -38,16 +38,31 @@ class UtilizationMeter
     /** A tenant's utilization of one link within the window: server i's uplink, or its downlink. */
     double GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const;
 
+    /**
+     * Also measures the devices of a tier of switch links (e.g. a fabric's "leaf_spine_up"),
+     * each at its own rate; before the simulation runs.
+     */
+    void AddTier(const std::string& name, const std::vector<Ptr<NetDevice>>& devices);
+    /** The tiers added, in order. */
+    std::vector<std::string> GetTiers() const;
+    /** Mean over a tier's links of a tenant's utilization within the window. */
+    double GetTierUtilization(const std::string& name, TenantTag::Tenant tenant) const;
+
     /** Writes time_s,link,tenant,bytes,utilization (one row per non-empty bin). */
     void WriteCsv(const std::string& path) const;
 
   private:
     static void Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet);
-    double WindowUtilization(uint32_t firstLink, TenantTag::Tenant tenant) const;
+    /** Starts measuring `device` as link `name` (its rate read from its DataRate). */
+    void Measure(Ptr<NetDevice> device, const std::string& name);
+    /** Mean utilization of links [first, first + count) within the window. */
+    double WindowUtilization(uint32_t first, uint32_t count, TenantTag::Tenant tenant) const;
 
     static constexpr size_t TENANTS = 3;
     uint32_t m_servers;
-    double m_bitRate;
+    std::vector<std::string> m_names; //!< per link: "server3-up", "leaf_spine_up-5", ...
+    std::vector<double> m_bitRates;   //!< per link
+    std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> m_tiers; //!< first, count
     Time m_interval;
     Time m_from;
     Time m_until;

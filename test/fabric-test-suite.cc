@@ -332,6 +332,16 @@ class ScenarioOnFabricTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.linkUtilization[1][0], 0.0, "server 1 holds no worker");
         NS_TEST_ASSERT_MSG_GT(r.linkUtilization[2][0], 0.0, "server 2 (rank 1) trains");
         NS_TEST_ASSERT_MSG_GT(r.fct[DDNN_FLOWS_ALL].completed, 0, "background flows complete");
+        // Per tier: a spread ring crosses pods, so training climbs to the cores; every tier
+        // carries background flows.
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization.size(), 4, "two tiers, up and down");
+        for (const auto& [tier, utilization] : r.tierUtilization)
+        {
+            NS_TEST_ASSERT_MSG_GT(utilization[0], 0.0, tier << " carries training");
+            NS_TEST_ASSERT_MSG_GT(utilization[1], 0.0, tier << " carries background");
+            NS_TEST_ASSERT_MSG_LT(utilization[0] + utilization[1], 1.0, tier << " below its rate");
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization[0].first, "edge_aggregation_up", "first tier");
     }
 };
 
