@@ -12,15 +12,37 @@
 namespace ns3
 {
 
+EgressQueue::Kind
+EgressQueue::FromScenario(const std::string& name)
+{
+    return name == "prio-red" ? PRIO_RED : name == "prio4" ? PRIO4 : PFIFO_FAST;
+}
+
+Ptr<const AttributeChecker>
+EgressQueue::MakeKindChecker()
+{
+    return MakeEnumChecker(PFIFO_FAST, "PfifoFast", PRIO_RED, "PrioRed", PRIO4, "Prio4");
+}
+
 TrafficControlHelper
 EgressQueue::Helper() const
 {
     TrafficControlHelper tch;
+    const QueueSizeValue limit(QueueSize(QueueSizeUnit::PACKETS, limitPackets));
     if (kind == PFIFO_FAST)
     {
-        tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
-                             "MaxSize",
-                             QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, limitPackets)));
+        tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", limit);
+        return tch;
+    }
+    if (kind == PRIO4)
+    {
+        // Priorities from the ToS: 6 (0x10), 4 (0x18), 0 (0x00), 2 (0x08); the rest as 0.
+        const uint16_t root = tch.SetRootQueueDisc(
+            "ns3::PrioQueueDisc", "Priomap", StringValue("2 2 3 3 1 1 0 0 2 2 2 2 2 2 2 2"));
+        for (uint16_t band : tch.AddQueueDiscClasses(root, 4, "ns3::QueueDiscClass"))
+        {
+            tch.AddChildQueueDisc(root, band, "ns3::FifoQueueDisc", "MaxSize", limit);
+        }
         return tch;
     }
     // PfifoFast's map from the priority (the ToS's precedence bits) to its three bands.
@@ -35,7 +57,7 @@ EgressQueue::Helper() const
                               band,
                               "ns3::RedQueueDisc",
                               "MaxSize",
-                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, limitPackets)),
+                              limit,
                               "MinTh",
                               DoubleValue(k),
                               "MaxTh",

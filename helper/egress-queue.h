@@ -5,8 +5,11 @@
 #define EGRESS_QUEUE_H
 
 #include "ns3/data-rate.h"
+#include "ns3/enum.h"
 #include "ns3/nstime.h"
 #include "ns3/traffic-control-helper.h"
+
+#include <string>
 
 namespace ns3
 {
@@ -22,14 +25,23 @@ namespace ns3
  *   RedQueueDisc that marks ECN-capable packets (and drops the others) whenever its
  *   instantaneous queue reaches EcnThresholdPackets (DCTCP's K: RED with a queue weight of 1,
  *   both thresholds at K, not gentle), LimitPackets per band.
+ * - PRIO4: a PrioQueueDisc of four FIFO bands, one per priority a ToS can give, for more
+ *   than two tenants: ToS 0x10 band 0, 0x18 band 1, 0x00 band 2, 0x08 band 3 (strict
+ *   priority in that order), LimitPackets per band.
  */
 struct EgressQueue
 {
     enum Kind
     {
         PFIFO_FAST,
-        PRIO_RED
+        PRIO_RED,
+        PRIO4
     };
+
+    /** The kind a scenario names: "pfifo-fast", "prio-red" or "prio4". */
+    static Kind FromScenario(const std::string& name);
+    /** The checker of an attribute holding a Kind: PfifoFast, PrioRed, Prio4. */
+    static Ptr<const AttributeChecker> MakeKindChecker();
 
     Kind kind{PFIFO_FAST};
     uint32_t limitPackets{1000};

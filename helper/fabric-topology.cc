@@ -57,11 +57,10 @@ FabricTopology::GetTypeId()
                             MakeUintegerChecker<uint32_t>(1))
               .AddAttribute(
                   "QueueDisc",
-                  "Queue disc on every egress: PfifoFast or PrioRed (see EgressQueue).",
+                  "Queue disc on every egress: PfifoFast, PrioRed or Prio4 (see EgressQueue).",
                   EnumValue(EgressQueue::PFIFO_FAST),
                   DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &FabricTopology::m_queueKind),
-                  MakeEnumChecker(
-                      EgressQueue::PFIFO_FAST, "PfifoFast", EgressQueue::PRIO_RED, "PrioRed"))
+                  EgressQueue::MakeKindChecker())
               .AddAttribute("EcnThresholdPackets",
                             "PrioRed: queue length in packets from which a band marks.",
                             UintegerValue(65),

@@ -53,15 +53,13 @@ SingleTorHelper::GetTypeId()
                             UintegerValue(1),
                             MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
                             MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute(
-                  "QueueDisc",
-                  "Queue disc on every egress: PfifoFast (three bands by ToS, no ECN) "
-                  "or PrioRed (the same bands, each a RED marking ECN at "
-                  "EcnThresholdPackets, for DCTCP).",
-                  EnumValue(EgressQueue::PFIFO_FAST),
-                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
-                  MakeEnumChecker(
-                      EgressQueue::PFIFO_FAST, "PfifoFast", EgressQueue::PRIO_RED, "PrioRed"))
+              .AddAttribute("QueueDisc",
+                            "Queue disc on every egress: PfifoFast (three bands by ToS, no ECN), "
+                            "PrioRed (the same bands, each a RED marking ECN at "
+                            "EcnThresholdPackets, for DCTCP) or Prio4 (four bands by ToS).",
+                            EnumValue(EgressQueue::PFIFO_FAST),
+                            DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
+                            EgressQueue::MakeKindChecker())
               .AddAttribute("EcnThresholdPackets",
                             "PrioRed: queue length in packets from which a band marks (DCTCP's "
                             "K; 65 at 10 Gbit/s in the DCTCP paper).",

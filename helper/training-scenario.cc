@@ -192,9 +192,7 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
     network->SetAttribute(
         "RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
     network->SetAttribute("ImpairedServers", StringValue(scenario.impairedServers));
-    network->SetAttribute("QueueDisc",
-                          EnumValue(scenario.queueDisc == "prio-red" ? EgressQueue::PRIO_RED
-                                                                     : EgressQueue::PFIFO_FAST));
+    network->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
     network->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
     network->Create(servers);
     return network;
@@ -229,9 +227,7 @@ CreateTopology(const TrainingScenario& scenario)
                                                                : scenario.fabricDataRate)));
     fabric->SetAttribute("ServerDelay", TimeValue(delay));
     fabric->SetAttribute("FabricDelay", TimeValue(delay));
-    fabric->SetAttribute("QueueDisc",
-                         EnumValue(scenario.queueDisc == "prio-red" ? EgressQueue::PRIO_RED
-                                                                    : EgressQueue::PFIFO_FAST));
+    fabric->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
     fabric->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
     if (auto leafSpine = DynamicCast<LeafSpineHelper>(fabric))
     {

@@ -90,9 +90,10 @@ static const ddnn_param params[] = {
          "queue-disc",
          "queueDisc",
          "pfifo-fast",
-         "pfifo-fast|prio-red",
-         "queue disc on every egress: pfifo-fast (three bands by ToS, no ECN) or prio-red (the "
-         "same bands, each a RED marking ECN from ecn-threshold-packets on, for DCTCP)",
+         "pfifo-fast|prio-red|prio4",
+         "queue disc on every egress: pfifo-fast (three bands by ToS, no ECN), prio-red (the "
+         "same bands, each a RED marking ECN from ecn-threshold-packets on, for DCTCP) or prio4 "
+         "(four bands: ToS 16, 24, 0, 8 in that order)",
          queue_disc),
     NUM("topology",
         "ecn-threshold-packets",

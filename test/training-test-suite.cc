@@ -511,6 +511,66 @@ class SeveralJobsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Four bands for more tenants (prio4): two identical jobs on the same servers, one at ToS
+ * 0x18 (band 1), one at 0x08 (band 3). At a server's egress each job's bytes, data and ACKs,
+ * are in its own band only, and strict priority lets the band-1 job finish first.
+ */
+class FourBandsTestCase : public TestCase
+{
+  public:
+    FourBandsTestCase()
+        : TestCase("prio4: each job in its own band, the higher band finishes first")
+    {
+    }
+
+  private:
+    static Ptr<TrainingJob>
+    InstallJob(Ptr<ServerTopology> servers, uint16_t port, uint8_t tos)
+    {
+        TrainingHelper helper;
+        helper.SetAttribute("ProfileFile",
+                            StringValue(WriteProfile("bands.csv", {1000000, 1000000})));
+        helper.SetAttribute("FusionBufferBytes", UintegerValue(1000000));
+        helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
+        helper.SetAttribute("Iterations", UintegerValue(1));
+        helper.SetAttribute("Port", UintegerValue(port));
+        helper.SetAttribute("Tos", UintegerValue(tos));
+        helper.Install(servers);
+        return helper.GetJob();
+    }
+
+    void
+    DoRun() override
+    {
+        ddnntest::ApplyTunedTransport();
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->SetAttribute("QueueDisc", EnumValue(EgressQueue::PRIO4));
+        network->Create(4);
+        Ptr<TrainingJob> high = InstallJob(network, 50000, 0x18);
+        Ptr<TrainingJob> low = InstallJob(network, 50001, 0x08);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(high->IsFinished() && low->IsFinished(), true, "both finished");
+        Ptr<QueueDisc> egress = network->GetServerQueueDisc(0);
+        NS_TEST_ASSERT_MSG_EQ(egress->GetNQueueDiscClasses(), 4, "four bands");
+        std::vector<uint64_t> bytes;
+        for (uint32_t band = 0; band < 4; ++band)
+        {
+            bytes.push_back(
+                egress->GetQueueDiscClass(band)->GetQueueDisc()->GetStats().nTotalReceivedBytes);
+        }
+        const uint64_t payload = high->GetWorker(0)->GetBytesSent(0);
+        NS_TEST_ASSERT_MSG_EQ(bytes[0] + bytes[2], 0, "bands 0 and 2 unused");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(bytes[1], payload, "the ToS 0x18 job in band 1");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(bytes[3], payload, "the ToS 0x08 job in band 3");
+        const uint64_t highEnd = high->GetRecords().back().end_ns;
+        const uint64_t lowEnd = low->GetRecords().back().end_ns;
+        NS_TEST_ASSERT_MSG_LT(highEnd, lowEnd, "strict priority: band 1 first");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Impairments of delay and rate: an added delay d on every server link makes each of a ring's
  * 2(N-1) steps cross two links that much longer, so a latency-bound allreduce (partitions of
  * one segment) takes 2(N-1) x 2d more, within 5 %. A rate cap C on one server's link makes a
@@ -1231,6 +1291,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new SeveralJobsTestCase);
         AddTestCase(new DelayAndRateImpairmentTestCase);
+        AddTestCase(new FourBandsTestCase);
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new PacketVersusIdealTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);
