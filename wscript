@@ -57,7 +57,6 @@ def build(bld):
         'model/tenant-congestion-control.cc',
         'model/buffer-priority-policy.cc',
         'model/flow-hash-ecmp-routing.cc',
-        'model/tenant-tag.cc',
         'model/background-tenant.cc',
         'model/background-flow-sender.cc',
         'model/background-flow-sink.cc',

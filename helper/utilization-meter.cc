@@ -3,6 +3,10 @@
  */
 #include "utilization-meter.h"
 
+#include "ns3/background-flow-sink.h"
+#include "ns3/training-worker.h"
+#include "ns3/uinteger.h"
+
 #include "atomic-file.h"
 
 #include "ns3/channel.h"
@@ -20,7 +24,8 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
                                    Time interval,
                                    Time from,
                                    Time until)
-    : m_servers(network->GetServerCount())
+    : m_network(network)
+    , m_servers(network->GetServerCount())
     , m_interval(interval)
     , m_from(from)
     , m_until(until)
@@ -47,6 +52,62 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
     {
         Measure(downlinks[i], "server" + std::to_string(i) + "-down");
     }
+}
+
+void
+UtilizationMeter::LearnPorts()
+{
+    m_tenantOfPort.assign(65536, TenantTag::NONE);
+    for (uint32_t i = 0; i < m_servers; ++i)
+    {
+        Ptr<Node> server = m_network->GetServer(i);
+        for (uint32_t a = 0; a < server->GetNApplications(); ++a)
+        {
+            Ptr<Application> app = server->GetApplication(a);
+            if (Ptr<TrainingWorker> worker = DynamicCast<TrainingWorker>(app))
+            {
+                UintegerValue port;
+                Ptr<PartitionTransport> transport = worker->GetTransport();
+                TypeId::AttributeInformation info;
+                if (transport
+                    && transport->GetInstanceTypeId().LookupAttributeByName("Port", &info))
+                {
+                    transport->GetAttribute("Port", port);
+                    m_tenantOfPort[port.Get()] = TenantTag::TRAINING;
+                }
+            }
+            else if (Ptr<BackgroundFlowSink> sink = DynamicCast<BackgroundFlowSink>(app))
+            {
+                m_tenantOfPort[sink->GetPort()] = TenantTag::BACKGROUND;
+            }
+        }
+    }
+}
+
+TenantTag::Tenant
+UtilizationMeter::TenantOf(Ptr<const Packet> packet)
+{
+    if (m_tenantOfPort.empty())
+    {
+        LearnPorts();
+    }
+    // A point-to-point frame: the PPP protocol (0x0021 for IPv4), the IPv4 header, then the
+    // TCP or UDP ports.
+    uint8_t head[2 + 60 + 4];
+    const uint32_t size = packet->CopyData(head, sizeof head);
+    if (size < 2 + 20 || head[0] != 0x00 || head[1] != 0x21)
+    {
+        return TenantTag::NONE;
+    }
+    const uint8_t* ip = head + 2;
+    const uint32_t ipHeader = (ip[0] & 0x0f) * 4;
+    if ((ip[9] != 6 && ip[9] != 17) || size < 2 + ipHeader + 4)
+    {
+        return TenantTag::NONE;
+    }
+    const uint8_t* ports = ip + ipHeader;
+    const TenantTag::Tenant source = m_tenantOfPort[(ports[0] << 8) | ports[1]];
+    return source != TenantTag::NONE ? source : m_tenantOfPort[(ports[2] << 8) | ports[3]];
 }
 
 void
@@ -101,8 +162,7 @@ UtilizationMeter::GetTierUtilization(const std::string& name, TenantTag::Tenant 
 void
 UtilizationMeter::Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet)
 {
-    TenantTag tag;
-    size_t tenant = packet->FindFirstMatchingByteTag(tag) ? tag.GetTenant() : TenantTag::NONE;
+    const size_t tenant = meter->TenantOf(packet);
     Time now = Simulator::Now();
     size_t bin = static_cast<size_t>(now.GetNanoSeconds() / meter->m_interval.GetNanoSeconds());
     std::vector<uint64_t>& bins = meter->m_bins[link][tenant];

@@ -21,8 +21,11 @@ namespace ns3
  * \ingroup ddnn
  * \brief Link utilization per tenant on every server's uplink and downlink (the other end
  * of its point-to-point link), on any ServerTopology, from the bytes each device starts to
- * transmit (headers included), attributed by TenantTag. Untagged packets (ACKs,
- * handshakes) are counted as tenant "none".
+ * transmit (headers included), attributed to a tenant by the TCP ports of the packet:
+ * the ports the servers' TrainingWorker transports and background sinks listen on, read off
+ * the servers when the first packet passes (so data, ACKs and handshakes of a tenant's
+ * connections all count as that tenant's; anything else as "none"). Those ports lie below
+ * ns-3's ephemeral range, so no connection's other end can take one of them.
  */
 class UtilizationMeter
 {
@@ -53,13 +56,19 @@ class UtilizationMeter
 
   private:
     static void Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet);
+    /** The tenant of a packet on a point-to-point device, by its TCP or UDP ports. */
+    TenantTag::Tenant TenantOf(Ptr<const Packet> packet);
+    /** Reads the tenants' listening ports off the servers' applications. */
+    void LearnPorts();
     /** Starts measuring `device` as link `name` (its rate read from its DataRate). */
     void Measure(Ptr<NetDevice> device, const std::string& name);
     /** Mean utilization of links [first, first + count) within the window. */
     double WindowUtilization(uint32_t first, uint32_t count, TenantTag::Tenant tenant) const;
 
     static constexpr size_t TENANTS = 3;
+    Ptr<ServerTopology> m_network;
     uint32_t m_servers;
+    std::vector<TenantTag::Tenant> m_tenantOfPort; //!< [port]; empty until the first packet
     std::vector<std::string> m_names; //!< per link: "server3-up", "leaf_spine_up-5", ...
     std::vector<double> m_bitRates;   //!< per link
     std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> m_tiers; //!< first, count

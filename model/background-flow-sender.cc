@@ -7,7 +7,6 @@
 #include "ddnn-exception.h"
 #include "ns3-compat.h"
 #include "tenant-congestion-control.h"
-#include "tenant-tag.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -85,8 +84,7 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     m_tenant->RegisterConnection(m_server, InetSocketAddress::ConvertFrom(local).GetPort(), index);
     InetSocketAddress peer(dst, m_tenant->GetPort());
     compat::SetTos(socket, peer, m_tenant->GetTos());
-    Ptr<TcpStreamSender> sender
-        = Create<TcpStreamSender>(socket, TenantTag::BACKGROUND, m_tenant->GetSendChunkBytes());
+    Ptr<TcpStreamSender> sender = Create<TcpStreamSender>(socket, m_tenant->GetSendChunkBytes());
     m_open[sender] = index;
     sender->SetDrainedCallback(MakeCallback(&BackgroundFlowSender::Written, this));
     sender->Add(bytes);

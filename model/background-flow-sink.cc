@@ -52,6 +52,12 @@ BackgroundFlowSink::GetOpenConnections() const
     return m_connections.size();
 }
 
+uint16_t
+BackgroundFlowSink::GetPort() const
+{
+    return m_tenant->GetPort();
+}
+
 void
 BackgroundFlowSink::StartApplication()
 {

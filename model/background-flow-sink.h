@@ -26,6 +26,8 @@ class BackgroundFlowSink : public Application
     BackgroundFlowSink();
 
     void Setup(Ptr<BackgroundTenant> tenant);
+    /** The TCP port it listens on (its tenant's). */
+    uint16_t GetPort() const;
     /** Connections accepted and not yet closed. */
     size_t GetOpenConnections() const;
 

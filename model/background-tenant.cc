@@ -42,10 +42,11 @@ BackgroundTenant::GetTypeId()
                             MakeBooleanAccessor(&BackgroundTenant::m_acksInDataBand),
                             MakeBooleanChecker())
               .AddAttribute("Port",
-                            "TCP port of the sinks.",
-                            UintegerValue(60000),
+                            "TCP port of the sinks; below ns-3's ephemeral ports (49152 on), so "
+                            "that it names the tenant.",
+                            UintegerValue(6000),
                             MakeUintegerAccessor(&BackgroundTenant::m_port),
-                            MakeUintegerChecker<uint16_t>(1))
+                            MakeUintegerChecker<uint16_t>(1, 49151))
               .AddAttribute("SendChunkBytes",
                             "Most bytes a sender writes into a socket at once.",
                             UintegerValue(65536),

@@ -30,10 +30,11 @@ TcpPartitionTransport::GetTypeId()
               .SetGroupName("Ddnn")
               .AddConstructor<TcpPartitionTransport>()
               .AddAttribute("Port",
-                            "TCP port on which every worker of the job accepts its peers.",
-                            UintegerValue(50000),
+                            "TCP port on which every worker of the job accepts its peers; below "
+                            "ns-3's ephemeral ports (49152 on), so that it names the tenant.",
+                            UintegerValue(5000),
                             MakeUintegerAccessor(&TcpPartitionTransport::m_port),
-                            MakeUintegerChecker<uint16_t>(1))
+                            MakeUintegerChecker<uint16_t>(1, 49151))
               .AddAttribute("Tos",
                             "IP ToS of the job's sockets, data and ACKs (0x10 -> PfifoFast band "
                             "0, 0x00 -> band 1, 0x08 -> band 2).",
@@ -125,8 +126,7 @@ TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
     socket->Bind();
     socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
                               MakeCallback(&TcpPartitionTransport::HandleClose, this));
-    Ptr<TcpStreamSender> sender
-        = Create<TcpStreamSender>(socket, TenantTag::TRAINING, m_chunkBytes);
+    Ptr<TcpStreamSender> sender = Create<TcpStreamSender>(socket, m_chunkBytes);
     m_senders[{peer, tos}] = sender;
     sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
     return sender;

@@ -12,9 +12,8 @@
 namespace ns3
 {
 
-TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, TenantTag::Tenant tenant, uint32_t chunkBytes)
+TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes)
     : m_socket(socket)
-    , m_tag(tenant)
     , m_chunkBytes(chunkBytes)
 {
     WarnIfNs3TcpDefaults(socket);
@@ -124,7 +123,6 @@ TcpStreamSender::Pump()
             return; // SendSpace() calls again when the socket has room
         }
         Ptr<Packet> packet = Create<Packet>(static_cast<uint32_t>(chunk));
-        packet->AddByteTag(m_tag);
         const int sent = m_socket->Send(packet);
         if (sent <= 0)
         {

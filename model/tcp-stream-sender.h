@@ -4,8 +4,6 @@
 #ifndef TCP_STREAM_SENDER_H
 #define TCP_STREAM_SENDER_H
 
-#include "tenant-tag.h"
-
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/simple-ref-count.h"
@@ -17,16 +15,15 @@ namespace ns3
 /**
  * \ingroup ddnn
  * \brief The one TCP send path of every tenant: writes a count of bytes into one TCP
- * connection, from the socket's send-space callback, in packets of at most ChunkBytes each
- * tagged with the tenant, as BulkSendApplication does, so the socket's send buffer holds only
- * what TCP can take.
+ * connection, from the socket's send-space callback, in packets of at most ChunkBytes, as
+ * BulkSendApplication does, so the socket's send buffer holds only what TCP can take.
  *
  * The owner creates and binds the socket (and sets its ToS), then calls Connect().
  */
 class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
 {
   public:
-    TcpStreamSender(Ptr<Socket> socket, TenantTag::Tenant tenant, uint32_t chunkBytes);
+    TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes);
     ~TcpStreamSender();
 
     /** What the owner hears: (this sender). */
@@ -52,7 +49,6 @@ class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
     void Pump();
 
     Ptr<Socket> m_socket;
-    TenantTag m_tag;
     uint32_t m_chunkBytes;
     uint64_t m_pending{0};
     bool m_connected{false};

@@ -4,44 +4,26 @@
 #ifndef TENANT_TAG_H
 #define TENANT_TAG_H
 
-#include "ns3/tag.h"
+#include <cstdint>
 
 namespace ns3
 {
 
 /**
  * \ingroup ddnn
- * \brief Byte tag naming the tenant whose application wrote the bytes.
- *
- * Applications tag the chunks they write into a TCP socket; TCP keeps byte
- * tags on the segments it cuts from them, so a device trace can attribute
- * every data packet to its tenant whatever its ToS (in the thesis's "same
- * priority" setting both tenants share one ToS).
+ * \brief The tenants a packet can belong to. UtilizationMeter tells them apart by the TCP
+ * ports their connections listen on, not by a tag: a byte tag on every byte cost about 18 %
+ * of the CPU time and 5 x the memory of a run (see doc/ddnn.rst, Speed).
  */
-class TenantTag : public Tag
+struct TenantTag
 {
-  public:
     /** Tenants */
     enum Tenant : uint8_t
     {
-        NONE = 0,      //!< untagged (pure ACKs, handshakes)
-        TRAINING = 1,  //!< the ring-allreduce training job
+        NONE = 0,      //!< none of ddnn's tenants
+        TRAINING = 1,  //!< the training jobs
         BACKGROUND = 2 //!< background flows
     };
-
-    static TypeId GetTypeId();
-    TypeId GetInstanceTypeId() const override;
-    TenantTag(Tenant tenant = NONE);
-
-    Tenant GetTenant() const;
-
-    uint32_t GetSerializedSize() const override;
-    void Serialize(TagBuffer i) const override;
-    void Deserialize(TagBuffer i) override;
-    void Print(std::ostream& os) const override;
-
-  private:
-    Tenant m_tenant;
 };
 
 } // namespace ns3

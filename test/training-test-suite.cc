@@ -461,7 +461,7 @@ class SeveralJobsTestCase : public TestCase
         ddnntest::ApplyTunedTransport();
         Ptr<SingleTorHelper> alone = CreateObject<SingleTorHelper>();
         alone->Create(8);
-        Ptr<TrainingJob> single = InstallJob(PlaceJob(alone, "0,1,2,3", 4), 50000);
+        Ptr<TrainingJob> single = InstallJob(PlaceJob(alone, "0,1,2,3", 4), 5000);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(single->IsFinished(), true, "the job alone finished");
         const double aloneTime = IterationTime(single);
@@ -469,8 +469,8 @@ class SeveralJobsTestCase : public TestCase
 
         Ptr<SingleTorHelper> both = CreateObject<SingleTorHelper>();
         both->Create(8);
-        Ptr<TrainingJob> a = InstallJob(PlaceJob(both, "0,1,2,3", 4), 50000);
-        Ptr<TrainingJob> b = InstallJob(PlaceJob(both, "4,5,6,7", 4), 50000);
+        Ptr<TrainingJob> a = InstallJob(PlaceJob(both, "0,1,2,3", 4), 5000);
+        Ptr<TrainingJob> b = InstallJob(PlaceJob(both, "4,5,6,7", 4), 5000);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(a), aloneTime, aloneTime * 0.01, "job a");
         NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(b), aloneTime, aloneTime * 0.01, "job b");
@@ -481,8 +481,8 @@ class SeveralJobsTestCase : public TestCase
         uint64_t uplinkBytes = 0;
         shared->GetServerDevice(0)->TraceConnectWithoutContext(
             "PhyTxEnd", MakeBoundCallback(&SeveralJobsTestCase::CountBytes, &uplinkBytes));
-        Ptr<TrainingJob> first = InstallJob(shared, 50000);
-        Ptr<TrainingJob> second = InstallJob(shared, 50001);
+        Ptr<TrainingJob> first = InstallJob(shared, 5000);
+        Ptr<TrainingJob> second = InstallJob(shared, 5001);
         Simulator::Run();
         uint64_t payload = 0;
         for (Ptr<TrainingJob> job : {first, second})
@@ -546,8 +546,8 @@ class FourBandsTestCase : public TestCase
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->SetAttribute("QueueDisc", EnumValue(EgressQueue::PRIO4));
         network->Create(4);
-        Ptr<TrainingJob> high = InstallJob(network, 50000, 0x18);
-        Ptr<TrainingJob> low = InstallJob(network, 50001, 0x08);
+        Ptr<TrainingJob> high = InstallJob(network, 5000, 0x18);
+        Ptr<TrainingJob> low = InstallJob(network, 5001, 0x08);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(high->IsFinished() && low->IsFinished(), true, "both finished");
         Ptr<QueueDisc> egress = network->GetServerQueueDisc(0);
