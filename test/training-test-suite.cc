@@ -56,6 +56,24 @@ SmallScenario()
     return s;
 }
 
+/**
+ * A job of two 1 MB buffers and 1 ms of compute on `servers`, listening on `port` and sending
+ * at `tos`, for `iterations` iterations (tests of several jobs on one network).
+ */
+Ptr<TrainingJob>
+InstallMegabyteJob(Ptr<ServerTopology> servers, uint16_t port, uint8_t tos, uint32_t iterations)
+{
+    TrainingHelper helper;
+    helper.SetAttribute("ProfileFile", StringValue(WriteProfile("job.csv", {1000000, 1000000})));
+    helper.SetAttribute("FusionBufferBytes", UintegerValue(1000000));
+    helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
+    helper.SetAttribute("Iterations", UintegerValue(iterations));
+    helper.SetAttribute("Port", UintegerValue(port));
+    helper.SetAttribute("Tos", UintegerValue(tos));
+    helper.Install(servers);
+    return helper.GetJob();
+}
+
 /** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
 struct Job
 {
@@ -426,20 +444,6 @@ class SeveralJobsTestCase : public TestCase
     }
 
   private:
-    static Ptr<TrainingJob>
-    InstallJob(Ptr<ServerTopology> servers, uint16_t port)
-    {
-        TrainingHelper helper;
-        helper.SetAttribute("ProfileFile",
-                            StringValue(WriteProfile("job.csv", {1000000, 1000000})));
-        helper.SetAttribute("FusionBufferBytes", UintegerValue(1000000));
-        helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
-        helper.SetAttribute("Iterations", UintegerValue(2));
-        helper.SetAttribute("Port", UintegerValue(port));
-        helper.Install(servers);
-        return helper.GetJob();
-    }
-
     /** From the first collective's start to the last one's end (NaN when none ran). */
     static double
     IterationTime(Ptr<TrainingJob> job)
@@ -461,7 +465,7 @@ class SeveralJobsTestCase : public TestCase
         ddnntest::ApplyTunedTransport();
         Ptr<SingleTorHelper> alone = CreateObject<SingleTorHelper>();
         alone->Create(8);
-        Ptr<TrainingJob> single = InstallJob(PlaceJob(alone, "0,1,2,3", 4), 5000);
+        Ptr<TrainingJob> single = InstallMegabyteJob(PlaceJob(alone, "0,1,2,3", 4), 5000, 0x10, 2);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(single->IsFinished(), true, "the job alone finished");
         const double aloneTime = IterationTime(single);
@@ -469,8 +473,8 @@ class SeveralJobsTestCase : public TestCase
 
         Ptr<SingleTorHelper> both = CreateObject<SingleTorHelper>();
         both->Create(8);
-        Ptr<TrainingJob> a = InstallJob(PlaceJob(both, "0,1,2,3", 4), 5000);
-        Ptr<TrainingJob> b = InstallJob(PlaceJob(both, "4,5,6,7", 4), 5000);
+        Ptr<TrainingJob> a = InstallMegabyteJob(PlaceJob(both, "0,1,2,3", 4), 5000, 0x10, 2);
+        Ptr<TrainingJob> b = InstallMegabyteJob(PlaceJob(both, "4,5,6,7", 4), 5000, 0x10, 2);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(a), aloneTime, aloneTime * 0.01, "job a");
         NS_TEST_ASSERT_MSG_EQ_TOL(IterationTime(b), aloneTime, aloneTime * 0.01, "job b");
@@ -481,8 +485,8 @@ class SeveralJobsTestCase : public TestCase
         uint64_t uplinkBytes = 0;
         shared->GetServerDevice(0)->TraceConnectWithoutContext(
             "PhyTxEnd", MakeBoundCallback(&SeveralJobsTestCase::CountBytes, &uplinkBytes));
-        Ptr<TrainingJob> first = InstallJob(shared, 5000);
-        Ptr<TrainingJob> second = InstallJob(shared, 5001);
+        Ptr<TrainingJob> first = InstallMegabyteJob(shared, 5000, 0x10, 2);
+        Ptr<TrainingJob> second = InstallMegabyteJob(shared, 5001, 0x10, 2);
         Simulator::Run();
         uint64_t payload = 0;
         for (Ptr<TrainingJob> job : {first, second})
@@ -524,21 +528,6 @@ class FourBandsTestCase : public TestCase
     }
 
   private:
-    static Ptr<TrainingJob>
-    InstallJob(Ptr<ServerTopology> servers, uint16_t port, uint8_t tos)
-    {
-        TrainingHelper helper;
-        helper.SetAttribute("ProfileFile",
-                            StringValue(WriteProfile("bands.csv", {1000000, 1000000})));
-        helper.SetAttribute("FusionBufferBytes", UintegerValue(1000000));
-        helper.SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
-        helper.SetAttribute("Iterations", UintegerValue(1));
-        helper.SetAttribute("Port", UintegerValue(port));
-        helper.SetAttribute("Tos", UintegerValue(tos));
-        helper.Install(servers);
-        return helper.GetJob();
-    }
-
     void
     DoRun() override
     {
@@ -546,8 +535,8 @@ class FourBandsTestCase : public TestCase
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->SetAttribute("QueueDisc", EnumValue(EgressQueue::PRIO4));
         network->Create(4);
-        Ptr<TrainingJob> high = InstallJob(network, 5000, 0x18);
-        Ptr<TrainingJob> low = InstallJob(network, 5001, 0x08);
+        Ptr<TrainingJob> high = InstallMegabyteJob(network, 5000, 0x18, 1);
+        Ptr<TrainingJob> low = InstallMegabyteJob(network, 5001, 0x08, 1);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(high->IsFinished() && low->IsFinished(), true, "both finished");
         Ptr<QueueDisc> egress = network->GetServerQueueDisc(0);
