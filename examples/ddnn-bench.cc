@@ -223,9 +223,9 @@ RunChild(const std::string& spec)
     if (f[0] == "module")
     {
         DatacenterResult result = RunDatacenter(s, s.trainingPriority, flows, "");
-        for (size_t i = 0; i < result.trainingBytesReceived.size(); ++i)
+        for (size_t i = 0; i < result.jobs[0].trainingBytesReceived.size(); ++i)
         {
-            ring << (i ? "/" : "") << result.trainingBytesReceived[i];
+            ring << (i ? "/" : "") << result.jobs[0].trainingBytesReceived[i];
         }
     }
     else

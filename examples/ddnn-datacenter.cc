@@ -35,17 +35,31 @@ namespace
 void
 PrintRun(const std::string& label, const DatacenterResult& r)
 {
-    std::cout << std::fixed << std::setprecision(3) << "[" << label << "]\n"
-              << "  training: " << r.training.iterationsCompleted << " iterations, mean "
-              << r.training.iterationTimeMeanS * 1e3 << " ms (compute "
-              << r.training.computeTimeS * 1e3 << " ms)\n"
-              << "  link utilization (%, wire bytes) training  background   total\n"
-              << "    expected, eq. 5.2-5.4           " << std::setw(8)
-              << r.utilTrainingExpected * 100 << std::setw(12) << r.utilBackgroundExpected * 100
-              << std::setw(8) << (r.utilTrainingExpected + r.utilBackgroundExpected) * 100 << "\n"
-              << "    measured, mean of uplinks       " << std::setw(8)
-              << r.utilTrainingMeasured * 100 << std::setw(12) << r.utilBackgroundMeasured * 100
-              << std::setw(8) << (r.utilTrainingMeasured + r.utilBackgroundMeasured) * 100 << "\n";
+    std::cout << std::fixed << std::setprecision(3) << "[" << label << "]\n";
+    for (size_t k = 0; k < r.jobs.size(); ++k)
+    {
+        const TrainingSummary& t = r.jobs[k].training;
+        std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
+                  << ": " << t.iterationsCompleted << " iterations, mean "
+                  << t.iterationTimeMeanS * 1e3 << " ms (compute " << t.computeTimeS * 1e3
+                  << " ms)\n";
+    }
+    double expected = 0, measured = 0; // the training tenant: every job
+    for (const JobResult& job : r.jobs)
+    {
+        expected += job.utilTrainingExpected * job.training.workers;
+        measured += job.utilTrainingMeasured * job.training.workers;
+    }
+    const double servers = static_cast<double>(r.linkUtilization.size());
+    expected /= servers;
+    measured /= servers;
+    std::cout << "  link utilization (%, wire bytes) training  background   total\n"
+              << "    expected, eq. 5.2-5.4           " << std::setw(8) << expected * 100
+              << std::setw(12) << r.utilBackgroundExpected * 100 << std::setw(8)
+              << (expected + r.utilBackgroundExpected) * 100 << "\n"
+              << "    measured, mean of uplinks       " << std::setw(8) << measured * 100
+              << std::setw(12) << r.utilBackgroundMeasured * 100 << std::setw(8)
+              << (measured + r.utilBackgroundMeasured) * 100 << "\n";
     for (uint32_t i = 0; i < r.linkUtilization.size(); ++i)
     {
         const auto& u = r.linkUtilization[i];
@@ -137,8 +151,14 @@ main(int argc, char* argv[])
         const DatacenterResult& low = results["low"];
         std::vector<std::tuple<std::string, double, double>> keys
             = {{"iteration_time_mean_s",
-                same.training.iterationTimeMeanS,
-                low.training.iterationTimeMeanS}};
+                same.jobs[0].training.iterationTimeMeanS,
+                low.jobs[0].training.iterationTimeMeanS}};
+        for (size_t k = 1; k < same.jobs.size(); ++k)
+        {
+            keys.emplace_back(JobPrefix(k, "_") + "iteration_time_mean_s",
+                              same.jobs[k].training.iterationTimeMeanS,
+                              low.jobs[k].training.iterationTimeMeanS);
+        }
         for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
         {
             std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));

@@ -25,6 +25,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 namespace ns3
@@ -52,12 +53,17 @@ DatacenterScenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
-    TrainingScenario probe = *this;
-    if (probe.iterations == 0 && !(probe.stopS > 0))
+    TrainingPart(trainingPriority).Validate();
+    for (const TrainingJobParameters& job : Jobs())
     {
-        probe.stopS = durationS; // trains until the end of the run
+        if (!(job.startS < durationS))
+        {
+            std::ostringstream os;
+            os << "a job starts at " << job.startS << " s, not before the run's end at "
+               << durationS << " s";
+            fail("startS", os.str());
+        }
     }
-    probe.Validate();
     if (!(warmupS + cooldownS < durationS))
     {
         std::ostringstream os;
@@ -98,6 +104,26 @@ DatacenterScenario::TosOf(const std::string& priority) const
         return {0x10, 0x00};
     }
     return {0x10, 0x10};
+}
+
+TrainingScenario
+DatacenterScenario::TrainingPart(const std::string& priority) const
+{
+    const uint8_t trainingTos = TosOf(priority).first;
+    TrainingScenario training = *this;
+    for (TrainingJobParameters* job : training.JobPointers())
+    {
+        // PfifoFast's bands by ToS: 0x10 band 0, 0x00 band 1, 0x08 band 2.
+        job->tos = job->band == "0"   ? 0x10
+                   : job->band == "1" ? 0x00
+                   : job->band == "2" ? 0x08
+                                      : trainingTos;
+        if (job->iterations == 0 && !(job->stopS > 0))
+        {
+            job->stopS = durationS; // trains until the end of the run
+        }
+    }
+    return training;
 }
 
 Time
@@ -160,17 +186,15 @@ RunDatacenter(const DatacenterScenario& scenario,
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
-    auto [trainingTos, backgroundTos] = scenario.TosOf(priority);
-
-    TrainingScenario training = scenario;
-    training.tos = trainingTos;
-    if (training.iterations == 0 && !(training.stopS > 0))
-    {
-        training.stopS = scenario.durationS;
-    }
+    const uint8_t backgroundTos = scenario.TosOf(priority).second;
+    const TrainingScenario training = scenario.TrainingPart(priority);
     Ptr<ServerTopology> network = CreateTopology(scenario);
-    InstalledTraining job = InstallTraining(training, network);
-    TrainingRecorder trainingRecorder(job.job);
+    const std::vector<InstalledTraining> jobs = InstallTrainingJobs(training, network);
+    std::vector<std::unique_ptr<TrainingRecorder>> recorders; // they hold trace connections
+    for (const InstalledTraining& job : jobs)
+    {
+        recorders.push_back(std::make_unique<TrainingRecorder>(job.job));
+    }
 
     Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
@@ -201,13 +225,19 @@ RunDatacenter(const DatacenterScenario& scenario,
     }
 
     DatacenterResult result;
-    result.training = trainingRecorder.Summarize(
-        job.idealRate, job.idealStepLatency, scenario.WindowStart(), scenario.WindowEnd());
-    result.flowsScheduled = flows.size();
-    for (uint32_t r = 0; r < scenario.workers; ++r)
+    for (size_t k = 0; k < jobs.size(); ++k)
     {
-        result.trainingBytesReceived.push_back(job.job->GetWorker(r)->GetBytesReceived());
+        JobResult& job = result.jobs.emplace_back();
+        job.training = recorders[k]->Summarize(jobs[k].idealRate,
+                                               jobs[k].idealStepLatency,
+                                               scenario.WindowStart(),
+                                               scenario.WindowEnd());
+        for (uint32_t r = 0; r < jobs[k].job->GetWorkerCount(); ++r)
+        {
+            job.trainingBytesReceived.push_back(jobs[k].job->GetWorker(r)->GetBytesReceived());
+        }
     }
+    result.flowsScheduled = flows.size();
     std::vector<ddnn_flow_result> measured;
     for (const auto& flow : tenant->GetFlows())
     {
@@ -226,11 +256,27 @@ RunDatacenter(const DatacenterScenario& scenario,
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
 
     const double rate = DataRate(scenario.dataRate).GetBitRate();
-    const uint32_t n = scenario.workers;
-    double modelBytes = job.job->GetModel()->GetTotalBytes();
-    // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
-    result.utilTrainingExpected
-        = modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (result.training.computeTimeS * rate);
+    for (size_t k = 0; k < jobs.size(); ++k)
+    {
+        JobResult& job = result.jobs[k];
+        const uint32_t n = jobs[k].job->GetWorkerCount();
+        const double modelBytes = jobs[k].job->GetModel()->GetTotalBytes();
+        // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
+        job.utilTrainingExpected
+            = modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (job.training.computeTimeS * rate);
+        // Training over the uplinks of the job's servers (not every server trains).
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            for (uint32_t i = 0; i < network->GetServerCount(); ++i)
+            {
+                if (network->GetServer(i) == jobs[k].job->GetWorker(r)->GetNode())
+                {
+                    job.utilTrainingMeasured
+                        += meter.GetLinkUtilization(i, true, TenantTag::TRAINING) / n;
+                }
+            }
+        }
+    }
     // eq. 5.3: each server starts flowRate flows of the CDF's mean size per second
     double flowRate = scenario.flowRate;
     if (!scenario.schedule.empty())
@@ -247,19 +293,7 @@ RunDatacenter(const DatacenterScenario& scenario,
     {
         result.utilBackgroundExpected = flowRate * background->GetMeanFlowBytes() * 8 / rate;
     }
-    // Training over the uplinks of the job's servers (on a fabric not every server trains),
-    // background over every server's.
-    for (uint32_t r = 0; r < n; ++r)
-    {
-        for (uint32_t i = 0; i < network->GetServerCount(); ++i)
-        {
-            if (network->GetServer(i) == job.job->GetWorker(r)->GetNode())
-            {
-                result.utilTrainingMeasured
-                    += meter.GetLinkUtilization(i, true, TenantTag::TRAINING) / n;
-            }
-        }
-    }
+    // Background over every server's uplink.
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())
     {
@@ -278,7 +312,10 @@ RunDatacenter(const DatacenterScenario& scenario,
 
     if (!outDir.empty())
     {
-        trainingRecorder.WriteCsv(outDir);
+        for (size_t k = 0; k < recorders.size(); ++k)
+        {
+            recorders[k]->WriteCsv(outDir, JobPrefix(k, "-"));
+        }
         meter.WriteCsv(outDir + "/utilization.csv");
         AtomicFile file(outDir + "/flows.csv");
         std::ofstream& out = file.Out();
@@ -310,23 +347,36 @@ RunDatacenter(const DatacenterScenario& scenario,
     return result;
 }
 
+std::string
+JobPrefix(size_t job, const std::string& separator)
+{
+    return job == 0 ? "" : "job" + std::to_string(job + 1) + separator;
+}
+
 std::vector<std::pair<std::string, std::string>>
 SummaryRows(const DatacenterResult& r)
 {
-    const TrainingSummary& t = r.training;
-    std::vector<std::pair<std::string, std::string>> rows = {
-        {"workers", std::to_string(t.workers)},
-        {"iterations_completed", std::to_string(t.iterationsCompleted)},
-        {"iterations_measured", std::to_string(t.iterationsMeasured)},
-        {"compute_time_s", FormatFigure(t.computeTimeS)},
-        {"iteration_time_mean_s", FormatFigure(t.iterationTimeMeanS)},
-        {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
-        {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
-        {"expected_bytes_per_worker_per_iteration",
-         FormatFigure(t.expectedBytesPerWorkerPerIteration)},
-        {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)},
-        {"flows_scheduled", std::to_string(r.flowsScheduled)},
-    };
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (size_t k = 0; k < r.jobs.size(); ++k)
+    {
+        const TrainingSummary& t = r.jobs[k].training;
+        const std::string job = JobPrefix(k, "_");
+        for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"workers", std::to_string(t.workers)},
+                 {"iterations_completed", std::to_string(t.iterationsCompleted)},
+                 {"iterations_measured", std::to_string(t.iterationsMeasured)},
+                 {"compute_time_s", FormatFigure(t.computeTimeS)},
+                 {"iteration_time_mean_s", FormatFigure(t.iterationTimeMeanS)},
+                 {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
+                 {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
+                 {"expected_bytes_per_worker_per_iteration",
+                  FormatFigure(t.expectedBytesPerWorkerPerIteration)},
+                 {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)}})
+        {
+            rows.emplace_back(job + key, value);
+        }
+    }
+    rows.emplace_back("flows_scheduled", std::to_string(r.flowsScheduled));
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
         std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
@@ -337,8 +387,14 @@ SummaryRows(const DatacenterResult& r)
         rows.emplace_back("flows_" + name + "_started", std::to_string(s.started));
         rows.emplace_back("flows_" + name + "_completed", std::to_string(s.completed));
     }
-    rows.emplace_back("util_training_expected", FormatFigure(r.utilTrainingExpected));
-    rows.emplace_back("util_training_measured", FormatFigure(r.utilTrainingMeasured));
+    for (size_t k = 0; k < r.jobs.size(); ++k)
+    {
+        const std::string job = JobPrefix(k, "_");
+        rows.emplace_back(job + "util_training_expected",
+                          FormatFigure(r.jobs[k].utilTrainingExpected));
+        rows.emplace_back(job + "util_training_measured",
+                          FormatFigure(r.jobs[k].utilTrainingMeasured));
+    }
     rows.emplace_back("util_background_expected", FormatFigure(r.utilBackgroundExpected));
     rows.emplace_back("util_background_measured", FormatFigure(r.utilBackgroundMeasured));
     for (const auto& [tier, utilization] : r.tierUtilization)

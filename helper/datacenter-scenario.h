@@ -48,21 +48,35 @@ struct DatacenterScenario : public TrainingScenario
     void Validate() const;
     /** ToS of the training and of the background sockets under trainingPriority. */
     std::pair<uint8_t, uint8_t> TosOf(const std::string& priority) const;
+    /**
+     * The training part of the run under `priority`: each job's ToS from its band (from the
+     * priority for band "scenario"), and a job without iterations or stopS trains until the
+     * end of the run.
+     */
+    TrainingScenario TrainingPart(const std::string& priority) const;
     Time WindowStart() const;
     Time WindowEnd() const;
+};
+
+/** What one training job of a run measured. */
+struct JobResult
+{
+    TrainingSummary training;
+    std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its peers
+    double utilTrainingExpected{0};              //!< eq. 5.2, compute-bound
+    //! mean over the job's servers' uplinks of their training wire bytes (every job's, where
+    //! jobs share a server)
+    double utilTrainingMeasured{0};
 };
 
 /** What one run measured. */
 struct DatacenterResult
 {
-    TrainingSummary training;
+    std::vector<JobResult> jobs; //!< the training jobs, in the scenario's order
     std::array<ddnn_flow_class_stats, DDNN_FLOW_CLASSES> fct{};
     uint64_t flowsScheduled{0};
-    std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its left neighbour
-    uint64_t backgroundBytesReceived{0};         //!< by all sinks
-    double utilTrainingExpected{0};              //!< eq. 5.2, compute-bound
-    double utilTrainingMeasured{0};              //!< mean over the workers' uplinks, wire bytes
-    double utilBackgroundExpected{0};            //!< eq. 5.3 with the CDF's mean
+    uint64_t backgroundBytesReceived{0}; //!< by all sinks
+    double utilBackgroundExpected{0};    //!< eq. 5.3 with the CDF's mean
     double utilBackgroundMeasured{0};
     /** Per server: {uplink training, uplink background, downlink training, downlink background} */
     std::vector<std::array<double, 4>> linkUtilization;
@@ -85,6 +99,10 @@ DatacenterResult RunDatacenter(const DatacenterScenario& scenario,
 
 /** A figure as written to summary.csv and compare.csv: NA when it has no sample (NaN). */
 std::string FormatFigure(double value);
+
+/** What job k's (from 0) output names start with: "" for the first job, "job2" + separator for
+ * the second, ... */
+std::string JobPrefix(size_t job, const std::string& separator);
 
 /** summary.csv rows of a run: the training figures, FCT by class and utilizations. */
 std::vector<std::pair<std::string, std::string>> SummaryRows(const DatacenterResult& result);

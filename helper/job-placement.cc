@@ -15,24 +15,31 @@ namespace ns3
 {
 
 Ptr<ServerList>
-PlaceJob(Ptr<ServerTopology> topology, const std::string& placement, uint32_t workers)
+PlaceJob(Ptr<ServerTopology> topology,
+         const std::string& placement,
+         uint32_t workers,
+         std::set<uint32_t>* taken)
 {
     const uint32_t servers = topology->GetServerCount();
+    const uint32_t free = servers - (taken ? static_cast<uint32_t>(taken->size()) : 0);
     auto fail = [&](const std::string& what) {
         throw DdnnError("placement '" + placement + "': " + what);
     };
     std::vector<uint32_t> chosen;
     if (placement == "packed" || placement == "spread")
     {
-        if (workers > servers)
+        if (workers > free)
         {
-            fail(std::to_string(workers) + " workers do not fit " + std::to_string(servers)
-                 + " servers");
+            fail(std::to_string(workers) + " workers do not fit " + std::to_string(free)
+                 + (free < servers ? " free" : "") + " servers");
         }
-        std::map<uint32_t, std::vector<uint32_t>> racks; // rack -> its servers, in order
+        std::map<uint32_t, std::vector<uint32_t>> racks; // rack -> its free servers, in order
         for (uint32_t i = 0; i < servers; ++i)
         {
-            racks[topology->GetRackOf(i)].push_back(i);
+            if (!taken || !taken->count(i))
+            {
+                racks[topology->GetRackOf(i)].push_back(i);
+            }
         }
         for (size_t round = 0; chosen.size() < workers; ++round)
         {
@@ -84,6 +91,10 @@ PlaceJob(Ptr<ServerTopology> topology, const std::string& placement, uint32_t wo
     for (uint32_t i : chosen)
     {
         nodes.Add(topology->GetServer(i));
+        if (taken)
+        {
+            taken->insert(i);
+        }
     }
     return CreateObject<ServerList>(nodes);
 }

@@ -6,6 +6,7 @@
 
 #include "ns3/server-topology.h"
 
+#include <set>
 #include <string>
 
 namespace ns3
@@ -17,12 +18,15 @@ namespace ns3
  * - "packed": fill a rack before the next (racks and servers in their order);
  * - "spread": round-robin over the racks (rank r in rack r mod racks, as far as they hold);
  * - an explicit list of server indices, "0,5,9" (then `workers` must be its length).
+ * With `taken` (the servers of jobs placed before), packed and spread skip those servers, and
+ * the chosen ones are added to it; an explicit list may share them (each job has its own ports).
  * Throws DdnnError naming the placement when a server does not exist, appears twice, or the
- * topology holds fewer than `workers` servers.
+ * topology holds fewer than `workers` free servers.
  */
 Ptr<ServerList> PlaceJob(Ptr<ServerTopology> topology,
                          const std::string& placement,
-                         uint32_t workers);
+                         uint32_t workers,
+                         std::set<uint32_t>* taken = nullptr);
 
 } // namespace ns3
 

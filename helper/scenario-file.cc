@@ -112,23 +112,32 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     s.spines = x.spines;
     s.fatTreeK = x.fat_tree_k;
     s.fabricDataRate = x.fabric_data_rate;
-    s.placement = x.placement;
     s.queueDisc = x.queue_disc;
     s.ecnThresholdPackets = x.ecn_threshold_packets;
-    s.profile = Resolve(x.profile, path);
-    s.fusionBytes = x.fusion_bytes;
-    s.computeMs = x.compute_ms;
-    s.rcp = x.rcp;
-    s.queue = x.queue;
-    s.barrier = x.barrier != 0;
-    s.transport = x.transport;
-    s.collective = x.collective;
-    s.parameterServers = x.parameter_servers;
-    s.highPriorityBuffers = x.high_priority_buffers;
-    s.iterations = x.iterations;
-    s.stallTimeoutMs = x.stall_timeout_ms;
-    s.tos = x.tos;
-    s.stopS = x.stop_s;
+    s.moreJobs.clear();
+    for (uint32_t k = 0; k < x.job_count; ++k)
+    {
+        TrainingJobParameters& job = k == 0 ? s : s.moreJobs.emplace_back();
+        const ddnn_scenario_job& j = x.jobs[k];
+        job.jobWorkers = j.workers;
+        job.profile = Resolve(j.profile, path);
+        job.fusionBytes = j.fusion_bytes;
+        job.computeMs = j.compute_ms;
+        job.rcp = j.rcp;
+        job.queue = j.queue;
+        job.barrier = j.barrier != 0;
+        job.transport = j.transport;
+        job.collective = j.collective;
+        job.parameterServers = j.parameter_servers;
+        job.highPriorityBuffers = j.high_priority_buffers;
+        job.placement = j.placement;
+        job.startS = j.start_s;
+        job.iterations = j.iterations;
+        job.stallTimeoutMs = j.stall_timeout_ms;
+        job.tos = j.tos;
+        job.band = j.band;
+        job.stopS = j.stop_s;
+    }
     s.transportSettings = TransportSettings(x);
     s.seed = x.seed;
 }
@@ -165,23 +174,38 @@ ToCoreScenario(const TrainingScenario& s)
     x.spines = s.spines;
     x.fat_tree_k = s.fatTreeK;
     Copy(x.fabric_data_rate, sizeof x.fabric_data_rate, s.fabricDataRate, "--fabricDataRate");
-    Copy(x.placement, sizeof x.placement, s.placement, "--placement");
     Copy(x.queue_disc, sizeof x.queue_disc, s.queueDisc, "--queueDisc");
     x.ecn_threshold_packets = s.ecnThresholdPackets;
-    Copy(x.profile, sizeof x.profile, Absolute(s.profile), "--profile");
-    x.fusion_bytes = s.fusionBytes;
-    x.compute_ms = s.computeMs;
-    x.rcp = s.rcp;
-    Copy(x.queue, sizeof x.queue, s.queue, "--queue");
-    x.barrier = s.barrier ? 1 : 0;
-    Copy(x.transport, sizeof x.transport, s.transport, "--transport");
-    Copy(x.collective, sizeof x.collective, s.collective, "--collective");
-    x.parameter_servers = s.parameterServers;
-    x.high_priority_buffers = s.highPriorityBuffers;
-    x.iterations = s.iterations;
-    x.stall_timeout_ms = s.stallTimeoutMs;
-    x.tos = s.tos;
-    x.stop_s = s.stopS;
+    const std::vector<TrainingJobParameters> jobs = s.Jobs();
+    if (jobs.size() > DDNN_SCENARIO_MAX_JOBS)
+    {
+        throw DdnnError("at most " + std::to_string(DDNN_SCENARIO_MAX_JOBS) + " training jobs, got "
+                        + std::to_string(jobs.size()));
+    }
+    x.job_count = static_cast<uint32_t>(jobs.size());
+    for (uint32_t k = 0; k < x.job_count; ++k)
+    {
+        const TrainingJobParameters& job = jobs[k];
+        ddnn_scenario_job& j = x.jobs[k];
+        j.workers = job.jobWorkers;
+        Copy(j.profile, sizeof j.profile, Absolute(job.profile), "--profile");
+        j.fusion_bytes = job.fusionBytes;
+        j.compute_ms = job.computeMs;
+        j.rcp = job.rcp;
+        Copy(j.queue, sizeof j.queue, job.queue, "--queue");
+        j.barrier = job.barrier ? 1 : 0;
+        Copy(j.transport, sizeof j.transport, job.transport, "--transport");
+        Copy(j.collective, sizeof j.collective, job.collective, "--collective");
+        j.parameter_servers = job.parameterServers;
+        j.high_priority_buffers = job.highPriorityBuffers;
+        Copy(j.placement, sizeof j.placement, job.placement, "--placement");
+        j.start_s = job.startS;
+        j.iterations = job.iterations;
+        j.stall_timeout_ms = job.stallTimeoutMs;
+        j.tos = job.tos;
+        Copy(j.band, sizeof j.band, job.band, "--band");
+        j.stop_s = job.stopS;
+    }
     s.transportSettings.ToCore(x);
     x.seed = s.seed;
     return x;
@@ -348,7 +372,7 @@ ParseArguments(const std::string& program,
     arguments.Apply(argc, argv, x);
     if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
     {
-        x.compute_ms = 0; // --rcp given: it sets the compute time, not the file's
+        x.jobs[0].compute_ms = 0; // --rcp given: it sets the compute time, not the file's
     }
     ApplyCoreScenario(x, path, scenario);
 }

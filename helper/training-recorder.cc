@@ -206,11 +206,11 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
 }
 
 void
-TrainingRecorder::WriteCsv(const std::string& dir) const
+TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) const
 {
     Ptr<DnnModel> model = m_job->GetModel();
     {
-        AtomicFile file(dir + "/iterations.csv");
+        AtomicFile file(dir + "/" + prefix + "iterations.csv");
         file.Out() << "worker,iteration,start_s,end_s,duration_s\n";
         for (uint32_t r = 0; r < m_iterations.size(); ++r)
         {
@@ -232,7 +232,7 @@ TrainingRecorder::WriteCsv(const std::string& dir) const
         file.Commit();
     }
     {
-        AtomicFile file(dir + "/buffers.csv");
+        AtomicFile file(dir + "/" + prefix + "buffers.csv");
         file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
                       "allreduce_s\n";
         for (const auto& rec : m_job->GetRecords())
@@ -254,7 +254,7 @@ TrainingRecorder::WriteCsv(const std::string& dir) const
         file.Commit();
     }
     {
-        AtomicFile file(dir + "/partitions.csv");
+        AtomicFile file(dir + "/" + prefix + "partitions.csv");
         file.Out() << "worker,iteration,buffer,step,partition,bytes,event,time_s\n";
         for (const auto& p : m_partitions)
         {
@@ -265,7 +265,7 @@ TrainingRecorder::WriteCsv(const std::string& dir) const
         file.Commit();
     }
     {
-        AtomicFile file(dir + "/layers.csv");
+        AtomicFile file(dir + "/" + prefix + "layers.csv");
         file.Out() << "worker,iteration,layer,pass,start_s,end_s\n";
         for (const auto& l : m_layers)
         {

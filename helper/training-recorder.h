@@ -59,8 +59,9 @@ class TrainingRecorder
                               Time from = Seconds(0),
                               Time until = Time::Max()) const;
 
-    /** Writes the four CSV files into dir (which must exist). Throws DdnnError on I/O errors. */
-    void WriteCsv(const std::string& dir) const;
+    /** Writes the four CSV files into dir (which must exist), each name after `prefix`
+     * ("job2-iterations.csv"). Throws DdnnError on I/O errors. */
+    void WriteCsv(const std::string& dir, const std::string& prefix = "") const;
 
   private:
     void IterationStart(uint32_t worker, uint32_t iteration);

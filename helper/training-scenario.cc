@@ -15,15 +15,18 @@
 #include "ns3/boolean.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-profile.h"
+#include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-partition-transport.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <set>
 #include <sstream>
 
 namespace ns3
@@ -46,6 +49,31 @@ TrainingScenario::AddArguments(CommandLine& cmd)
         "progress", "progress on stderr: auto (when a terminal), always or never", progress);
 }
 
+std::vector<TrainingJobParameters>
+TrainingScenario::Jobs() const
+{
+    std::vector<TrainingJobParameters> jobs{*this};
+    jobs.insert(jobs.end(), moreJobs.begin(), moreJobs.end());
+    return jobs;
+}
+
+std::vector<TrainingJobParameters*>
+TrainingScenario::JobPointers()
+{
+    std::vector<TrainingJobParameters*> jobs{this};
+    for (TrainingJobParameters& job : moreJobs)
+    {
+        jobs.push_back(&job);
+    }
+    return jobs;
+}
+
+uint32_t
+TrainingScenario::WorkersOf(const TrainingJobParameters& job) const
+{
+    return job.jobWorkers > 0 ? job.jobWorkers : workers;
+}
+
 void
 TrainingScenario::Validate() const
 {
@@ -53,19 +81,45 @@ TrainingScenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
-    if (!(computeMs > 0) && !(rcp > 0))
+    const std::vector<TrainingJobParameters> jobs = Jobs();
+    for (size_t k = 0; k < jobs.size(); ++k)
     {
-        fail("computeMs", "expected a positive compute time in ms (or give --rcp)");
-    }
-    if (iterations == 0 && !(stopS > 0))
-    {
-        fail("iterations", "give a number of iterations or a positive --stopS");
-    }
-    if (parameterServers > workers)
-    {
-        fail("parameterServers",
-             "expected at most --workers=" + std::to_string(workers) + " parameter servers, got "
-                 + std::to_string(parameterServers));
+        const TrainingJobParameters& job = jobs[k];
+        // The first job's values come from the command line too; the others' from the file.
+        auto failJob = [&](const std::string& flag, const std::string& what) {
+            if (k == 0)
+            {
+                fail(flag, what);
+            }
+            throw DdnnError("<training> number " + std::to_string(k + 1) + ", attribute '"
+                            + ddnn_scenario_param_by_flag(flag.c_str())->attribute + "': " + what);
+        };
+        if (!(job.computeMs > 0) && !(job.rcp > 0))
+        {
+            failJob("computeMs", "expected a positive compute time in ms (or give --rcp)");
+        }
+        if (job.iterations == 0 && !(job.stopS > 0))
+        {
+            failJob("iterations", "give a number of iterations or a positive --stopS");
+        }
+        const uint32_t n = WorkersOf(job);
+        if (n < 2)
+        {
+            failJob("jobWorkers", "expected 0 (the topology's workers) or at least 2, got 1");
+        }
+        if (job.parameterServers > n)
+        {
+            failJob("parameterServers",
+                    "expected at most the job's " + std::to_string(n)
+                        + " workers as parameter servers, got "
+                        + std::to_string(job.parameterServers));
+        }
+        if (n > GetServerCount())
+        {
+            failJob(job.jobWorkers > 0 ? "jobWorkers" : "workers",
+                    std::to_string(n) + " workers do not fit the " + topologyKind + "'s "
+                        + std::to_string(GetServerCount()) + " servers");
+        }
     }
     ProgressMeter::Enabled(progress); // throws on an unknown mode
     DataRateValue rate;
@@ -101,12 +155,6 @@ TrainingScenario::Validate() const
                  "the " + topologyKind + " would have " + std::to_string(GetServerCount())
                      + " servers, at most 1024");
         }
-        if (workers > GetServerCount())
-        {
-            fail("workers",
-                 std::to_string(workers) + " workers do not fit the " + topologyKind + "'s "
-                     + std::to_string(GetServerCount()) + " servers");
-        }
         if (topologyKind == "fat-tree" && fatTreeK % 2 != 0)
         {
             fail("fatTreeK", "expected an even radix, got " + std::to_string(fatTreeK));
@@ -123,18 +171,24 @@ TrainingScenario::Validate() const
 Time
 TrainingScenario::ComputeTime(uint64_t modelBytes) const
 {
-    if (computeMs > 0)
+    return ComputeTime(*this, modelBytes);
+}
+
+Time
+TrainingScenario::ComputeTime(const TrainingJobParameters& job, uint64_t modelBytes) const
+{
+    if (job.computeMs > 0)
     {
-        return NanoSeconds(std::llround(computeMs * 1e6));
+        return NanoSeconds(std::llround(job.computeMs * 1e6));
     }
     double networkS
-        = modelBytes * 2.0 * (1.0 - 1.0 / workers) * 8 / DataRate(dataRate).GetBitRate();
+        = modelBytes * 2.0 * (1.0 - 1.0 / WorkersOf(job)) * 8 / DataRate(dataRate).GetBitRate();
     // The profile's own bound on compute: far inside ns-3's signed 64-bit nanoseconds.
-    const double ns = rcp * networkS * 1e9;
+    const double ns = job.rcp * networkS * 1e9;
     if (!(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS)))
     {
         std::ostringstream os;
-        os << "--rcp: " << rcp << " gives a compute time of " << ns / 1e9
+        os << "--rcp: " << job.rcp << " gives a compute time of " << ns / 1e9
            << " s per iteration at --dataRate=" << dataRate << ", more than 10^6 s";
         throw DdnnError(os.str());
     }
@@ -240,34 +294,50 @@ CreateTopology(const TrainingScenario& scenario)
     return fabric;
 }
 
+namespace
+{
+
+/** TcpPartitionTransport's Port as configured (its default, or Config::SetDefault's). */
+uint32_t
+BaseTrainingPort()
+{
+    TypeId::AttributeInformation info;
+    TcpPartitionTransport::GetTypeId().LookupAttributeByName("Port", &info);
+    return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+}
+
+/** Job `index` of the scenario (parameters `job`) on its servers; see InstallTrainingJobs. */
 InstalledTraining
-InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network)
+InstallJob(const TrainingScenario& scenario,
+           const TrainingJobParameters& job,
+           uint32_t index,
+           Ptr<ServerTopology> network,
+           std::set<uint32_t>& taken)
 {
     // The model is read once: its bytes size the compute time from --rcp.
     Ptr<DnnModel> model = CreateObject<DnnModel>();
-    model->SetAttribute("ProfileFile", StringValue(scenario.profile));
-    model->SetAttribute("FusionBufferBytes", UintegerValue(scenario.fusionBytes));
+    model->SetAttribute("ProfileFile", StringValue(job.profile));
+    model->SetAttribute("FusionBufferBytes", UintegerValue(job.fusionBytes));
     model->Load();
-    model->SetComputeTime(scenario.ComputeTime(model->GetTotalBytes()));
+    model->SetComputeTime(scenario.ComputeTime(job, model->GetTotalBytes()));
 
     TrainingHelper training;
     training.SetAttribute(
-        "QueuePolicy",
-        EnumValue(scenario.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
-    training.SetAttribute("Collective", StringValue(scenario.collective));
-    training.SetAttribute("ParameterServers", UintegerValue(scenario.parameterServers));
-    if (scenario.highPriorityBuffers > 0)
+        "QueuePolicy", EnumValue(job.queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
+    training.SetAttribute("Collective", StringValue(job.collective));
+    training.SetAttribute("ParameterServers", UintegerValue(job.parameterServers));
+    if (job.highPriorityBuffers > 0)
     {
         Ptr<FirstBuffersPriority> first = CreateObject<FirstBuffersPriority>();
-        first->SetAttribute("Count", UintegerValue(scenario.highPriorityBuffers));
+        first->SetAttribute("Count", UintegerValue(job.highPriorityBuffers));
         first->SetAttribute("Tos", UintegerValue(0x10));
         training.SetAttribute("BufferPriority", PointerValue(first));
     }
-    training.SetAttribute("Barrier", BooleanValue(scenario.barrier));
-    training.SetAttribute("Iterations", UintegerValue(scenario.iterations));
-    training.SetAttribute("StopTime", TimeValue(Seconds(scenario.stopS)));
+    training.SetAttribute("Barrier", BooleanValue(job.barrier));
+    training.SetAttribute("Iterations", UintegerValue(job.iterations));
+    training.SetAttribute("StopTime", TimeValue(Seconds(job.stopS)));
     training.SetAttribute("StallTimeout",
-                          TimeValue(NanoSeconds(std::llround(scenario.stallTimeoutMs * 1e6))));
+                          TimeValue(NanoSeconds(std::llround(job.stallTimeoutMs * 1e6))));
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings& transport = scenario.transportSettings;
@@ -278,10 +348,12 @@ InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network)
                                                   NanoSeconds(std::llround(scenario.delayUs * 1e3)),
                                                   transport,
                                                   scenario.GetPathLinks());
-    training.SetTransport(TransportTypeOf(scenario.transport));
-    if (scenario.transport == "tcp")
+    training.SetTransport(TransportTypeOf(job.transport));
+    if (job.transport == "tcp")
     {
-        training.SetAttribute("Tos", UintegerValue(scenario.tos));
+        training.SetAttribute("Tos", UintegerValue(job.tos));
+        // Each job listens on its own port: jobs may share servers.
+        training.SetAttribute("Port", UintegerValue(BaseTrainingPort() + index));
         training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
         training.SetAttribute("CongestionControl",
                               StringValue(TransportSettings::TenantCongestionControl(
@@ -292,13 +364,37 @@ InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network)
         training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
         training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
     }
-    // On a single ToR the job has every server; on a fabric, the placement's.
-    training.Install(scenario.topologyKind == "single-tor"
-                         ? PlaceJob(network, "packed", scenario.workers)
-                         : PlaceJob(network, scenario.placement, scenario.workers),
-                     model);
+    ApplicationContainer apps = training.Install(
+        PlaceJob(network, job.placement, scenario.WorkersOf(job), &taken), model);
+    apps.Start(Seconds(job.startS));
     installed.job = training.GetJob();
     return installed;
+}
+
+} // namespace
+
+std::vector<InstalledTraining>
+InstallTrainingJobs(const TrainingScenario& scenario, Ptr<ServerTopology> network)
+{
+    std::vector<InstalledTraining> installed;
+    std::set<uint32_t> taken;
+    const std::vector<TrainingJobParameters> jobs = scenario.Jobs();
+    for (uint32_t k = 0; k < jobs.size(); ++k)
+    {
+        installed.push_back(InstallJob(scenario, jobs[k], k, network, taken));
+    }
+    return installed;
+}
+
+InstalledTraining
+InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network)
+{
+    if (!scenario.moreJobs.empty())
+    {
+        throw DdnnError("the scenario has " + std::to_string(scenario.moreJobs.size() + 1)
+                        + " training jobs; this program runs one (ddnn-datacenter runs several)");
+    }
+    return InstallTrainingJobs(scenario, network).front();
 }
 
 TrainingRunResult
@@ -311,7 +407,8 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
     {
         Time end = scenario.stopS > 0
                        ? Seconds(scenario.stopS)
-                       : scenario.iterations * training.job->GetModel()->GetComputeTime();
+                       : Seconds(scenario.startS)
+                             + scenario.iterations * training.job->GetModel()->GetComputeTime();
         ProgressMeter progress(end, scenario.progress);
         Simulator::Run();
     }

@@ -14,19 +14,19 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * \ingroup ddnn
- * \brief The command-line parameters of a training run on the single-ToR
- * network, shared by the example programs, and a function that runs it.
+ * \brief The parameters of one training job (a <training> element of a scenario file).
  */
-struct TrainingScenario
+struct TrainingJobParameters
 {
-    // The scenario parameters: defaults, ranges and help in model/ddnn-scenario-params.c.
-    uint32_t workers;
+    // Defaults, ranges and help in model/ddnn-scenario-params.c.
+    uint32_t jobWorkers; //!< 0 = the scenario's workers
     std::string profile;
     uint64_t fusionBytes;
     double computeMs;  //!< compute time per iteration; 0 = from rcp
@@ -37,7 +37,26 @@ struct TrainingScenario
     std::string collective;       //!< ring-allreduce | parameter-server
     uint32_t parameterServers;    //!< parameter-server: servers on workers 0..P-1
     uint32_t highPriorityBuffers; //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
+    std::string placement;        //!< packed | spread | "0,5,9"
+    double startS;                //!< when the first iteration starts
     uint32_t iterations;          //!< 0 = until stopS
+    double stallTimeoutMs;
+    uint32_t tos;
+    std::string band; //!< ddnn-datacenter: scenario (from the priority) | 0 | 1 | 2
+    double stopS;     //!< no iteration starts at or after it; 0 = no limit
+};
+
+/**
+ * \ingroup ddnn
+ * \brief The command-line parameters of a training run: the network, and its training jobs
+ * (the first one's parameters are this object's own, so that one-job code reads
+ * scenario.rcp; a scenario file's further <training> elements are moreJobs), shared by the
+ * example programs, and a function that runs it.
+ */
+struct TrainingScenario : public TrainingJobParameters
+{
+    // The scenario parameters: defaults, ranges and help in model/ddnn-scenario-params.c.
+    uint32_t workers; //!< servers of a single ToR; the workers of a job that gives none
     std::string dataRate;
     double delayUs;
     double lossRate;              //!< impairments of the impaired servers' links: loss each way,
@@ -52,12 +71,9 @@ struct TrainingScenario
     uint32_t spines;              //!< spines
     uint32_t fatTreeK;            //!< fat-tree: radix
     std::string fabricDataRate;   //!< switch-to-switch rate; "" = dataRate
-    std::string placement;        //!< fabrics: packed | spread | "0,5,9"
     uint32_t seed;
-    double stallTimeoutMs;
-    uint32_t tos;
-    double stopS;                        //!< no iteration starts at or after it; 0 = no limit
-    TransportSettings transportSettings; //!< <transport>: TCP and how the tenants use it
+    TransportSettings transportSettings;         //!< <transport>: TCP and how the tenants use it
+    std::vector<TrainingJobParameters> moreJobs; //!< the jobs after the first
     // The program's own options.
     std::string outDir{"ddnn-output"};
     std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
@@ -71,10 +87,20 @@ struct TrainingScenario
      * DdnnError naming the argument at fault. */
     void Validate() const;
 
+    /** Every job: the first (this object's own parameters), then moreJobs. */
+    std::vector<TrainingJobParameters> Jobs() const;
+    /** The same, to change them in place. */
+    std::vector<TrainingJobParameters*> JobPointers();
+
+    /** A job's workers: its own count, else the scenario's. */
+    uint32_t WorkersOf(const TrainingJobParameters& job) const;
+
     /**
-     * Compute time per iteration: computeMs when positive, else by eq. 5.1 from rcp:
+     * A job's compute time per iteration: computeMs when positive, else by eq. 5.1 from rcp:
      * rcp x model_bytes x 2(1 - 1/N) x 8 / link rate.
      */
+    Time ComputeTime(const TrainingJobParameters& job, uint64_t modelBytes) const;
+    /** The first job's. */
     Time ComputeTime(uint64_t modelBytes) const;
 
     /** Servers of the network: workers on a single ToR, the fabric's shape otherwise. */
@@ -101,10 +127,15 @@ struct InstalledTraining
 };
 
 /**
- * Installs the scenario's job on the servers of `network` (already created
- * with scenario.workers servers), with the ideal transport's rate and step
- * latency taken from the network.
+ * Installs every job of the scenario on the servers of `network` (CreateTopology's), with
+ * the ideal transport's rate and step latency taken from the network: job k (from 0) on
+ * its placement (packed and spread skip the servers of the jobs before it), its TCP
+ * connections on port TcpPartitionTransport::Port + k, started at its startS.
  */
+std::vector<InstalledTraining> InstallTrainingJobs(const TrainingScenario& scenario,
+                                                   Ptr<ServerTopology> network);
+
+/** InstallTrainingJobs of a scenario with one job: that job. */
 InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network);
 
 /**

@@ -91,6 +91,37 @@ split_values(dimension* dim, const char* text)
  * A value twice in one <vary>, or a parameter varied twice, would give two runs one folder
  * and one name: refused.
  */
+/* Whether `parameter` names a value of the base scenario: a parameter, and a job it has. */
+static int
+check_parameter(const ddnn_scenario* base, const char* parameter, long line, ddnn_diag* diag)
+{
+    const ddnn_param* p;
+    uint32_t job;
+    int rc = ddnn_scenario_param_address(parameter, &p, &job);
+    if (rc == DDNN_ERR_MISSING)
+    {
+        return ddnn_diag_set(diag,
+                             rc,
+                             line,
+                             "parameter",
+                             "<vary> names '%s', which is no element.attribute (or "
+                             "training[K].attribute) of a scenario",
+                             parameter);
+    }
+    if (rc != DDNN_OK || job >= base->job_count)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_RANGE,
+                             line,
+                             "parameter",
+                             "<vary> names '%s', but the scenario has %u training job%s",
+                             parameter,
+                             base->job_count,
+                             base->job_count == 1 ? "" : "s");
+    }
+    return DDNN_OK;
+}
+
 static int
 check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_diag* diag)
 {
@@ -188,7 +219,6 @@ ddnn_campaign_parse(
             dimension* dim = &c->dims[c->dim_count++]; /* the schema allows at most 8 */
             xmlChar* parameter = xmlGetProp(child, (const xmlChar*)"parameter");
             xmlChar* values = xmlGetProp(child, (const xmlChar*)"values");
-            ddnn_scenario probe = c->base;
             snprintf(dim->parameter, sizeof dim->parameter, "%s", (const char*)parameter);
             rc = split_values(dim, (const char*)values);
             if (rc == DDNN_OK && dim->count == 0)
@@ -206,16 +236,10 @@ ddnn_campaign_parse(
                 /* diag says which value or parameter repeats */
             }
             else if (rc == DDNN_OK
-                     && ddnn_scenario_set(&probe, dim->parameter, dim->values[0])
-                            == DDNN_ERR_MISSING)
+                     && (rc = check_parameter(&c->base, dim->parameter, xmlGetLineNo(child), diag))
+                            != DDNN_OK)
             {
-                rc = ddnn_diag_set(diag,
-                                   DDNN_ERR_MISSING,
-                                   xmlGetLineNo(child),
-                                   "parameter",
-                                   "<vary> names '%s', which is no element.attribute of a "
-                                   "scenario",
-                                   dim->parameter);
+                /* diag names the parameter */
             }
             xmlFree(parameter);
             xmlFree(values);
@@ -288,11 +312,22 @@ ddnn_campaign_point(const ddnn_campaign* c,
     {
         const char* value = c->dims[d].values[pick[d]];
         const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
-        const ddnn_param* param = ddnn_scenario_param_named(c->dims[d].parameter);
+        const ddnn_param* param = NULL;
+        uint32_t job = 0;
         ddnn_diag why = {0};
         const char* v;
-        used += (size_t)snprintf(
-            name + used, used < name_size ? name_size - used : 0, "%s%s=", d ? "_" : "", attribute);
+        char job_prefix[16] = "";
+        rc = ddnn_scenario_param_address(c->dims[d].parameter, &param, &job);
+        if (rc == DDNN_OK && job > 0)
+        {
+            snprintf(job_prefix, sizeof job_prefix, "job%u-", job + 1); /* training[K].x: jobK-x */
+        }
+        used += (size_t)snprintf(name + used,
+                                 used < name_size ? name_size - used : 0,
+                                 "%s%s%s=",
+                                 d ? "_" : "",
+                                 job_prefix,
+                                 attribute);
         /* Percent-encoded: every byte but letters, digits, '.' and '-' (so '_', '=' and '/'
          * too), which keeps names distinct, reversible and safe as folder names. */
         for (v = value; *v; v++)
@@ -303,7 +338,10 @@ ddnn_campaign_point(const ddnn_campaign* c,
                                      isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
                                      ch);
         }
-        rc = param ? ddnn_scenario_set_param(s, param, value, &why) : DDNN_ERR_MISSING;
+        if (rc == DDNN_OK)
+        {
+            rc = ddnn_scenario_set_job_param(s, param, job, value, &why);
+        }
         if (rc != DDNN_OK)
         {
             return ddnn_diag_set(diag,

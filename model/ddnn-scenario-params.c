@@ -165,13 +165,24 @@ static const ddnn_param params[] = {
          NULL,
          "leaf-spine and fat-tree: rate of the switch-to-switch links; empty: data-rate",
          fabric_data_rate),
+    NUM("training",
+        "workers",
+        "jobWorkers",
+        DDNN_PARAM_U32,
+        "",
+        "0",
+        0,
+        250,
+        0,
+        "workers of this job; 0: topology's workers",
+        jobs[0].workers),
     TEXT("training",
          "profile",
          "profile",
          "thesis-default-profile.csv",
          NULL,
          "DNN profile CSV (layer,param_bytes,forward_ns,backward_ns)",
-         profile),
+         jobs[0].profile),
     NUM("training",
         "fusion-bytes",
         "fusionBytes",
@@ -182,7 +193,7 @@ static const ddnn_param params[] = {
         9007199254740992.0,
         0,
         "largest fusion buffer",
-        fusion_bytes),
+        jobs[0].fusion_bytes),
     NUM("training",
         "compute-ms",
         "computeMs",
@@ -193,7 +204,7 @@ static const ddnn_param params[] = {
         1e9,
         0,
         "compute time per iteration; 0: from rcp",
-        compute_ms),
+        jobs[0].compute_ms),
     NUM("training",
         "rcp",
         "rcp",
@@ -205,14 +216,14 @@ static const ddnn_param params[] = {
         0,
         "compute-to-network ratio R_cp_to_nw (thesis eq. 5.1), sets the compute time when "
         "computeMs is 0",
-        rcp),
+        jobs[0].rcp),
     TEXT("training",
          "queue",
          "queue",
          "fifo",
          "fifo|priority",
          "transmission queue of ready buffers",
-         queue),
+         jobs[0].queue),
     PARAM("training",
           "barrier",
           "barrier",
@@ -224,14 +235,14 @@ static const ddnn_param params[] = {
           0,
           NULL,
           "inter-iteration barrier",
-          barrier),
+          jobs[0].barrier),
     TEXT("training",
          "transport",
          "transport",
          "tcp",
          "tcp|ideal",
          "tcp (packets) or ideal (analytic)",
-         transport),
+         jobs[0].transport),
     TEXT("training",
          "collective",
          "collective",
@@ -239,7 +250,7 @@ static const ddnn_param params[] = {
          "ring-allreduce|parameter-server",
          "how each fusion buffer's gradients are combined: ring-allreduce, or parameter servers "
          "co-located with the first workers (push, then pull)",
-         collective),
+         jobs[0].collective),
     NUM("training",
         "parameter-servers",
         "parameterServers",
@@ -251,7 +262,7 @@ static const ddnn_param params[] = {
         0,
         "parameter servers of the parameter-server collective, on workers 0..P-1; at most the "
         "workers",
-        parameter_servers),
+        jobs[0].parameter_servers),
     NUM("training",
         "high-priority-buffers",
         "highPriorityBuffers",
@@ -263,15 +274,26 @@ static const ddnn_param params[] = {
         0,
         "the fusion buffers holding the lowest layers (needed first by the next forward pass) "
         "that travel at ToS 16 (PfifoFast band 0) whatever the training priority",
-        high_priority_buffers),
+        jobs[0].high_priority_buffers),
     TEXT("training",
          "placement",
          "placement",
          "packed",
          NULL,
-         "leaf-spine and fat-tree: the job's servers: packed (fill a rack first), spread "
-         "(round-robin over racks) or server indices like 0,5,9",
-         placement),
+         "the job's servers: packed (fill a rack first), spread (round-robin over racks), "
+         "both skipping earlier jobs' servers, or server indices like 0,5,9",
+         jobs[0].placement),
+    NUM("training",
+        "start-s",
+        "startS",
+        DDNN_PARAM_DOUBLE,
+        "s",
+        "0",
+        0,
+        1e5,
+        0,
+        "when the job's first iteration starts",
+        jobs[0].start_s),
     NUM("training",
         "iterations",
         "iterations",
@@ -282,7 +304,7 @@ static const ddnn_param params[] = {
         1e6,
         0,
         "iterations to train; 0: until the end of the run",
-        iterations),
+        jobs[0].iterations),
     NUM("training",
         "stall-timeout-ms",
         "stallTimeoutMs",
@@ -293,7 +315,7 @@ static const ddnn_param params[] = {
         1e9,
         1,
         "end the run when nothing progresses this long",
-        stall_timeout_ms),
+        jobs[0].stall_timeout_ms),
     NUM("training",
         "tos",
         "tos",
@@ -305,7 +327,15 @@ static const ddnn_param params[] = {
         0,
         "IP ToS of the training sockets: 16 (0x10) PfifoFast band 0, 0 band 1, 8 (0x08) band "
         "2; ddnn-datacenter sets it from the priority",
-        tos),
+        jobs[0].tos),
+    TEXT("training",
+         "band",
+         "band",
+         "scenario",
+         "scenario|0|1|2",
+         "ddnn-datacenter: PfifoFast band of this job's traffic (0 ToS 16, 1 ToS 0, 2 ToS 8); "
+         "scenario: from <priority training>",
+         jobs[0].band),
     NUM("training",
         "stop-s",
         "stopS",
@@ -316,7 +346,7 @@ static const ddnn_param params[] = {
         1e5,
         0,
         "no iteration starts after this time; 0: no limit",
-        stop_s),
+        jobs[0].stop_s),
     NUM("background",
         "flow-rate",
         "flowRate",
@@ -747,9 +777,40 @@ in_range(const ddnn_param* p, double v)
 }
 
 int
+ddnn_param_is_per_job(const ddnn_param* p)
+{
+    return strcmp(p->element, "training") == 0;
+}
+
+/* Where parameter p of job `job` (0-based; ignored for the other elements) lives in *s. */
+static size_t
+offset_of(const ddnn_param* p, uint32_t job)
+{
+    return p->offset + (ddnn_param_is_per_job(p) ? job * sizeof(ddnn_scenario_job) : 0);
+}
+
+int
 ddnn_scenario_set_param(ddnn_scenario* s, const ddnn_param* p, const char* text, ddnn_diag* diag)
 {
-    void* at = (char*)s + p->offset;
+    return ddnn_scenario_set_job_param(s, p, 0, text, diag);
+}
+
+int
+ddnn_scenario_set_job_param(
+    ddnn_scenario* s, const ddnn_param* p, uint32_t job, const char* text, ddnn_diag* diag)
+{
+    void* at;
+    if (job >= DDNN_SCENARIO_MAX_JOBS)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_RANGE,
+                             0,
+                             p->attribute,
+                             "job %u: at most %d training jobs",
+                             job + 1,
+                             DDNN_SCENARIO_MAX_JOBS);
+    }
+    at = (char*)s + offset_of(p, job);
     char* end = NULL;
     switch (p->type)
     {
@@ -836,7 +897,19 @@ ddnn_scenario_set_param(ddnn_scenario* s, const ddnn_param* p, const char* text,
 int
 ddnn_scenario_format_param(const ddnn_scenario* s, const ddnn_param* p, char* out, size_t out_size)
 {
-    const void* at = (const char*)s + p->offset;
+    return ddnn_scenario_format_job_param(s, p, 0, out, out_size);
+}
+
+int
+ddnn_scenario_format_job_param(
+    const ddnn_scenario* s, const ddnn_param* p, uint32_t job, char* out, size_t out_size)
+{
+    const void* at;
+    if (job >= DDNN_SCENARIO_MAX_JOBS)
+    {
+        return DDNN_ERR_RANGE;
+    }
+    at = (const char*)s + offset_of(p, job);
     int n = 0;
     switch (p->type)
     {
@@ -863,27 +936,59 @@ int
 ddnn_scenario_check(const ddnn_scenario* s, const ddnn_param** bad, ddnn_diag* diag)
 {
     size_t i;
+    uint32_t job;
+    if (s->job_count < 1 || s->job_count > DDNN_SCENARIO_MAX_JOBS)
+    {
+        if (bad)
+        {
+            *bad = ddnn_scenario_param_named("training.workers");
+        }
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_RANGE,
+                             0,
+                             "training",
+                             "expected 1 to %d training jobs, got %u",
+                             DDNN_SCENARIO_MAX_JOBS,
+                             s->job_count);
+    }
     for (i = 0; i < PARAM_COUNT; i++)
     {
         const ddnn_param* p = &params[i];
-        char text[DDNN_PATH_MAX + 32];
-        ddnn_scenario copy = *s;
-        int rc = ddnn_scenario_format_param(s, p, text, sizeof text);
-        if (rc == DDNN_OK)
+        for (job = 0; job < (ddnn_param_is_per_job(p) ? s->job_count : 1); job++)
         {
-            rc = ddnn_scenario_set_param(&copy, p, text, diag);
-        }
-        else
-        {
-            rc = ddnn_diag_set(diag, rc, 0, p->attribute, "value too long");
-        }
-        if (rc != DDNN_OK)
-        {
-            if (bad)
+            char text[DDNN_PATH_MAX + 32];
+            ddnn_scenario copy = *s;
+            int rc = ddnn_scenario_format_job_param(s, p, job, text, sizeof text);
+            if (rc == DDNN_OK)
             {
-                *bad = p;
+                rc = ddnn_scenario_set_job_param(&copy, p, job, text, diag);
             }
-            return rc;
+            else
+            {
+                rc = ddnn_diag_set(diag, rc, 0, p->attribute, "value too long");
+            }
+            if (rc != DDNN_OK)
+            {
+                if (bad)
+                {
+                    *bad = p;
+                }
+                if (job > 0 && diag)
+                {
+                    /* "job K: " before the message, which keeps what fits */
+                    char prefix[24];
+                    size_t k = (size_t)snprintf(prefix, sizeof prefix, "job %u: ", job + 1);
+                    size_t n = strlen(diag->message);
+                    if (n + k >= sizeof diag->message)
+                    {
+                        n = sizeof diag->message - k - 1;
+                    }
+                    memmove(diag->message + k, diag->message, n);
+                    memcpy(diag->message, prefix, k);
+                    diag->message[k + n] = '\0';
+                }
+                return rc;
+            }
         }
     }
     return DDNN_OK;
@@ -899,11 +1004,60 @@ ddnn_scenario_defaults(ddnn_scenario* s)
         /* The table's defaults are in range by construction (unit-tested). */
         (void)ddnn_scenario_set_param(s, &params[i], params[i].default_value, NULL);
     }
+    s->job_count = 1;
+}
+
+int
+ddnn_scenario_param_address(const char* name, const ddnn_param** p, uint32_t* job)
+{
+    const char* open = strchr(name, '[');
+    const char* dot = strchr(name, '.');
+    char plain[128];
+    *job = 0;
+    if (open && dot && open < dot)
+    {
+        /* "training[K].attribute", K from 1 */
+        char* end = NULL;
+        unsigned long k;
+        if (!isdigit((unsigned char)open[1]))
+        {
+            return DDNN_ERR_MISSING;
+        }
+        k = strtoul(open + 1, &end, 10);
+        if (*end != ']' || end + 1 != dot || (size_t)(open - name) >= sizeof plain)
+        {
+            return DDNN_ERR_MISSING;
+        }
+        snprintf(plain, sizeof plain, "%.*s%s", (int)(open - name), name, dot);
+        *p = ddnn_scenario_param_named(plain);
+        if (!*p || !ddnn_param_is_per_job(*p))
+        {
+            return DDNN_ERR_MISSING;
+        }
+        if (k < 1 || k > DDNN_SCENARIO_MAX_JOBS)
+        {
+            return DDNN_ERR_RANGE;
+        }
+        *job = (uint32_t)(k - 1);
+        return DDNN_OK;
+    }
+    *p = ddnn_scenario_param_named(name);
+    return *p ? DDNN_OK : DDNN_ERR_MISSING;
 }
 
 int
 ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
 {
-    const ddnn_param* p = ddnn_scenario_param_named(name);
-    return p ? ddnn_scenario_set_param(s, p, text, NULL) : DDNN_ERR_MISSING;
+    const ddnn_param* p;
+    uint32_t job;
+    int rc = ddnn_scenario_param_address(name, &p, &job);
+    if (rc != DDNN_OK)
+    {
+        return rc;
+    }
+    if (job >= s->job_count)
+    {
+        return DDNN_ERR_RANGE;
+    }
+    return ddnn_scenario_set_job_param(s, p, job, text, NULL);
 }

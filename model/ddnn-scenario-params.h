@@ -48,6 +48,14 @@ extern "C"
     const ddnn_param* ddnn_scenario_param(size_t i);
     /* By "element.attribute", or NULL. */
     const ddnn_param* ddnn_scenario_param_named(const char* name);
+    /*
+     * By "element.attribute" or, for a training job's parameter, "training[K].attribute" (K from
+     * 1; "training.attribute" is job 1's): the parameter and the 0-based job. DDNN_ERR_MISSING
+     * for no such parameter, DDNN_ERR_RANGE for K outside 1..DDNN_SCENARIO_MAX_JOBS.
+     */
+    int ddnn_scenario_param_address(const char* name, const ddnn_param** p, uint32_t* job);
+    /* Whether p is a training job's (one value per job) rather than the scenario's. */
+    int ddnn_param_is_per_job(const ddnn_param* p);
     /* By command-line flag, or NULL. */
     const ddnn_param* ddnn_scenario_param_by_flag(const char* flag);
 
@@ -61,7 +69,12 @@ extern "C"
                                 const char* text,
                                 ddnn_diag* diag);
 
-    /* Checks every value of *s against its range and choices (values set by code). */
+    /* The same for job `job` (0-based) of a per-job parameter; other parameters ignore it. */
+    int ddnn_scenario_set_job_param(
+        ddnn_scenario* s, const ddnn_param* p, uint32_t job, const char* text, ddnn_diag* diag);
+
+    /* Checks every value of *s (every job's) against its range and choices (values set by
+     * code), and the number of jobs. */
     int ddnn_scenario_check(const ddnn_scenario* s, const ddnn_param** bad, ddnn_diag* diag);
 
     /* Formats parameter p's value in *s as text that ddnn_scenario_set_param reads back
@@ -70,6 +83,9 @@ extern "C"
                                    const ddnn_param* p,
                                    char* out,
                                    size_t out_size);
+
+    int ddnn_scenario_format_job_param(
+        const ddnn_scenario* s, const ddnn_param* p, uint32_t job, char* out, size_t out_size);
 
     /* "a whole number in [2, 250]", "fifo or priority", ...: what parameter p accepts. */
     void ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size);

@@ -179,21 +179,85 @@ sets_others(const xmlNode* element, const xmlAttr* attr)
 }
 
 /*
+ * How often each element may appear in a <scenario> (the schema's choice allows any order and
+ * count): <topology> and <run> once, <training> once per job, the others at most once.
+ */
+static int
+check_element_counts(xmlNodePtr node, ddnn_diag* diag)
+{
+    static const struct
+    {
+        const char* name;
+        unsigned min, max;
+    } allowed[] = {{"topology", 1, 1},
+                   {"training", 0, DDNN_SCENARIO_MAX_JOBS},
+                   {"background", 0, 1},
+                   {"transport", 0, 1},
+                   {"priority", 0, 1},
+                   {"run", 1, 1},
+                   {"output", 0, 1}};
+    size_t i;
+    for (i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+    {
+        unsigned count = 0;
+        xmlNodePtr child, last = NULL;
+        for (child = node->children; child; child = child->next)
+        {
+            if (child->type == XML_ELEMENT_NODE
+                && strcmp((const char*)child->name, allowed[i].name) == 0)
+            {
+                count++;
+                last = child;
+            }
+        }
+        if (count < allowed[i].min || count > allowed[i].max)
+        {
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_SYNTAX,
+                                 last ? xmlGetLineNo(last) : xmlGetLineNo(node),
+                                 allowed[i].name,
+                                 "element '%s' given %u times, expected %s%u",
+                                 allowed[i].name,
+                                 count,
+                                 allowed[i].min == allowed[i].max ? "" : "at most ",
+                                 allowed[i].max);
+        }
+    }
+    return DDNN_OK;
+}
+
+/*
  * Copies every attribute of the children of `node` (a <scenario>) into *s: a transport
- * profile first, so that the values given beside it override its own.
+ * profile first, so that the values given beside it override its own. The k-th <training> is
+ * job k; a job after the first starts from the first's values.
  */
 int
 ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
 {
     xmlNodePtr child;
     int pass;
+    uint32_t jobs = 0;
+    int rc = check_element_counts(node, diag);
+    if (rc != DDNN_OK)
+    {
+        return rc;
+    }
     for (pass = 0; pass < 2; pass++)
         for (child = node->children; child; child = child->next)
         {
             xmlAttrPtr attr;
+            uint32_t job = 0;
             if (child->type != XML_ELEMENT_NODE)
             {
                 continue;
+            }
+            if (pass == 1 && strcmp((const char*)child->name, "training") == 0)
+            {
+                job = jobs++;
+                if (job > 0)
+                {
+                    s->jobs[job] = s->jobs[0];
+                }
             }
             for (attr = child->properties; attr; attr = attr->next)
             {
@@ -205,7 +269,6 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
                 const ddnn_param* p;
                 xmlChar* value;
                 ddnn_diag why = {0};
-                int rc;
                 snprintf(
                     name, sizeof name, "%s.%s", (const char*)child->name, (const char*)attr->name);
                 p = ddnn_scenario_param_named(name);
@@ -220,7 +283,7 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
                                          (const char*)attr->name);
                 }
                 value = xmlNodeListGetString(child->doc, attr->children, 1);
-                rc = ddnn_scenario_set_param(s, p, value ? (const char*)value : "", &why);
+                rc = ddnn_scenario_set_job_param(s, p, job, value ? (const char*)value : "", &why);
                 xmlFree(value);
                 if (rc != DDNN_OK)
                 {
@@ -235,6 +298,10 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
                 }
             }
         }
+    if (jobs > 0)
+    {
+        s->job_count = jobs;
+    }
     return DDNN_OK;
 }
 
@@ -355,32 +422,54 @@ append_escaped(strbuf* b, const char* text)
     }
 }
 
+/* Appends one element holding every parameter of `element` (of job `job` for <training>). */
+static int
+append_element(strbuf* b, const ddnn_scenario* s, const char* element, uint32_t job)
+{
+    size_t i;
+    append(b, "  <%s", element);
+    for (i = 0; i < ddnn_scenario_param_count(); i++)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        char value[DDNN_PATH_MAX + 32];
+        if (strcmp(p->element, element) != 0)
+        {
+            continue;
+        }
+        if (ddnn_scenario_format_job_param(s, p, job, value, sizeof value) != DDNN_OK)
+        {
+            return DDNN_ERR_TOO_LARGE;
+        }
+        append(b, " %s=\"", p->attribute);
+        append_escaped(b, value);
+        append(b, "\"");
+    }
+    append(b, "/>\n");
+    return DDNN_OK;
+}
+
 int
 ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
 {
     strbuf b = {NULL, 0, 0, 0};
     size_t i;
     append(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario version=\"1\">\n");
+    /* Elements in the table's order, each once, <training> once per job. */
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
-        const ddnn_param* next = ddnn_scenario_param(i + 1);
-        char value[DDNN_PATH_MAX + 32];
-        if (i == 0 || strcmp(ddnn_scenario_param(i - 1)->element, p->element) != 0)
+        uint32_t job, jobs = ddnn_param_is_per_job(p) ? s->job_count : 1;
+        if (i > 0 && strcmp(ddnn_scenario_param(i - 1)->element, p->element) == 0)
         {
-            append(&b, "  <%s", p->element);
+            continue;
         }
-        if (ddnn_scenario_format_param(s, p, value, sizeof value) != DDNN_OK)
+        for (job = 0; job < jobs; job++)
         {
-            free(b.text);
-            return DDNN_ERR_TOO_LARGE;
-        }
-        append(&b, " %s=\"", p->attribute);
-        append_escaped(&b, value);
-        append(&b, "\"");
-        if (!next || strcmp(next->element, p->element) != 0)
-        {
-            append(&b, "/>\n");
+            if (append_element(&b, s, p->element, job) != DDNN_OK)
+            {
+                free(b.text);
+                return DDNN_ERR_TOO_LARGE;
+            }
         }
     }
     append(&b, "</scenario>\n");

@@ -30,6 +30,31 @@ extern "C"
 /* Runs in one campaign grid: a bound on the expansion itself (runners set a lower one). */
 #define DDNN_CAMPAIGN_MAX_RUNS       100000000
 #define DDNN_PATH_MAX                1024
+/* Training jobs in one scenario. */
+#define DDNN_SCENARIO_MAX_JOBS       8
+
+    /* One training job: a <training> element. */
+    typedef struct
+    {
+        uint32_t workers; /* 0: the topology's workers */
+        char profile[DDNN_PATH_MAX];
+        uint64_t fusion_bytes;
+        double compute_ms; /* 0: from rcp */
+        double rcp;        /* 0: from compute_ms */
+        char queue[16];
+        int barrier;
+        char transport[16];
+        char collective[32];
+        uint32_t parameter_servers;     /* parameter-server collective: P >= 1 */
+        uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
+        char placement[1024];           /* packed | spread | "0,5,9" */
+        double start_s;                 /* when the job's first iteration starts */
+        uint32_t iterations;            /* 0: until the end of the run */
+        double stall_timeout_ms;
+        uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
+        char band[16]; /* ddnn-datacenter: scenario (from <priority>) | 0 | 1 | 2 */
+        double stop_s; /* no iteration starts later; 0: no limit */
+    } ddnn_scenario_job;
 
     typedef struct
     {
@@ -49,22 +74,10 @@ extern "C"
         uint32_t spines;
         uint32_t fat_tree_k;       /* fat-tree */
         char fabric_data_rate[32]; /* switch-to-switch; empty: data_rate */
-        /* <training> */
-        char profile[DDNN_PATH_MAX];
-        uint64_t fusion_bytes;
-        double compute_ms; /* 0: from rcp */
-        double rcp;        /* 0: from compute_ms */
-        char queue[16];
-        int barrier;
-        char transport[16];
-        char collective[32];
-        uint32_t parameter_servers;     /* parameter-server collective: P >= 1 */
-        uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
-        char placement[1024];           /* fabrics: packed | spread | "0,5,9" */
-        uint32_t iterations;            /* 0: until the end of the run */
-        double stall_timeout_ms;
-        uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
-        double stop_s; /* no iteration starts later; 0: no limit */
+        /* <training>, once per job in document order: values a job leaves out are the first
+         * job's. Parameters named "training.X" are the first job's, "training[K].X" job K's. */
+        uint32_t job_count; /* 1..DDNN_SCENARIO_MAX_JOBS */
+        ddnn_scenario_job jobs[DDNN_SCENARIO_MAX_JOBS];
         /* <background> */
         double flow_rate;
         char cdf[DDNN_PATH_MAX];

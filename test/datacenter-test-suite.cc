@@ -24,6 +24,9 @@
 #include "ns3/traffic-control-module.h"
 #include "ns3/uinteger.h"
 
+#include <fstream>
+#include <map>
+
 using namespace ns3;
 
 namespace
@@ -509,6 +512,104 @@ class FlowBookkeepingTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Two jobs from one scenario file on a single ToR of 8 servers, no background flows to speak
+ * of: the second <training> takes the first's values but those it gives, is packed on the
+ * servers the first left free, starts at its start-s, and its band sets its ToS. Each job
+ * moves the ring's bytes, writes its own files and summary keys, and (on disjoint servers
+ * of a non-blocking switch) iterates as fast as it does alone, within 1 %.
+ */
+class SeveralJobsScenarioTestCase : public TestCase
+{
+  public:
+    SeveralJobsScenarioTestCase()
+        : TestCase("a scenario of two jobs: placement, start, band, per-job files, as alone")
+    {
+    }
+
+  private:
+    /** The scenario of `xml`'s text (a file in the temporary folder). */
+    static DatacenterScenario
+    Load(const std::string& xml)
+    {
+        DatacenterScenario s;
+        ddnn_scenario x = ToCoreScenario(s);
+        const std::string path = ddnntest::WriteTempFile("jobs.xml", xml);
+        LoadScenarioFile(path, x);
+        ApplyCoreScenario(x, path, s);
+        return s;
+    }
+
+    void
+    DoRun() override
+    {
+        const std::string profile = ddnntest::WriteProfile("jobs.csv", {1000000, 1000000});
+        const std::string head = "<scenario version=\"1\"><topology workers=\"8\"/>"
+                                 "<background flow-rate=\"0.001\"/>"
+                                 "<run duration-s=\"0.05\" warmup-s=\"0\" cooldown-s=\"0.001\"/>";
+        const std::string first = "<training workers=\"4\" profile=\"" + profile
+                                  + "\" fusion-bytes=\"1000000\" compute-ms=\"1\" "
+                                    "iterations=\"3\"/>";
+        const std::string second = "<training start-s=\"0.005\" compute-ms=\"2\" band=\"0\"/>";
+        DatacenterScenario both = Load(head + first + second + "</scenario>");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs.size(), 1, "two jobs");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].jobWorkers, 4, "the first job's workers");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].computeMs, 2, "its own compute time");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].iterations, 3, "the first job's iterations");
+        // Bands: the first job's from the priority (low: band 2), the second's its own (0).
+        const TrainingScenario part = both.TrainingPart("low");
+        NS_TEST_ASSERT_MSG_EQ(part.tos, 0x08, "job 1 at low priority");
+        NS_TEST_ASSERT_MSG_EQ(part.moreJobs[0].tos, 0x10, "job 2 in band 0");
+
+        const std::string dir = SystemPath::MakeTemporaryDirectoryName();
+        SystemPath::MakeDirectories(dir);
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(both);
+        DatacenterResult r = RunDatacenter(both, "same", flows, dir);
+        NS_TEST_ASSERT_MSG_EQ(r.jobs.size(), 2, "two results");
+        for (const JobResult& job : r.jobs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(job.training.iterationsCompleted, 3, "iterations");
+            // ring: 2 (N - 1) / N x 2 MB per worker and iteration, N = 4
+            NS_TEST_ASSERT_MSG_EQ(job.training.bytesPerWorkerPerIteration, 3000000, "ring bytes");
+            NS_TEST_ASSERT_MSG_EQ(job.trainingBytesReceived.size(), 4, "four workers");
+        }
+        // The second job's first iteration starts at its start-s.
+        std::ifstream iterations(dir + "/job2-iterations.csv");
+        std::string header, row;
+        std::getline(iterations, header);
+        std::getline(iterations, row);
+        NS_TEST_ASSERT_MSG_EQ(row.substr(0, 10), "0,0,0.005,", "job 2 starts at 5 ms: " + row);
+        for (const char* file : {"buffers.csv", "partitions.csv", "layers.csv", "iterations.csv"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::ifstream(dir + "/job2-" + file).good(), true, file);
+            NS_TEST_ASSERT_MSG_EQ(std::ifstream(dir + "/" + file).good(), true, file);
+        }
+        std::map<std::string, std::string> rows;
+        for (const auto& [key, value] : SummaryRows(r))
+        {
+            rows[key] = value;
+        }
+        NS_TEST_ASSERT_MSG_EQ(rows.count("iteration_time_mean_s"), 1, "job 1's keys");
+        NS_TEST_ASSERT_MSG_EQ(rows.count("job2_iteration_time_mean_s"), 1, "job 2's keys");
+        NS_TEST_ASSERT_MSG_EQ(rows.count("job2_util_training_measured"), 1, "job 2's load");
+
+        // Each job alone: the second one's values as the only job (same servers: 4 of 8).
+        const std::string alone = "<training workers=\"4\" profile=\"" + profile
+                                  + "\" fusion-bytes=\"1000000\" compute-ms=\"2\" "
+                                    "iterations=\"3\" start-s=\"0.005\" placement=\"4,5,6,7\"/>";
+        DatacenterResult firstAlone
+            = RunDatacenter(Load(head + first + "</scenario>"), "same", flows, "");
+        DatacenterResult secondAlone
+            = RunDatacenter(Load(head + alone + "</scenario>"), "same", flows, "");
+        const double t1 = firstAlone.jobs[0].training.iterationTimeMeanS;
+        const double t2 = secondAlone.jobs[0].training.iterationTimeMeanS;
+        NS_TEST_ASSERT_MSG_GT(t1, 0.001, "longer than compute");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.jobs[0].training.iterationTimeMeanS, t1, t1 * 0.01, "job 1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.jobs[1].training.iterationTimeMeanS, t2, t2 * 0.01, "job 2");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Bad input of the background tenant: one line naming the argument, file and line.
  */
 class BackgroundBadInputTestCase : public TestCase
@@ -573,6 +674,7 @@ class DatacenterTestSuite : public TestSuite
         AddTestCase(new TransportProfileBandsTestCase);
         AddTestCase(new OwnTopologyTestCase);
         AddTestCase(new FlowBookkeepingTestCase);
+        AddTestCase(new SeveralJobsScenarioTestCase);
         AddTestCase(new BackgroundBadInputTestCase);
     }
 };

@@ -316,8 +316,8 @@ class ScenarioOnFabricTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(highest, 15, "flows between all 16 servers");
         DatacenterResult r = RunDatacenter(s, "same", flows, "");
-        NS_TEST_ASSERT_MSG_EQ(r.training.iterationsCompleted, 2, "iterations");
-        NS_TEST_ASSERT_MSG_EQ(r.trainingBytesReceived.size(), 4, "four workers");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].training.iterationsCompleted, 2, "iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived.size(), 4, "four workers");
         for (uint32_t w = 0; w < 4; ++w)
         {
             // Ranks 0..3 sit in racks 0..3; a worker receives what its left neighbour sends.
@@ -326,7 +326,7 @@ class ScenarioOnFabricTestCase : public TestCase
             {
                 expected += 2 * ddnn_ring_bytes_sent_by(buffer, 4, (w + 3) % 4);
             }
-            NS_TEST_ASSERT_MSG_EQ(r.trainingBytesReceived[w], expected, "worker " << w);
+            NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived[w], expected, "worker " << w);
         }
         NS_TEST_ASSERT_MSG_EQ(r.linkUtilization.size(), 16, "every server measured");
         NS_TEST_ASSERT_MSG_EQ(r.linkUtilization[1][0], 0.0, "server 1 holds no worker");

@@ -63,8 +63,9 @@ defaults_are_in_range_and_round_trip(void)
     size_t i;
     ddnn_scenario_defaults(&s);
     CHECK(ddnn_scenario_check(&s, &bad, &diag) == DDNN_OK);
-    CHECK(s.workers == 8 && s.rcp == 16 && strcmp(s.training_priority, "low") == 0);
+    CHECK(s.workers == 8 && s.jobs[0].rcp == 16 && strcmp(s.training_priority, "low") == 0);
     memset(&t, 0, sizeof t);
+    t.job_count = s.job_count; /* not a parameter: the number of <training> elements */
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         char text[DDNN_PATH_MAX + 32];

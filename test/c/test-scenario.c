@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests of the scenario and campaign files (libxml2, validated by the schema). */
+#include "ddnn-scenario-params.h"
 #include "ddnn-scenario.h"
 #include "ddnn-unit.h"
 
@@ -29,11 +30,11 @@ reads_values_and_keeps_defaults(void)
     CHECK(parse(&s, text, &diag) == DDNN_OK);
     CHECK_U64(s.workers, 4);
     CHECK_NEAR(s.delay_us, 2.5, 0);
-    CHECK_NEAR(s.rcp, 8, 0);
-    CHECK(strcmp(s.queue, "priority") == 0);
-    CHECK(s.barrier == 0);
+    CHECK_NEAR(s.jobs[0].rcp, 8, 0);
+    CHECK(strcmp(s.jobs[0].queue, "priority") == 0);
+    CHECK(s.jobs[0].barrier == 0);
     CHECK_NEAR(s.duration_s, 3, 0);
-    CHECK_U64(s.fusion_bytes, 5333329); /* default kept */
+    CHECK_U64(s.jobs[0].fusion_bytes, 5333329); /* default kept */
     CHECK(strcmp(s.training_priority, "low") == 0);
 }
 
@@ -47,8 +48,8 @@ write_then_read_is_exact(void)
     size_t n1, n2;
     ddnn_scenario_defaults(&a);
     a.delay_us = 0.1 + 0.2; /* not representable in few digits */
-    a.compute_ms = 1.0 / 3.0;
-    snprintf(a.profile, sizeof a.profile, "/tmp/a \"quoted\" & <odd> name.csv");
+    a.jobs[0].compute_ms = 1.0 / 3.0;
+    snprintf(a.jobs[0].profile, sizeof a.jobs[0].profile, "/tmp/a \"quoted\" & <odd> name.csv");
     CHECK(ddnn_scenario_write(&a, &first, &n1) == DDNN_OK);
     ddnn_scenario_defaults(&b);
     CHECK(ddnn_scenario_parse(&b, first, n1, schema, &diag) == DDNN_OK);
@@ -152,7 +153,7 @@ sets_values_by_name(void)
     CHECK(ddnn_scenario_set(&s, "priority.training", "same") == DDNN_OK);
     CHECK(strcmp(s.training_priority, "same") == 0);
     CHECK(ddnn_scenario_set(&s, "training.barrier", "false") == DDNN_OK);
-    CHECK(s.barrier == 0);
+    CHECK(s.jobs[0].barrier == 0);
     CHECK(ddnn_scenario_set(&s, "training.nothing", "1") == DDNN_ERR_MISSING);
     CHECK(ddnn_scenario_set(&s, "workers", "1") == DDNN_ERR_MISSING);
     CHECK(ddnn_scenario_set(&s, "topology.workers", "eight") == DDNN_ERR_SYNTAX);
@@ -177,7 +178,7 @@ expands_the_thesis_grid(void)
     CHECK_U64(ddnn_campaign_size(c), 96);
     CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=1") == 0);
-    CHECK_NEAR(s.rcp, 16, 0);
+    CHECK_NEAR(s.jobs[0].rcp, 16, 0);
     CHECK(ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=2") == 0);
     CHECK_U64(s.seed, 2);
@@ -200,12 +201,12 @@ thesis_defaults_scenario(void)
     ddnn_scenario_defaults(&s);
     CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
     CHECK_U64(s.workers, 8);
-    CHECK_U64(s.fusion_bytes, 5333329);
+    CHECK_U64(s.jobs[0].fusion_bytes, 5333329);
     CHECK_NEAR(s.duration_s, 12, 0);
     CHECK_NEAR(s.warmup_s, 2, 0);
     CHECK(strcmp(s.training_priority, "low") == 0);
     /* the thesis's training configuration and transport */
-    CHECK(strcmp(s.queue, "priority") == 0 && s.barrier == 0);
+    CHECK(strcmp(s.jobs[0].queue, "priority") == 0 && s.jobs[0].barrier == 0);
     CHECK(strcmp(s.transport_profile, "thesis") == 0);
     CHECK(strcmp(s.congestion_control, "NewReno") == 0 && s.segment_size == 1380);
     CHECK(s.socket_buffer_bytes == 33554432 && s.background_acks_in_data_band == 0);
@@ -213,7 +214,7 @@ thesis_defaults_scenario(void)
     snprintf(path, sizeof path, "%s/scenarios/thesis-code-default.xml", data_dir);
     ddnn_scenario_defaults(&s);
     CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
-    CHECK_NEAR(s.rcp, 4, 0);
+    CHECK_NEAR(s.jobs[0].rcp, 4, 0);
     CHECK_NEAR(s.flow_rate, 46, 0);
     CHECK_NEAR(s.duration_s, 2, 0);
     CHECK_NEAR(s.warmup_s + s.cooldown_s, 0, 0);
@@ -298,6 +299,115 @@ campaign_runs_have_distinct_reversible_names(void)
     }
 }
 
+/*
+ * Several <training> elements are several jobs: a later job starts from the first job's values,
+ * "training[K].x" addresses job K, and the file written back holds every job.
+ */
+static void
+several_jobs(void)
+{
+    ddnn_scenario s, back;
+    ddnn_diag diag;
+    char* text;
+    size_t len;
+    const char* two = "<scenario version=\"1\">\n"
+                      "  <topology workers=\"8\"/>\n"
+                      "  <training workers=\"4\" rcp=\"8\" queue=\"priority\"/>\n"
+                      "  <run duration-s=\"1\"/>\n"
+                      "  <training rcp=\"2\" start-s=\"0.25\" band=\"2\" placement=\"4,5,6,7\"/>\n"
+                      "</scenario>\n";
+    CHECK(parse(&s, two, &diag) == DDNN_OK);
+    CHECK_U64(s.job_count, 2);
+    CHECK_U64(s.jobs[0].workers, 4);
+    CHECK_NEAR(s.jobs[0].rcp, 8, 0);
+    CHECK_NEAR(s.jobs[0].start_s, 0, 0);
+    CHECK(strcmp(s.jobs[0].band, "scenario") == 0);
+    /* job 2: its own values, the first job's for the rest */
+    CHECK_NEAR(s.jobs[1].rcp, 2, 0);
+    CHECK_NEAR(s.jobs[1].start_s, 0.25, 0);
+    CHECK(strcmp(s.jobs[1].band, "2") == 0);
+    CHECK(strcmp(s.jobs[1].placement, "4,5,6,7") == 0);
+    CHECK_U64(s.jobs[1].workers, 4);
+    CHECK(strcmp(s.jobs[1].queue, "priority") == 0);
+    /* by name */
+    CHECK(ddnn_scenario_set(&s, "training[2].rcp", "3") == DDNN_OK);
+    CHECK_NEAR(s.jobs[1].rcp, 3, 0);
+    CHECK_NEAR(s.jobs[0].rcp, 8, 0);
+    CHECK(ddnn_scenario_set(&s, "training[1].rcp", "5") == DDNN_OK);
+    CHECK_NEAR(s.jobs[0].rcp, 5, 0);
+    CHECK(ddnn_scenario_set(&s, "training[3].rcp", "5") == DDNN_ERR_RANGE); /* no job 3 */
+    CHECK(ddnn_scenario_set(&s, "training[0].rcp", "5") == DDNN_ERR_RANGE);
+    CHECK(ddnn_scenario_set(&s, "training[9].rcp", "5") == DDNN_ERR_RANGE);
+    CHECK(ddnn_scenario_set(&s, "run[2].seed", "5") == DDNN_ERR_MISSING);
+    CHECK(ddnn_scenario_set(&s, "training[x].rcp", "5") == DDNN_ERR_MISSING);
+    CHECK(ddnn_scenario_set(&s, "training[2]rcp", "5") == DDNN_ERR_MISSING);
+    /* the check names the job at fault */
+    {
+        const ddnn_param* bad = NULL;
+        back = s;
+        back.jobs[1].rcp = -1;
+        CHECK(ddnn_scenario_check(&back, &bad, &diag) == DDNN_ERR_RANGE);
+        CHECK_STR_CONTAINS(diag.message, "job 2: expected");
+        back.job_count = 0;
+        CHECK(ddnn_scenario_check(&back, &bad, &diag) == DDNN_ERR_RANGE);
+    }
+    /* written and read back: both jobs, exactly */
+    CHECK(ddnn_scenario_write(&s, &text, &len) == DDNN_OK);
+    ddnn_scenario_defaults(&back);
+    CHECK(ddnn_scenario_parse(&back, text, len, schema, &diag) == DDNN_OK);
+    CHECK(memcmp(&s, &back, sizeof s) == 0);
+    free(text);
+    /* counts of elements */
+    expect_error("<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1\"/>"
+                 "<background/><background/></scenario>",
+                 1,
+                 "element 'background' given 2 times, expected at most 1");
+    expect_error("<scenario version=\"1\"><topology workers=\"4\"/>\n<training/>"
+                 "</scenario>",
+                 1,
+                 "element 'run' given 0 times, expected 1");
+    {
+        char nine[2048]
+            = "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1\"/>";
+        int k;
+        for (k = 0; k < 9; k++)
+        {
+            strcat(nine, "<training/>");
+        }
+        strcat(nine, "</scenario>");
+        expect_error(nine, 1, "element 'training' given 9 times, expected at most 8");
+    }
+    /* a campaign varies one job; its run names say which */
+    {
+        ddnn_campaign* c = NULL;
+        char name[256];
+        const char* campaign
+            = "<campaign version=\"1\"><scenario version=\"1\"><topology workers=\"8\"/>"
+              "<training workers=\"4\"/><training placement=\"4,5,6,7\"/>"
+              "<run duration-s=\"1\"/></scenario>"
+              "<vary parameter=\"training[2].rcp\" values=\"2 4\"/>"
+              "<vary parameter=\"training.rcp\" values=\"8\"/></campaign>";
+        memset(&diag, 0, sizeof diag);
+        CHECK(ddnn_campaign_parse(&c, campaign, strlen(campaign), schema, &diag) == DDNN_OK);
+        if (c)
+        {
+            CHECK(ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+            CHECK(strcmp(name, "job2-rcp=4_rcp=8") == 0);
+            CHECK_U64(s.job_count, 2);
+            CHECK_NEAR(s.jobs[1].rcp, 4, 0);
+            CHECK_NEAR(s.jobs[0].rcp, 8, 0);
+            ddnn_campaign_free(c);
+        }
+        CHECK(parse_campaign("<vary parameter=\"training[2].rcp\" values=\"2\"/>", &c, &diag)
+              == DDNN_ERR_RANGE);
+        CHECK_STR_CONTAINS(diag.message,
+                           "names 'training[2].rcp', but the scenario has 1 "
+                           "training job");
+        CHECK(parse_campaign("<vary parameter=\"run[2].seed\" values=\"2\"/>", &c, &diag)
+              == DDNN_ERR_MISSING);
+    }
+}
+
 int
 main(int argc, char** argv)
 {
@@ -314,5 +424,6 @@ main(int argc, char** argv)
     RUN(expands_the_thesis_grid);
     RUN(thesis_defaults_scenario);
     RUN(campaign_runs_have_distinct_reversible_names);
+    RUN(several_jobs);
     return UNIT_REPORT();
 }
