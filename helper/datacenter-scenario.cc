@@ -54,14 +54,17 @@ DatacenterScenario::Validate() const
     };
     CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
     TrainingPart(trainingPriority).Validate();
-    for (const TrainingJobParameters& job : Jobs())
+    const std::vector<TrainingJobParameters> jobs = Jobs();
+    for (size_t k = 0; k < jobs.size(); ++k)
     {
-        if (!(job.startS < durationS))
+        if (!(jobs[k].startS < durationS))
         {
             std::ostringstream os;
-            os << "a job starts at " << job.startS << " s, not before the run's end at "
+            os << (k == 0 ? "--startS"
+                          : "<training> number " + std::to_string(k + 1) + ", attribute 'start-s'")
+               << ": the job starts at " << jobs[k].startS << " s, not before the run's end at "
                << durationS << " s";
-            fail("startS", os.str());
+            throw DdnnError(os.str());
         }
     }
     if (!(warmupS + cooldownS < durationS))

@@ -46,6 +46,15 @@ w scenario-version-2.xml "<scenario version=\"2\"><topology workers=\"4\"/>$run<
 w scenario-queue.xml "<scenario version=\"1\"><topology workers=\"4\"/><training queue=\"lifo\"/>$run</scenario>\n"
 w scenario-workers-huge.xml "<scenario version=\"1\"><topology workers=\"99999999999\"/>$run</scenario>\n"
 w scenario-long-path.xml "<scenario version=\"1\"><topology workers=\"4\"/><training profile=\"$(printf 'p%.0s' $(seq 1100))\"/>$run</scenario>\n"
+jobs='<topology workers="8"/><training workers="4"/>'
+run='<run duration-s="1" warmup-s="0.1" cooldown-s="0.1"/>'
+w jobs-twice.xml "<scenario version=\"1\">$jobs<training placement=\"4,4,5,6\"/>$run</scenario>\n"
+w jobs-no-server.xml "<scenario version=\"1\">$jobs<training placement=\"4,5,6,9\"/>$run</scenario>\n"
+w jobs-no-room.xml "<scenario version=\"1\">$jobs<training workers=\"6\"/>$run</scenario>\n"
+w jobs-one-worker.xml "<scenario version=\"1\">$jobs<training workers=\"1\"/>$run</scenario>\n"
+w jobs-late.xml "<scenario version=\"1\">$jobs<training start-s=\"2\"/>$run</scenario>\n"
+w jobs-nine.xml "<scenario version=\"1\">$jobs$(printf '<training/>%.0s' $(seq 8))$run</scenario>\n"
+w jobs-campaign.xml "<campaign version=\"1\"><scenario version=\"1\">$jobs$run</scenario><vary parameter=\"training[2].rcp\" values=\"2\"/></campaign>\n"
 {
     printf '<scenario version="1"><topology workers="4"'
     for i in $(seq 2000); do printf ' a%d="1"' "$i"; done
