@@ -5,6 +5,7 @@
 
 #include "atomic-file.h"
 #include "background-helper.h"
+#include "egress-queue.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
 #include "single-tor-helper.h"
@@ -53,20 +54,25 @@ DatacenterScenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
-    TrainingPart(trainingPriority).Validate();
     const std::vector<TrainingJobParameters> jobs = Jobs();
     for (size_t k = 0; k < jobs.size(); ++k)
     {
+        const uint32_t bands = EgressQueue::Bands(EgressQueue::FromScenario(queueDisc));
+        if (jobs[k].band != "scenario" && std::stoul(jobs[k].band) >= bands)
+        {
+            throw DdnnError(JobArgument(k, "band") + ": band " + jobs[k].band
+                            + " needs --queueDisc=prio4; " + queueDisc + " has bands 0 to "
+                            + std::to_string(bands - 1));
+        }
         if (!(jobs[k].startS < durationS))
         {
             std::ostringstream os;
-            os << (k == 0 ? "--startS"
-                          : "<training> number " + std::to_string(k + 1) + ", attribute 'start-s'")
-               << ": the job starts at " << jobs[k].startS << " s, not before the run's end at "
-               << durationS << " s";
+            os << JobArgument(k, "startS") << ": the job starts at " << jobs[k].startS
+               << " s, not before the run's end at " << durationS << " s";
             throw DdnnError(os.str());
         }
     }
+    TrainingPart(trainingPriority).Validate(); // after the bands are known to exist
     if (!(warmupS + cooldownS < durationS))
     {
         std::ostringstream os;
@@ -116,11 +122,10 @@ DatacenterScenario::TrainingPart(const std::string& priority) const
     TrainingScenario training = *this;
     for (TrainingJobParameters* job : training.JobPointers())
     {
-        // PfifoFast's bands by ToS: 0x10 band 0, 0x00 band 1, 0x08 band 2.
-        job->tos = job->band == "0"   ? 0x10
-                   : job->band == "1" ? 0x00
-                   : job->band == "2" ? 0x08
-                                      : trainingTos;
+        job->tos = job->band == "scenario"
+                       ? trainingTos
+                       : EgressQueue::TosOfBand(EgressQueue::FromScenario(queueDisc),
+                                                std::stoul(job->band));
         if (job->iterations == 0 && !(job->stopS > 0))
         {
             job->stopS = durationS; // trains until the end of the run

@@ -3,6 +3,8 @@
  */
 #include "egress-queue.h"
 
+#include "ns3/abort.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/queue-size.h"
@@ -16,6 +18,22 @@ EgressQueue::Kind
 EgressQueue::FromScenario(const std::string& name)
 {
     return name == "prio-red" ? PRIO_RED : name == "prio4" ? PRIO4 : PFIFO_FAST;
+}
+
+uint32_t
+EgressQueue::Bands(Kind kind)
+{
+    return kind == PRIO4 ? 4 : 3;
+}
+
+uint8_t
+EgressQueue::TosOfBand(Kind kind, uint32_t band)
+{
+    NS_ABORT_MSG_UNLESS(band < Bands(kind), "no band " << band);
+    // PfifoFast's priority map (PrioRed keeps it) and Prio4's, by band.
+    static const uint8_t threeBands[] = {0x10, 0x00, 0x08};
+    static const uint8_t fourBands[] = {0x10, 0x18, 0x00, 0x08};
+    return kind == PRIO4 ? fourBands[band] : threeBands[band];
 }
 
 Ptr<const AttributeChecker>

@@ -40,6 +40,10 @@ struct EgressQueue
 
     /** The kind a scenario names: "pfifo-fast", "prio-red" or "prio4". */
     static Kind FromScenario(const std::string& name);
+    /** Bands of a kind: 3, or 4 for PRIO4. */
+    static uint32_t Bands(Kind kind);
+    /** The IP ToS whose packets a kind queues in `band` (below Bands(kind)). */
+    static uint8_t TosOfBand(Kind kind, uint32_t band);
     /** The checker of an attribute holding a Kind: PfifoFast, PrioRed, Prio4. */
     static Ptr<const AttributeChecker> MakeKindChecker();
 

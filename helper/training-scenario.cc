@@ -49,6 +49,17 @@ TrainingScenario::AddArguments(CommandLine& cmd)
         "progress", "progress on stderr: auto (when a terminal), always or never", progress);
 }
 
+std::string
+JobArgument(size_t job, const std::string& flag)
+{
+    if (job == 0)
+    {
+        return "--" + flag;
+    }
+    return "<training> number " + std::to_string(job + 1) + ", attribute '"
+           + ddnn_scenario_param_by_flag(flag.c_str())->attribute + "'";
+}
+
 std::vector<TrainingJobParameters>
 TrainingScenario::Jobs() const
 {
@@ -85,14 +96,8 @@ TrainingScenario::Validate() const
     for (size_t k = 0; k < jobs.size(); ++k)
     {
         const TrainingJobParameters& job = jobs[k];
-        // The first job's values come from the command line too; the others' from the file.
         auto failJob = [&](const std::string& flag, const std::string& what) {
-            if (k == 0)
-            {
-                fail(flag, what);
-            }
-            throw DdnnError("<training> number " + std::to_string(k + 1) + ", attribute '"
-                            + ddnn_scenario_param_by_flag(flag.c_str())->attribute + "': " + what);
+            throw DdnnError(JobArgument(k, flag) + ": " + what);
         };
         if (!(job.computeMs > 0) && !(job.rcp > 0))
         {

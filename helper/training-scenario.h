@@ -42,7 +42,7 @@ struct TrainingJobParameters
     uint32_t iterations;          //!< 0 = until stopS
     double stallTimeoutMs;
     uint32_t tos;
-    std::string band; //!< ddnn-datacenter: scenario (from the priority) | 0 | 1 | 2
+    std::string band; //!< ddnn-datacenter: scenario (from the priority), or the egress band
     double stopS;     //!< no iteration starts at or after it; 0 = no limit
 };
 
@@ -108,6 +108,13 @@ struct TrainingScenario : public TrainingJobParameters
     /** Links on the longest path between two servers: 2, 4 (leaf-spine) or 6 (fat tree). */
     uint32_t GetPathLinks() const;
 };
+
+/**
+ * What an error about parameter `flag` of job `job` (from 0) names: the first job's values
+ * come from the command line too ("--rcp"), the others' from the file only ("<training>
+ * number 2, attribute 'rcp'").
+ */
+std::string JobArgument(size_t job, const std::string& flag);
 
 /** The figures of a run and the model's size. */
 struct TrainingRunResult

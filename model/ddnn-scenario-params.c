@@ -332,9 +332,10 @@ static const ddnn_param params[] = {
          "band",
          "band",
          "scenario",
-         "scenario|0|1|2",
-         "ddnn-datacenter: PfifoFast band of this job's traffic (0 ToS 16, 1 ToS 0, 2 ToS 8); "
-         "scenario: from <priority training>",
+         "scenario|0|1|2|3",
+         "ddnn-datacenter: the egress band of this job's traffic (pfifo-fast and prio-red: 0, 1, "
+         "2 by ToS 16, 0, 8; prio4: 0 to 3 by ToS 16, 24, 0, 8); scenario: from <priority "
+         "training>",
          jobs[0].band),
     NUM("training",
         "stop-s",

@@ -52,7 +52,7 @@ extern "C"
         uint32_t iterations;            /* 0: until the end of the run */
         double stall_timeout_ms;
         uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
-        char band[16]; /* ddnn-datacenter: scenario (from <priority>) | 0 | 1 | 2 */
+        char band[16]; /* ddnn-datacenter: scenario (from <priority>) | 0..3 (the egress queue's) */
         double stop_s; /* no iteration starts later; 0: no limit */
     } ddnn_scenario_job;
 

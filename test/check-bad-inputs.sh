@@ -53,6 +53,7 @@ w jobs-no-server.xml "<scenario version=\"1\">$jobs<training placement=\"4,5,6,9
 w jobs-no-room.xml "<scenario version=\"1\">$jobs<training workers=\"6\"/>$run</scenario>\n"
 w jobs-one-worker.xml "<scenario version=\"1\">$jobs<training workers=\"1\"/>$run</scenario>\n"
 w jobs-late.xml "<scenario version=\"1\">$jobs<training start-s=\"2\"/>$run</scenario>\n"
+w jobs-band.xml "<scenario version=\"1\">$jobs<training band=\"3\"/>$run</scenario>\n"
 w jobs-nine.xml "<scenario version=\"1\">$jobs$(printf '<training/>%.0s' $(seq 8))$run</scenario>\n"
 w jobs-campaign.xml "<campaign version=\"1\"><scenario version=\"1\">$jobs$run</scenario><vary parameter=\"training[2].rcp\" values=\"2\"/></campaign>\n"
 {

@@ -559,6 +559,13 @@ class SeveralJobsScenarioTestCase : public TestCase
         const TrainingScenario part = both.TrainingPart("low");
         NS_TEST_ASSERT_MSG_EQ(part.tos, 0x08, "job 1 at low priority");
         NS_TEST_ASSERT_MSG_EQ(part.moreJobs[0].tos, 0x10, "job 2 in band 0");
+        // With four bands (prio4), band 1 is ToS 0x18 and band 3 ToS 0x08.
+        DatacenterScenario four = both;
+        four.queueDisc = "prio4";
+        four.moreJobs[0].band = "1";
+        four.band = "3";
+        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").moreJobs[0].tos, 0x18, "prio4 band 1");
+        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").tos, 0x08, "prio4 band 3");
 
         const std::string dir = SystemPath::MakeTemporaryDirectoryName();
         SystemPath::MakeDirectories(dir);
