@@ -81,6 +81,7 @@ def build(bld):
         'helper/leaf-spine-helper.cc',
         'helper/fat-tree-helper.cc',
         'helper/job-placement.cc',
+        'helper/random-variable-text.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -151,6 +152,7 @@ def build(bld):
         'helper/leaf-spine-helper.h',
         'helper/fat-tree-helper.h',
         'helper/job-placement.h',
+        'helper/random-variable-text.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -130,6 +130,9 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
         job.collective = j.collective;
         job.parameterServers = j.parameter_servers;
         job.highPriorityBuffers = j.high_priority_buffers;
+        job.stragglers = j.stragglers;
+        job.stragglerScale = j.straggler_scale;
+        job.jitter = j.jitter;
         job.placement = j.placement;
         job.startS = j.start_s;
         job.iterations = j.iterations;
@@ -198,6 +201,9 @@ ToCoreScenario(const TrainingScenario& s)
         Copy(j.collective, sizeof j.collective, job.collective, "--collective");
         j.parameter_servers = job.parameterServers;
         j.high_priority_buffers = job.highPriorityBuffers;
+        Copy(j.stragglers, sizeof j.stragglers, job.stragglers, "--stragglers");
+        j.straggler_scale = job.stragglerScale;
+        Copy(j.jitter, sizeof j.jitter, job.jitter, "--jitter");
         Copy(j.placement, sizeof j.placement, job.placement, "--placement");
         j.start_s = job.startS;
         j.iterations = job.iterations;

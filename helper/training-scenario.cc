@@ -4,6 +4,7 @@
 #include "training-scenario.h"
 
 #include "progress-meter.h"
+#include "random-variable-text.h"
 #include "scenario-file.h"
 #include "single-tor-helper.h"
 #include "training-helper.h"
@@ -25,7 +26,9 @@
 #include "ns3/tcp-partition-transport.h"
 #include "ns3/uinteger.h"
 
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -48,6 +51,32 @@ TrainingScenario::AddArguments(CommandLine& cmd)
     cmd.AddValue(
         "progress", "progress on stderr: auto (when a terminal), always or never", progress);
 }
+
+namespace
+{
+
+/** The ranks a job's stragglers list names ("0,3"), each below `workers` and once. */
+std::set<uint32_t>
+StragglerRanks(const TrainingJobParameters& job, uint32_t workers, const std::string& argument)
+{
+    std::set<uint32_t> ranks;
+    std::stringstream list(job.stragglers);
+    std::string item;
+    while (!job.stragglers.empty() && std::getline(list, item, ','))
+    {
+        char* end = nullptr;
+        const unsigned long rank = std::strtoul(item.c_str(), &end, 10);
+        if (item.empty() || *end != '\0' || !std::isdigit(static_cast<unsigned char>(item[0]))
+            || rank >= workers || !ranks.insert(rank).second)
+        {
+            throw DdnnError(argument + ": expected distinct worker ranks below "
+                            + std::to_string(workers) + " like 0,3, got '" + job.stragglers + "'");
+        }
+    }
+    return ranks;
+}
+
+} // namespace
 
 std::string
 JobArgument(size_t job, const std::string& flag)
@@ -118,6 +147,11 @@ TrainingScenario::Validate() const
                     "expected at most the job's " + std::to_string(n)
                         + " workers as parameter servers, got "
                         + std::to_string(job.parameterServers));
+        }
+        StragglerRanks(job, n, JobArgument(k, "stragglers")); // throws on a bad list
+        if (!job.jitter.empty())
+        {
+            RandomVariableFromText(job.jitter, JobArgument(k, "jitter"));
         }
         if (n > GetServerCount())
         {
@@ -372,6 +406,22 @@ InstallJob(const TrainingScenario& scenario,
     ApplicationContainer apps = training.Install(
         PlaceJob(network, job.placement, scenario.WorkersOf(job), &taken), model);
     apps.Start(Seconds(job.startS));
+    for (uint32_t rank : StragglerRanks(job, scenario.WorkersOf(job), "--stragglers"))
+    {
+        training.GetJob()->GetWorker(rank)->SetAttribute("ComputeScale",
+                                                         DoubleValue(job.stragglerScale));
+    }
+    if (!job.jitter.empty())
+    {
+        for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)
+        {
+            Ptr<TrainingWorker> worker = training.GetJob()->GetWorker(r);
+            worker->SetAttribute("ComputeJitter",
+                                 PointerValue(RandomVariableFromText(job.jitter, "--jitter")));
+            // Fixed streams, so the seed alone decides the draws: 3000 + 256 x job + rank.
+            worker->AssignStreams(3000 + 256 * index + r);
+        }
+    }
     installed.job = training.GetJob();
     return installed;
 }

@@ -37,9 +37,12 @@ struct TrainingJobParameters
     std::string collective;       //!< ring-allreduce | parameter-server
     uint32_t parameterServers;    //!< parameter-server: servers on workers 0..P-1
     uint32_t highPriorityBuffers; //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
-    std::string placement;        //!< packed | spread | "0,5,9"
-    double startS;                //!< when the first iteration starts
-    uint32_t iterations;          //!< 0 = until stopS
+    std::string stragglers;       //!< ranks computing stragglerScale x as long ("0,3")
+    double stragglerScale;
+    std::string jitter;    //!< ns-3 random variable: relative compute change per iteration
+    std::string placement; //!< packed | spread | "0,5,9"
+    double startS;         //!< when the first iteration starts
+    uint32_t iterations;   //!< 0 = until stopS
     double stallTimeoutMs;
     uint32_t tos;
     std::string band; //!< ddnn-datacenter: scenario (from the priority), or the egress band

@@ -16,6 +16,7 @@
 #include "ns3/enum.h"
 #include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/system-path.h"
@@ -657,9 +658,11 @@ class ComputeBoundTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
- * A straggler: one worker computing 1.5 x as long makes a compute-bound job iterate in
- * 1.5 x its compute time within 1 % (everyone waits for its gradients); a jitter drawn per
- * iteration changes the times and repeats with its stream.
+ * A straggler (the scenario's stragglers and straggler-scale): one worker computing 1.5 x as
+ * long makes a compute-bound job iterate in 1.5 x its compute time within 1 % (everyone waits
+ * for its gradients). A jitter j drawn per worker and iteration from U(0, 0.2) makes the
+ * period, with the barrier, the expected maximum of N draws: 1 + 0.2 N / (N + 1); it repeats
+ * with the seed and changes with it.
  */
 class StragglerTestCase : public TestCase
 {
@@ -670,27 +673,21 @@ class StragglerTestCase : public TestCase
     }
 
   private:
-    /** Mean iteration period with worker 0 slowed by `scale`, optionally with jitter. */
+    /** Mean iteration period over the compute time, worker 0 slowed by `scale`. */
     static double
-    Period(double scale, bool jitter)
+    Period(double scale, const std::string& jitter, uint32_t iterations = 3, uint32_t seed = 1)
     {
         TrainingScenario s = SmallScenario();
         s.rcp = 16;
-        s.iterations = 3;
+        s.iterations = iterations;
         s.transport = "ideal";
+        s.stragglers = scale != 1.0 ? "0" : "";
+        s.stragglerScale = scale;
+        s.jitter = jitter;
+        s.Validate();
+        RngSeedManager::SetSeed(seed);
         Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
         InstalledTraining t = InstallTraining(s, network);
-        t.job->GetWorker(0)->SetAttribute("ComputeScale", DoubleValue(scale));
-        if (jitter)
-        {
-            for (uint32_t r = 0; r < s.workers; ++r)
-            {
-                Ptr<NormalRandomVariable> j = CreateObject<NormalRandomVariable>();
-                j->SetAttribute("Variance", DoubleValue(0.01));
-                t.job->GetWorker(r)->SetAttribute("ComputeJitter", PointerValue(j));
-                t.job->GetWorker(r)->AssignStreams(500 + r);
-            }
-        }
         TrainingRecorder recorder(t.job);
         Simulator::Run();
         const double period = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS
@@ -702,14 +699,36 @@ class StragglerTestCase : public TestCase
     void
     DoRun() override
     {
-        const double alone = Period(1.0, false);
-        const double straggler = Period(1.5, false);
+        const double alone = Period(1.0, "");
+        const double straggler = Period(1.5, "");
         NS_TEST_ASSERT_MSG_EQ_TOL(alone, 1.0, 0.01, "no straggler: the compute time");
         NS_TEST_ASSERT_MSG_EQ_TOL(straggler, 1.5, 0.015, "straggler: 1.5 x the compute time");
-        const double jittered = Period(1.0, true);
-        const bool changed = std::abs(jittered - alone) > 1e-4;
-        NS_TEST_ASSERT_MSG_EQ(changed, true, "jitter changes times");
-        NS_TEST_ASSERT_MSG_EQ(Period(1.0, true), jittered, "same streams, same times");
+        // 40 iterations: the mean of the maximum of 4 draws has a standard deviation of
+        // 0.2 x sqrt(N / ((N + 1)^2 (N + 2))) / sqrt(40) = 0.0052; allow 3 of them and 1 % for
+        // the allreduce's tail.
+        const std::string uniform = "ns3::UniformRandomVariable[Min=0|Max=0.2]";
+        const double jittered = Period(1.0, uniform, 40);
+        NS_TEST_ASSERT_MSG_EQ_TOL(jittered, 1.0 + 0.2 * 4 / 5, 0.016 + 0.01, "E[max of 4]");
+        NS_TEST_ASSERT_MSG_EQ(Period(1.0, uniform, 40), jittered, "same seed, same times");
+        NS_TEST_ASSERT_MSG_NE(Period(1.0, uniform, 40, 2), jittered, "another seed, other times");
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { Period(1.0, "ns3::Nothing[Mean=1]"); }),
+                              "--jitter: expected an ns-3 random variable such as "
+                              "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], got "
+                              "'ns3::Nothing[Mean=1]'",
+                              "unknown type");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Mean=1]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], whose attributes "
+            "ns3::UniformRandomVariable has, got 'ns3::UniformRandomVariable[Mean=1]'",
+            "unknown attribute");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Min=x]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], with a valid Min, got "
+            "'ns3::UniformRandomVariable[Min=x]'",
+            "bad value");
+        RngSeedManager::SetSeed(1); // as the other tests expect
     }
 };
 
