@@ -247,7 +247,7 @@ TrainingJob::GetParameterServers() const
 uint64_t
 TrainingJob::GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const
 {
-    const ddnn_collective_config cfg{GetWorkerCount(), rank, m_parameterServers};
+    const ddnn_collective_config cfg{GetWorkerCount(), rank, m_parameterServers, 0};
     return m_collective->bytes_sent_by(&cfg, bufferBytes);
 }
 
@@ -259,7 +259,7 @@ TrainingJob::GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time la
     {
         busiest = std::max(busiest, GetExpectedBytesSent(r, bufferBytes));
     }
-    const ddnn_collective_config cfg{GetWorkerCount(), 0, m_parameterServers};
+    const ddnn_collective_config cfg{GetWorkerCount(), 0, m_parameterServers, 0};
     return Seconds(busiest * 8.0 / rate.GetBitRate())
            + latency * static_cast<int64_t>(m_collective->sequential_steps(&cfg));
 }

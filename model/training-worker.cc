@@ -158,7 +158,8 @@ std::vector<PartitionTransport::Peer>
 TrainingWorker::Peers(bool sendTo) const
 {
     const ddnn_collective_ops* ops = m_job->GetCollective();
-    const ddnn_collective_config cfg{m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers()};
+    const ddnn_collective_config cfg{
+        m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers(), 0};
     auto list = sendTo ? ops->send_peers : ops->receive_peers;
     std::vector<uint32_t> ranks(list(&cfg, nullptr, 0));
     list(&cfg, ranks.data(), static_cast<uint32_t>(ranks.size()));
@@ -205,7 +206,7 @@ TrainingWorker::StartApplication()
         stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
     ddnn_training_callbacks tcb{
         &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
-    ddnn_collective_config ccfg{m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers()};
+    ddnn_collective_config ccfg{m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers(), 0};
     ddnn_collective_callbacks ccb{&CoreSend, &CoreReceived, &CoreCollectiveDone};
     if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")
         || !Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &ccfg, &ccb, this),
