@@ -27,7 +27,7 @@ extern "C"
      * parameter servers the P server hosts after them, N..N+P-1 (they do not compute; only the
      * parameter-server collective has them, others reject those ranks).
      */
-    typedef struct
+    typedef struct ddnn_collective_config
     {
         uint32_t workers;   /* N >= 2 */
         uint32_t rank;      /* this rank, 0..ddnn_collective_ranks(cfg)-1 */
