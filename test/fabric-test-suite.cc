@@ -13,6 +13,7 @@
 #include "ddnn-test-util.h"
 
 #include "ns3/channel.h"
+#include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-header.h"
@@ -611,6 +612,132 @@ class DedicatedLayoutErrorsTestCase : public TestCase
               "ns3::TrainingJob::ParameterServers: expected at most the 3 workers, got 4");
         NS_TEST_ASSERT_MSG_EQ(
             tor->GetServer(3)->GetNApplications(), 0, "nothing installed by a refused layout");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * DCTCP shortens small flows at equal priority (issue 13). A single ToR at 10 Gbit/s whose
+ * server 2 is capped at 1 Gbit/s (RateCap): a 50 MB bulk flow from server 0 to server 2, and 21
+ * flows of 10 KB from server 1 to server 2, one every 5 ms from 20 ms on, all at ToS 0 (one
+ * band: equal priority; ns-3's TCP sends ECN-capable packets only at ToS 0). Run once with
+ * NewReno on PfifoFast (1000 packets) and once with DCTCP on PrioRed marking ECN at K = 20
+ * packets, the same flows.
+ *
+ * The switch's egress to server 2 is the bottleneck. NewReno's window grows until the 512 KiB
+ * socket buffer bounds it at 362 segments, all but a bandwidth-delay product queued there (base
+ * RTT 4 x 10 us of propagation, 12 us for a packet at 1 Gbit/s and 1.2 us at 10 Gbit/s: 4.4
+ * packets): about 358 packets, 4.3 ms at 12 us each, below the 1000-packet limit, so no loss
+ * ends it. DCTCP keeps that queue near K (at most 3 K). Each small flow crosses that queue at
+ * least twice (its SYN, then its data, 7 segments within the initial window), so its FCT with
+ * DCTCP is lower by at least 2 x (358 - 3 K) x 12 us = 7.1 ms. The queue, sampled every 100 us
+ * from 20 to 125 ms, checks both premises (within 10 % of 358 packets; at most 3 K).
+ */
+class DctcpSmallFlowFctTestCase : public TestCase
+{
+  public:
+    DctcpSmallFlowFctTestCase()
+        : TestCase("DCTCP: small flows next to a long ring finish sooner than with NewReno")
+    {
+    }
+
+  private:
+    static const uint64_t kBulkBytes = 50000000; //!< lasts beyond the run at 1 Gbit/s
+    static const uint64_t kSmallBytes = 10000;   //!< 7 segments: within the initial window
+
+    struct Outcome
+    {
+        double meanFct{0};     //!< of the small flows, seconds
+        uint32_t completed{0}; //!< small flows that completed
+        double meanQueue{0};   //!< switch egress to server 2, packets
+        uint64_t queueSamples{0};
+    };
+
+    static void
+    Sample(Ptr<QueueDisc> queue, Outcome* outcome)
+    {
+        outcome->meanQueue += queue->GetNPackets();
+        ++outcome->queueSamples;
+        if (Simulator::Now() < MilliSeconds(125))
+        {
+            Simulator::Schedule(
+                MicroSeconds(100), &DctcpSmallFlowFctTestCase::Sample, queue, outcome);
+        }
+    }
+
+    static Outcome
+    Run(bool dctcp, uint32_t k)
+    {
+        ddnntest::ApplyTunedTransport();
+        const std::string congestion = dctcp ? "ns3::TcpDctcp" : "ns3::TcpNewReno";
+        Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
+        tor->SetAttribute("QueueDisc",
+                          EnumValue(dctcp ? EgressQueue::PRIO_RED : EgressQueue::PFIFO_FAST));
+        tor->SetAttribute("EcnThresholdPackets", UintegerValue(k));
+        tor->SetAttribute("ImpairedServers", StringValue("2"));
+        tor->SetAttribute("RateCap", DataRateValue(DataRate("1Gbps")));
+        tor->Create(3);
+
+        // The bulk flow first (id 0), then the small ones.
+        std::vector<ddnn_flow> flows{{0, 0, 2, kBulkBytes, 0}};
+        for (uint64_t i = 0; i < 21; ++i)
+        {
+            flows.push_back({i + 1, 1, 2, kSmallBytes, 20000000 + i * 5000000});
+        }
+        Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
+        background->SetAttribute("Tos", UintegerValue(0));
+        Ptr<BackgroundTenant> tenant = background->Install(tor, flows);
+        tenant->SetAttribute("CongestionControl", StringValue(congestion));
+
+        Outcome outcome;
+        Simulator::Schedule(MilliSeconds(20),
+                            &DctcpSmallFlowFctTestCase::Sample,
+                            tor->GetSwitchQueueDisc(2),
+                            &outcome);
+        Simulator::Stop(MilliSeconds(150));
+        Simulator::Run();
+        for (const BackgroundTenant::Flow& flow : tenant->GetFlows())
+        {
+            if (flow.bytes == kSmallBytes && flow.Completed())
+            {
+                outcome.meanFct += (flow.end - flow.start).GetSeconds();
+                ++outcome.completed;
+            }
+        }
+        outcome.meanFct /= std::max(outcome.completed, 1u);
+        outcome.meanQueue /= std::max<uint64_t>(outcome.queueSamples, 1);
+        Simulator::Destroy();
+        return outcome;
+    }
+
+    void
+    DoRun() override
+    {
+        const TransportSettings transport = ddnntest::ApplyTunedTransport();
+        const uint32_t k = 20;
+        const double packetTime = 1500 * 8 / 1e9; // a full packet at 1 Gbit/s
+        const double baseRtt = 4 * 10e-6 + packetTime + packetTime / 10;
+        const double bdpPackets = 1e9 * baseRtt / 8 / 1500;
+        // The whole segments the socket buffer holds (524288 / 1448 = 362), less the BDP.
+        const double newRenoQueue
+            = transport.socketBufferBytes / transport.segmentSize - bdpPackets;
+        const Outcome newReno = Run(false, k);
+        const Outcome dctcp = Run(true, k);
+        NS_TEST_ASSERT_MSG_EQ(newReno.completed, 21, "NewReno: every small flow completes");
+        NS_TEST_ASSERT_MSG_EQ(dctcp.completed, 21, "DCTCP: every small flow completes");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(dctcp.meanQueue, 3.0 * k, "DCTCP holds the queue near K");
+        NS_TEST_ASSERT_MSG_EQ_TOL(newReno.meanQueue,
+                                  newRenoQueue,
+                                  newRenoQueue * 0.1,
+                                  "NewReno: the socket buffer less a BDP stands in the queue");
+        const double margin = 2 * (newRenoQueue - 3.0 * k) * packetTime;
+        NS_TEST_ASSERT_MSG_LT(dctcp.meanFct,
+                              newReno.meanFct - margin,
+                              "mean small-flow FCT " << dctcp.meanFct * 1e3 << " ms with DCTCP, "
+                                                     << newReno.meanFct * 1e3
+                                                     << " ms with NewReno, margin " << margin * 1e3
+                                                     << " ms");
     }
 };
 
@@ -633,6 +760,7 @@ class FabricTestSuite : public TestSuite
         AddTestCase(new DedicatedShardsTestCase("tcp"));
         AddTestCase(new DedicatedShardsTestCase("ideal"));
         AddTestCase(new DedicatedLayoutErrorsTestCase);
+        AddTestCase(new DctcpSmallFlowFctTestCase);
     }
 };
 
