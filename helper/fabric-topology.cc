@@ -23,7 +23,7 @@ FabricTopology::GetTypeId()
 {
     static TypeId tid
         = TypeId("ns3::FabricTopology")
-              .SetParent<ServerTopology>()
+              .SetParent<ServerList>()
               .SetGroupName("Ddnn")
               .AddAttribute("ServerDataRate",
                             "Rate of every server link.",
@@ -88,10 +88,10 @@ FabricTopology::AddServer(FabricBuilder& builder,
     NetDeviceContainer link
         = builder.Link(server, rackSwitch, m_serverRate, m_serverDelay, m_serverQueueDiscs);
     Ptr<Ipv4> ipv4 = server->GetObject<Ipv4>();
-    m_servers.Add(server);
-    m_serverDevices.push_back(link.Get(0));
-    m_addresses.push_back(ipv4->GetAddress(ipv4->GetInterfaceForDevice(link.Get(0)), 0).GetLocal());
-    m_racks.push_back(rack);
+    AppendServer(server,
+                 ipv4->GetAddress(ipv4->GetInterfaceForDevice(link.Get(0)), 0).GetLocal(),
+                 link.Get(0),
+                 rack);
 }
 
 void
@@ -121,36 +121,6 @@ const std::vector<FabricTopology::Tier>&
 FabricTopology::GetTiers() const
 {
     return m_tiers;
-}
-
-uint32_t
-FabricTopology::GetServerCount() const
-{
-    return m_servers.GetN();
-}
-
-Ptr<Node>
-FabricTopology::GetServer(uint32_t i) const
-{
-    return m_servers.Get(i);
-}
-
-Ipv4Address
-FabricTopology::GetServerAddress(uint32_t i) const
-{
-    return m_addresses.at(i);
-}
-
-Ptr<NetDevice>
-FabricTopology::GetServerDevice(uint32_t i) const
-{
-    return m_serverDevices.at(i);
-}
-
-uint32_t
-FabricTopology::GetRackOf(uint32_t i) const
-{
-    return m_racks.at(i);
 }
 
 const QueueDiscContainer&

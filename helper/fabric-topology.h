@@ -25,18 +25,13 @@ class FabricBuilder;
  * \ingroup ddnn
  * \brief What the multi-switch topologies (LeafSpineHelper, FatTreeHelper) share: the link
  * rates and delays of the server tier and of the switch fabric, the EgressQueue on every
- * egress, routing by flow-hash ECMP, and the servers with their racks.
+ * egress, routing by flow-hash ECMP, and the servers with their racks (a ServerList it
+ * appends each server to as it links it).
  */
-class FabricTopology : public ServerTopology
+class FabricTopology : public ServerList
 {
   public:
     static TypeId GetTypeId();
-
-    uint32_t GetServerCount() const override;
-    Ptr<Node> GetServer(uint32_t i) const override;
-    Ipv4Address GetServerAddress(uint32_t i) const override;
-    Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
-    uint32_t GetRackOf(uint32_t i) const override;
 
     /** Every queue disc of the switch fabric (switch to switch), both ends. */
     const QueueDiscContainer& GetFabricQueueDiscs() const;
@@ -67,10 +62,6 @@ class FabricTopology : public ServerTopology
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
 
-    NodeContainer m_servers;
-    std::vector<Ptr<NetDevice>> m_serverDevices;
-    std::vector<Ipv4Address> m_addresses;
-    std::vector<uint32_t> m_racks;
     QueueDiscContainer m_serverQueueDiscs;
     QueueDiscContainer m_fabricQueueDiscs;
     std::vector<Tier> m_tiers;

@@ -69,54 +69,119 @@ TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& valu
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers)
 {
-    Ptr<DnnModel> model = m_model.Create<DnnModel>();
-    model->Load();
-    return Install(workers, model);
+    return Install(workers, NodeContainer());
 }
 
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
 {
-    if (workers.GetN() < 2)
-    {
-        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
-                        + std::to_string(workers.GetN()));
-    }
-    return Install(CreateObject<ServerList>(workers), model);
+    return Install(workers, NodeContainer(), model);
 }
 
 ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> servers)
+TrainingHelper::Install(NodeContainer workers, NodeContainer servers)
 {
     Ptr<DnnModel> model = m_model.Create<DnnModel>();
     model->Load();
-    return Install(servers, model);
+    return Install(workers, servers, model);
 }
 
 ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
+TrainingHelper::Install(NodeContainer workers, NodeContainer servers, Ptr<DnnModel> model)
 {
-    const NodeContainer workers = servers->GetServers();
     if (workers.GetN() < 2)
     {
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workers.GetN()));
     }
-    Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
+    return Install(CreateObject<ServerList>(workers),
+                   servers.GetN() > 0 ? CreateObject<ServerList>(servers) : nullptr,
+                   model);
+}
 
-    std::vector<Ptr<TrainingWorker>> apps;
-    std::vector<Ipv4Address> addresses;
-    ApplicationContainer container;
-    for (uint32_t rank = 0; rank < workers.GetN(); ++rank)
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers)
+{
+    return Install(workers, Ptr<ServerTopology>());
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<DnnModel> model)
+{
+    return Install(workers, Ptr<ServerTopology>(), model);
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers)
+{
+    Ptr<DnnModel> model = m_model.Create<DnnModel>();
+    model->Load();
+    return Install(workers, servers, model);
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers,
+                        Ptr<ServerTopology> servers,
+                        Ptr<DnnModel> model)
+{
+    const NodeContainer workerNodes = workers->GetServers();
+    const NodeContainer serverNodes = servers ? servers->GetServers() : NodeContainer();
+    if (workerNodes.GetN() < 2)
     {
-        Ptr<TrainingWorker> app = m_worker.Create<TrainingWorker>();
-        app->Setup(job, rank, m_transport.Create<PartitionTransport>());
-        workers.Get(rank)->AddApplication(app);
-        apps.push_back(app);
-        addresses.push_back(servers->GetServerAddress(rank));
-        container.Add(app);
+        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
+                        + std::to_string(workerNodes.GetN()));
     }
-    job->Setup(model, apps, addresses);
+    Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
+    job->CheckLayout(workerNodes.GetN(), serverNodes.GetN());
+    // A dedicated server computes nothing and listens on the job's port: it needs a node of
+    // its own.
+    for (uint32_t k = 0; k < serverNodes.GetN(); ++k)
+    {
+        const Ptr<Node> node = serverNodes.Get(k);
+        for (uint32_t r = 0; r < workerNodes.GetN(); ++r)
+        {
+            if (workerNodes.Get(r) == node)
+            {
+                throw DdnnError("ns3::TrainingHelper: node " + std::to_string(node->GetId())
+                                + " is both worker " + std::to_string(r)
+                                + " and dedicated parameter server " + std::to_string(k)
+                                + ", expected a node of its own for each dedicated server");
+            }
+        }
+        for (uint32_t j = 0; j < k; ++j)
+        {
+            if (serverNodes.Get(j) == node)
+            {
+                throw DdnnError("ns3::TrainingHelper: node " + std::to_string(node->GetId())
+                                + " is dedicated parameter server " + std::to_string(j) + " and "
+                                + std::to_string(k)
+                                + ", expected a node of its own for each dedicated server");
+            }
+        }
+    }
+
+    ApplicationContainer container;
+    auto create = [&](Ptr<ServerTopology> hosts,
+                      uint32_t firstRank,
+                      std::vector<Ptr<TrainingWorker>>& apps,
+                      std::vector<Ipv4Address>& addresses) {
+        for (uint32_t i = 0; hosts && i < hosts->GetServerCount(); ++i)
+        {
+            Ptr<TrainingWorker> app = m_worker.Create<TrainingWorker>();
+            app->Setup(job, firstRank + i, m_transport.Create<PartitionTransport>());
+            hosts->GetServer(i)->AddApplication(app);
+            apps.push_back(app);
+            addresses.push_back(hosts->GetServerAddress(i));
+            container.Add(app);
+        }
+    };
+    std::vector<Ptr<TrainingWorker>> workerApps;
+    std::vector<Ipv4Address> workerAddresses;
+    std::vector<Ptr<TrainingWorker>> serverApps;
+    std::vector<Ipv4Address> serverAddresses;
+    create(workers, 0, workerApps, workerAddresses);
+    create(servers, workerNodes.GetN(), serverApps, serverAddresses);
+    job->Setup(model, workerApps, workerAddresses, serverApps, serverAddresses);
     m_lastJob = job;
     return container;
 }

@@ -28,14 +28,20 @@ namespace ns3
  *
  * SetAttribute() takes the attributes of:
  * - ns3::DnnModel: ProfileFile, FusionBufferBytes, ComputeTime;
- * - ns3::TrainingJob: Collective, QueuePolicy, Barrier, Iterations, StopTime
- *   (no new iteration from then on), StallTimeout;
+ * - ns3::TrainingJob: Collective, ParameterServers, ParameterServerHosts,
+ *   BufferPriority, QueuePolicy, Barrier, Iterations, StopTime (no new
+ *   iteration from then on), StallTimeout;
  * - ns3::TrainingWorker: ComputeScale, ComputeJitter, and Application's
  *   StartTime;
  * - the transport (SetTransport: ns3::TcpPartitionTransport by default, with
  *   Tos, Port, SendChunkBytes; ns3::IdealPartitionTransport with DataRate,
  *   StepLatency).
  * A value out of range raises DdnnError naming the attribute.
+ *
+ * With ParameterServerHosts Dedicated (Collective parameter-server), the P
+ * parameter servers run on nodes of their own, given as the second argument of
+ * Install: one TrainingWorker per server node too (ranks N..N+P-1, in order),
+ * which computes nothing and only serves its shard.
  */
 class TrainingHelper
 {
@@ -70,6 +76,20 @@ class TrainingHelper
     /** The same on nodes with IPv4 addresses (see ServerList). */
     ApplicationContainer Install(NodeContainer workers);
     ApplicationContainer Install(NodeContainer workers, Ptr<DnnModel> model);
+
+    /**
+     * Installs the job's workers on `workers` and its dedicated parameter servers (shard k on
+     * server k) on `servers` (ParameterServerHosts Dedicated, exactly ParameterServers of them,
+     * none of them a worker). The container holds the workers' applications, then the servers'.
+     * Throws DdnnError naming the attribute or the node at fault.
+     */
+    ApplicationContainer Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers);
+    ApplicationContainer Install(Ptr<ServerTopology> workers,
+                                 Ptr<ServerTopology> servers,
+                                 Ptr<DnnModel> model);
+    /** The same on nodes with IPv4 addresses (see ServerList). */
+    ApplicationContainer Install(NodeContainer workers, NodeContainer servers);
+    ApplicationContainer Install(NodeContainer workers, NodeContainer servers, Ptr<DnnModel> model);
 
     /** The job created by the last Install(). */
     Ptr<TrainingJob> GetJob() const;

@@ -24,6 +24,12 @@ struct ddnn_collective
     uint32_t* receive_from; /* [receive_peers] */
 };
 
+uint32_t
+ddnn_collective_ranks(const ddnn_collective_config* cfg)
+{
+    return cfg->workers + (cfg->dedicated ? cfg->servers : 0);
+}
+
 size_t
 ddnn_collective_registered(void)
 {
@@ -56,7 +62,13 @@ ddnn_collective_new(ddnn_collective** out,
     ddnn_collective* c;
     int rc;
     if (!out || !ops || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
-        || cfg->rank >= cfg->workers || cfg->servers > cfg->workers)
+        || cfg->dedicated > 1)
+        return DDNN_ERR_INVALID;
+    if (cfg->dedicated ? cfg->servers == 0 || cfg->servers > PEERS_MAX
+                             || cfg->workers > UINT32_MAX - cfg->servers
+                       : cfg->servers > cfg->workers)
+        return DDNN_ERR_INVALID;
+    if (cfg->rank >= ddnn_collective_ranks(cfg))
         return DDNN_ERR_INVALID;
     c = calloc(1, sizeof *c);
     if (!c)

@@ -22,12 +22,23 @@ extern "C"
 {
 #endif
 
-    typedef struct
+    /*
+     * The ranks of a collective are its N workers, 0..N-1 (they compute), and with dedicated
+     * parameter servers the P server hosts after them, N..N+P-1 (they do not compute; only the
+     * parameter-server collective has them, others reject those ranks).
+     */
+    typedef struct ddnn_collective_config
     {
-        uint32_t workers; /* N >= 2 */
-        uint32_t rank;    /* this worker, 0..N-1 */
-        uint32_t servers; /* parameter servers P, 1..N (parameter-server only; 0: N) */
+        uint32_t workers;   /* N >= 2 */
+        uint32_t rank;      /* this rank, 0..ddnn_collective_ranks(cfg)-1 */
+        uint32_t servers;   /* parameter servers P (parameter-server only): co-located, 1..N
+                               (0: N); dedicated, >= 1 */
+        uint32_t dedicated; /* 1: the P servers are hosts of their own, ranks N..N+P-1; 0: they
+                               are workers 0..P-1 (parameter-server only) */
     } ddnn_collective_config;
+
+    /* Ranks taking part: N, plus P when the servers are dedicated hosts. */
+    uint32_t ddnn_collective_ranks(const ddnn_collective_config* cfg);
 
     typedef struct
     {
@@ -35,12 +46,13 @@ extern "C"
          * Each returns DDNN_OK or a negative code, which the collective call that triggered it
          * returns at once: the event it reported stays recorded, nothing after it happens.
          */
-        /* Hand `bytes` to the transport towards worker `peer`; `step` and `chunk` name the
+        /* Hand `bytes` to the transport towards rank `peer`; `step` and `chunk` name the
          * transfer within the buffer's collective (for traces). */
         int (*send)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
-        /* The step's chunk has fully arrived from worker `peer` (may be NULL). */
+        /* The step's chunk has fully arrived from rank `peer` (may be NULL). */
         int (*received)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
-        /* This worker has the buffer's result. */
+        /* This rank is through with the buffer: a worker has its result, a dedicated server
+         * has sent its update. */
         int (*done)(void* ctx);
     } ddnn_collective_callbacks;
 
@@ -48,14 +60,14 @@ extern "C"
     {
         const char* name;    /* as written in scenario files, e.g. "ring-allreduce" */
         const char* summary; /* one line for help texts */
-        /* The workers `cfg->rank` sends to (receives from) in any buffer, written to
+        /* The ranks `cfg->rank` sends to (receives from) in any buffer, written to
          * out[0..max-1]; returns how many there are (the host opens its paths from these). */
         uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
         uint32_t (*receive_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
-        /* Bytes worker `cfg->rank` sends during one collective of a buffer of `buffer_bytes`. */
+        /* Bytes rank `cfg->rank` sends during one collective of a buffer of `buffer_bytes`. */
         uint64_t (*bytes_sent_by)(const ddnn_collective_config* cfg, uint64_t buffer_bytes);
         /* Transfers that follow one another on the longest chain of one collective (each pays
-         * one path latency): the ideal time is the busiest worker's bytes at the rate plus
+         * one path latency): the ideal time is the busiest rank's bytes at the rate plus
          * this many latencies. */
         uint32_t (*sequential_steps)(const ddnn_collective_config* cfg);
 
@@ -66,7 +78,7 @@ extern "C"
         void (*destroy)(void* state);
         /* Starts the buffer's collective (buffer_bytes >= 1). */
         int (*start)(void* state, uint64_t buffer_bytes);
-        /* `bytes` arrived from worker `peer`, in order per peer. */
+        /* `bytes` arrived from rank `peer`, in order per peer. */
         int (*on_received)(void* state, uint32_t peer, uint64_t bytes);
         int (*active)(const void* state); /* started and not done */
         /* What the collective waits for, on one line. */
@@ -78,7 +90,7 @@ extern "C"
     size_t ddnn_collective_registered(void);
     const ddnn_collective_ops* ddnn_collective_at(size_t i);
 
-    /* One worker's instance of a collective. */
+    /* One rank's instance of a collective. */
     typedef struct ddnn_collective ddnn_collective; /* opaque */
 
     int ddnn_collective_new(ddnn_collective** out,

@@ -14,13 +14,14 @@ enum
 
 typedef struct
 {
-    ddnn_collective_config cfg; /* servers resolved: 1..N */
+    ddnn_collective_config cfg; /* servers resolved: co-located 1..N, dedicated >= 1 */
     ddnn_collective_callbacks cb;
     void* ctx;
+    uint32_t ranks; /* workers, plus the servers when dedicated */
     uint64_t buffer_bytes;
-    uint64_t* received;   /* [N] bytes from each worker in this buffer */
+    uint64_t* received;   /* [ranks] bytes from each rank in this buffer */
     uint32_t pushes_left; /* (server) workers whose push has not fully arrived */
-    uint32_t pulls_left;  /* servers whose update has not fully arrived */
+    uint32_t pulls_left;  /* (worker) servers whose update has not fully arrived */
     int aggregated;       /* (server) its shard is updated and sent back */
     int active;
 } ps_state;
@@ -37,37 +38,61 @@ servers_of(const ddnn_collective_config* cfg)
     return cfg->servers ? cfg->servers : cfg->workers;
 }
 
+uint32_t
+ddnn_ps_server_rank(const ddnn_collective_config* cfg, uint32_t shard)
+{
+    return cfg->dedicated ? cfg->workers + shard : shard;
+}
+
+static int
+is_worker(const ddnn_collective_config* cfg, uint32_t rank)
+{
+    return rank < cfg->workers;
+}
+
 static int
 is_server(const ddnn_collective_config* cfg, uint32_t rank)
 {
-    return rank < servers_of(cfg);
+    return cfg->dedicated ? rank >= cfg->workers && rank - cfg->workers < servers_of(cfg)
+                          : rank < servers_of(cfg);
 }
 
-/* Push bytes worker `from` sends to worker `to` (its gradients of shard `to`). */
+/* The shard server `rank` holds. */
+static uint32_t
+shard_of(const ddnn_collective_config* cfg, uint32_t rank)
+{
+    return cfg->dedicated ? rank - cfg->workers : rank;
+}
+
+/* Push bytes rank `from` sends to rank `to` (a worker's gradients of the server's shard). */
 static uint64_t
 push_bytes(const ps_state* ps, uint32_t from, uint32_t to)
 {
-    return from != to && is_server(&ps->cfg, to)
-               ? ddnn_ps_shard_bytes(ps->buffer_bytes, ps->cfg.servers, to)
+    return from != to && is_worker(&ps->cfg, from) && is_server(&ps->cfg, to)
+               ? ddnn_ps_shard_bytes(ps->buffer_bytes, ps->cfg.servers, shard_of(&ps->cfg, to))
                : 0;
 }
 
-/* Pull bytes server `from` sends to worker `to` (the updated shard `from`). */
+/* Pull bytes rank `from` sends to rank `to` (the server's updated shard, to a worker). */
 static uint64_t
 pull_bytes(const ps_state* ps, uint32_t from, uint32_t to)
 {
-    return from != to && is_server(&ps->cfg, from)
-               ? ddnn_ps_shard_bytes(ps->buffer_bytes, ps->cfg.servers, from)
+    return from != to && is_server(&ps->cfg, from) && is_worker(&ps->cfg, to)
+               ? ddnn_ps_shard_bytes(ps->buffer_bytes, ps->cfg.servers, shard_of(&ps->cfg, from))
                : 0;
 }
 
-/* A server exchanges with every worker; any other worker with the servers only. */
+/* A server exchanges with every worker; a worker with every server (co-located, a server that
+ * is also a worker does both). */
 static uint32_t
 ps_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
 {
+    const uint32_t ranks = ddnn_collective_ranks(cfg);
     uint32_t j, n = 0;
-    for (j = 0; j < cfg->workers; j++)
-        if (j != cfg->rank && (is_server(cfg, cfg->rank) || is_server(cfg, j)))
+    for (j = 0; j < ranks; j++)
+        if (j != cfg->rank
+            && ((is_server(cfg, cfg->rank) && is_worker(cfg, j))
+                || (is_worker(cfg, cfg->rank) && is_server(cfg, j))))
         {
             if (n < max)
                 out[n] = j;
@@ -82,12 +107,13 @@ ps_bytes_sent_by(const ddnn_collective_config* cfg, uint64_t buffer_bytes)
     const uint32_t servers = servers_of(cfg);
     uint64_t bytes = 0;
     uint32_t k;
-    for (k = 0; k < servers; k++)
-        if (k != cfg->rank)
-            bytes += ddnn_ps_shard_bytes(buffer_bytes, servers, k);
+    if (is_worker(cfg, cfg->rank))
+        for (k = 0; k < servers; k++)
+            if (ddnn_ps_server_rank(cfg, k) != cfg->rank)
+                bytes += ddnn_ps_shard_bytes(buffer_bytes, servers, k);
     if (is_server(cfg, cfg->rank))
-        bytes
-            += (uint64_t)(cfg->workers - 1) * ddnn_ps_shard_bytes(buffer_bytes, servers, cfg->rank);
+        bytes += (uint64_t)(cfg->workers - is_worker(cfg, cfg->rank))
+                 * ddnn_ps_shard_bytes(buffer_bytes, servers, shard_of(cfg, cfg->rank));
     return bytes;
 }
 
@@ -106,12 +132,16 @@ ps_create(void** state,
           void* ctx)
 {
     ps_state* ps;
-    if (cfg->workers < 2 || cfg->rank >= cfg->workers || cfg->servers > cfg->workers)
+    if (cfg->workers < 2 || cfg->dedicated > 1
+        || (cfg->dedicated ? cfg->servers == 0 || cfg->workers > UINT32_MAX - cfg->servers
+                           : cfg->servers > cfg->workers)
+        || cfg->rank >= ddnn_collective_ranks(cfg))
         return DDNN_ERR_INVALID;
     ps = calloc(1, sizeof *ps);
     if (!ps)
         return DDNN_ERR_NOMEM;
-    ps->received = calloc(cfg->workers, sizeof *ps->received);
+    ps->ranks = ddnn_collective_ranks(cfg);
+    ps->received = calloc(ps->ranks, sizeof *ps->received);
     if (!ps->received)
     {
         free(ps);
@@ -143,10 +173,11 @@ advance(ps_state* ps)
     {
         uint32_t j;
         ps->aggregated = 1;
-        for (j = 0; j < ps->cfg.workers; j++)
+        for (j = 0; j < ps->ranks; j++)
         {
             uint64_t bytes = pull_bytes(ps, r, j);
-            if (bytes && (rc = ps->cb.send(ps->ctx, j, STEP_PULL, r, bytes)) < 0)
+            if (bytes
+                && (rc = ps->cb.send(ps->ctx, j, STEP_PULL, shard_of(&ps->cfg, r), bytes)) < 0)
                 return rc;
         }
     }
@@ -170,16 +201,16 @@ ps_start(void* state, uint64_t buffer_bytes)
     ps->aggregated = 0;
     ps->pushes_left = 0;
     ps->pulls_left = 0;
-    memset(ps->received, 0, ps->cfg.workers * sizeof *ps->received);
-    for (j = 0; j < ps->cfg.workers; j++)
+    memset(ps->received, 0, ps->ranks * sizeof *ps->received);
+    for (j = 0; j < ps->ranks; j++)
     {
         ps->pushes_left += push_bytes(ps, j, r) > 0;
         ps->pulls_left += pull_bytes(ps, j, r) > 0;
     }
-    for (j = 0; j < ps->cfg.workers; j++)
+    for (j = 0; j < ps->ranks; j++)
     {
         uint64_t bytes = push_bytes(ps, r, j);
-        if (bytes && (rc = ps->cb.send(ps->ctx, j, STEP_PUSH, j, bytes)) < 0)
+        if (bytes && (rc = ps->cb.send(ps->ctx, j, STEP_PUSH, shard_of(&ps->cfg, j), bytes)) < 0)
             return rc;
     }
     return advance(ps);
@@ -204,13 +235,15 @@ ps_on_received(void* state, uint32_t peer, uint64_t bytes)
     if (push && before < push && after >= push)
     {
         ps->pushes_left--;
-        if (ps->cb.received && (rc = ps->cb.received(ps->ctx, peer, STEP_PUSH, r, push)) < 0)
+        if (ps->cb.received
+            && (rc = ps->cb.received(ps->ctx, peer, STEP_PUSH, shard_of(&ps->cfg, r), push)) < 0)
             return rc;
     }
     if (pull && before < push + pull && after == push + pull)
     {
         ps->pulls_left--;
-        if (ps->cb.received && (rc = ps->cb.received(ps->ctx, peer, STEP_PULL, peer, pull)) < 0)
+        if (ps->cb.received
+            && (rc = ps->cb.received(ps->ctx, peer, STEP_PULL, shard_of(&ps->cfg, peer), pull)) < 0)
             return rc;
     }
     return advance(ps);
@@ -226,17 +259,28 @@ static void
 ps_describe(const void* state, char* out, size_t size)
 {
     const ps_state* ps = state;
+    const uint32_t r = ps->cfg.rank;
+    if (!is_worker(&ps->cfg, r))
+    {
+        snprintf(out,
+                 size,
+                 "server of shard %" PRIu32 ": %" PRIu32 " pushes still to arrive",
+                 shard_of(&ps->cfg, r),
+                 ps->pushes_left);
+        return;
+    }
     snprintf(out,
              size,
              "%" PRIu32 " pushes and %" PRIu32 " updates still to arrive%s",
              ps->pushes_left,
              ps->pulls_left,
-             is_server(&ps->cfg, ps->cfg.rank) && !ps->aggregated ? ", shard not updated" : "");
+             is_server(&ps->cfg, r) && !ps->aggregated ? ", shard not updated" : "");
 }
 
 const ddnn_collective_ops ddnn_parameter_server_ops = {
     "parameter-server",
-    "parameter servers on workers 0..P-1: push each shard to its server, pull it back updated",
+    "parameter servers on workers 0..P-1 or on P hosts of their own: push each shard to its "
+    "server, pull it back updated",
     ps_peers,
     ps_peers,
     ps_bytes_sent_by,

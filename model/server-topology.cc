@@ -47,7 +47,6 @@ ServerList::GetTypeId()
 }
 
 ServerList::ServerList(NodeContainer servers)
-    : m_servers(servers)
 {
     for (uint32_t i = 0; i < servers.GetN(); ++i)
     {
@@ -57,8 +56,8 @@ ServerList::ServerList(NodeContainer servers)
         {
             if (ipv4->GetNAddresses(k) > 0 && !ipv4->GetAddress(k, 0).GetLocal().IsLocalhost())
             {
-                m_addresses.push_back(ipv4->GetAddress(k, 0).GetLocal());
-                m_devices.push_back(ipv4->GetNetDevice(k));
+                AppendServer(
+                    servers.Get(i), ipv4->GetAddress(k, 0).GetLocal(), ipv4->GetNetDevice(k), 0);
                 found = true;
             }
         }
@@ -92,6 +91,24 @@ Ptr<NetDevice>
 ServerList::GetServerDevice(uint32_t i) const
 {
     return m_devices.at(i);
+}
+
+uint32_t
+ServerList::GetRackOf(uint32_t i) const
+{
+    return m_racks.at(i);
+}
+
+void
+ServerList::AppendServer(Ptr<Node> server,
+                         Ipv4Address address,
+                         Ptr<NetDevice> device,
+                         uint32_t rack)
+{
+    m_servers.Add(server);
+    m_addresses.push_back(address);
+    m_devices.push_back(device);
+    m_racks.push_back(rack);
 }
 
 } // namespace ns3

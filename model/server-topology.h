@@ -44,8 +44,11 @@ class ServerTopology : public Object
 
 /**
  * \ingroup ddnn
- * \brief A ServerTopology over nodes that already have an IPv4 stack and addresses: each
- * server's address and device are those of its first interface that is not the loopback.
+ * \brief A ServerTopology as a list of servers, each with its address, device and rack.
+ *
+ * Built over nodes that already have an IPv4 stack and addresses, each server's address and
+ * device are those of its first interface that is not the loopback, all in rack 0. A topology
+ * that builds its own servers (FabricTopology) derives from it and appends each one.
  */
 class ServerList : public ServerTopology
 {
@@ -59,11 +62,17 @@ class ServerList : public ServerTopology
     Ptr<Node> GetServer(uint32_t i) const override;
     Ipv4Address GetServerAddress(uint32_t i) const override;
     Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
+    uint32_t GetRackOf(uint32_t i) const override;
+
+  protected:
+    /** Appends a server with its address, its device towards the network and its rack. */
+    void AppendServer(Ptr<Node> server, Ipv4Address address, Ptr<NetDevice> device, uint32_t rack);
 
   private:
     NodeContainer m_servers;
     std::vector<Ipv4Address> m_addresses;
     std::vector<Ptr<NetDevice>> m_devices;
+    std::vector<uint32_t> m_racks;
 };
 
 } // namespace ns3

@@ -41,11 +41,20 @@ TrainingJob::GetTypeId()
                             MakeStringAccessor(&TrainingJob::m_collectiveName),
                             MakeStringChecker())
               .AddAttribute("ParameterServers",
-                            "Collective parameter-server: the servers, co-located with workers "
-                            "0..P-1. At most the workers.",
+                            "Collective parameter-server: the servers P the model is sharded "
+                            "over; co-located, at most the workers; dedicated, as many as the "
+                            "server nodes given to TrainingHelper::Install.",
                             UintegerValue(1),
                             MakeUintegerAccessor(&TrainingJob::m_parameterServers),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("ParameterServerHosts",
+                            "Collective parameter-server: where the servers run. CoLocated: on "
+                            "workers 0..P-1, which also compute; Dedicated: on P nodes of their "
+                            "own that do not compute (TrainingHelper::Install(workers, servers)), "
+                            "to which every worker pushes and from which it pulls.",
+                            EnumValue(CO_LOCATED),
+                            DDNN_ENUM_ACCESSOR(ParameterServerHosts, &TrainingJob::m_serverHosts),
+                            MakeEnumChecker(CO_LOCATED, "CoLocated", DEDICATED, "Dedicated"))
               .AddAttribute("BufferPriority",
                             "The policy choosing each fusion buffer's ToS (a "
                             "BufferPriorityPolicy, e.g. ns3::FirstBuffersPriority); none: every "
@@ -104,6 +113,7 @@ TrainingJob::DoDispose()
 {
     m_stallCheck.Cancel();
     m_workers.clear();
+    m_servers.clear();
     m_model = nullptr;
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
@@ -134,9 +144,9 @@ TrainingJob::EndRun(const std::string& failure)
     }
     m_failure = failure;
     m_stallCheck.Cancel();
-    for (auto& worker : m_workers)
+    for (uint32_t rank = 0; rank < GetRankCount(); ++rank)
     {
-        worker->MarkJobFinished(); // no more reports of connections closing
+        GetWorker(rank)->MarkJobFinished(); // no more reports of connections closing
     }
     Simulator::Stop();
 }
@@ -157,11 +167,52 @@ TrainingJob::ThrowIfFailed() const
 }
 
 void
+TrainingJob::CheckLayout(uint32_t workers, uint32_t servers) const
+{
+    if (workers < 2)
+    {
+        throw DdnnError("ns3::TrainingJob: expected at least 2 workers, got "
+                        + std::to_string(workers));
+    }
+    if (m_serverHosts == CO_LOCATED)
+    {
+        if (m_parameterServers > workers)
+        {
+            throw DdnnError("ns3::TrainingJob::ParameterServers: expected at most the "
+                            + std::to_string(workers) + " workers, got "
+                            + std::to_string(m_parameterServers));
+        }
+        if (servers > 0)
+        {
+            throw DdnnError("ns3::TrainingJob::ParameterServerHosts: " + std::to_string(servers)
+                            + " parameter-server nodes given, expected none with CoLocated "
+                              "(the servers run on workers 0..P-1); set Dedicated to use them");
+        }
+        return;
+    }
+    if (m_collectiveName != "parameter-server")
+    {
+        throw DdnnError("ns3::TrainingJob::ParameterServerHosts: Dedicated, expected Collective "
+                        "parameter-server, got '"
+                        + m_collectiveName + "'");
+    }
+    if (servers != m_parameterServers)
+    {
+        throw DdnnError("ns3::TrainingJob::ParameterServers: expected "
+                        + std::to_string(m_parameterServers)
+                        + " dedicated parameter-server nodes (ParameterServerHosts Dedicated), got "
+                        + std::to_string(servers));
+    }
+}
+
+void
 TrainingJob::Setup(Ptr<DnnModel> model,
                    const std::vector<Ptr<TrainingWorker>>& workers,
-                   const std::vector<Ipv4Address>& addresses)
+                   const std::vector<Ipv4Address>& addresses,
+                   const std::vector<Ptr<TrainingWorker>>& servers,
+                   const std::vector<Ipv4Address>& serverAddresses)
 {
-    NS_LOG_FUNCTION(this << workers.size());
+    NS_LOG_FUNCTION(this << workers.size() << servers.size());
     m_collective = ddnn_collective_find(m_collectiveName.c_str());
     if (!m_collective)
     {
@@ -173,15 +224,13 @@ TrainingJob::Setup(Ptr<DnnModel> model,
         throw DdnnError("ns3::TrainingJob::Collective: unknown collective '" + m_collectiveName
                         + "', expected one of: " + known);
     }
-    if (m_parameterServers > workers.size())
-    {
-        throw DdnnError("ns3::TrainingJob::ParameterServers: expected at most the "
-                        + std::to_string(workers.size()) + " workers, got "
-                        + std::to_string(m_parameterServers));
-    }
+    CheckLayout(workers.size(), servers.size());
+    NS_ASSERT(addresses.size() == workers.size() && serverAddresses.size() == servers.size());
     m_model = model;
     m_workers = workers;
+    m_servers = servers;
     m_addresses = addresses;
+    m_addresses.insert(m_addresses.end(), serverAddresses.begin(), serverAddresses.end());
     std::vector<uint32_t> lowest(model->GetBufferCount());
     for (uint32_t b = 0; b < lowest.size(); ++b)
     {
@@ -214,10 +263,22 @@ TrainingJob::GetWorkerCount() const
     return m_workers.size();
 }
 
+uint32_t
+TrainingJob::GetRankCount() const
+{
+    return m_workers.size() + m_servers.size();
+}
+
 Ptr<TrainingWorker>
 TrainingJob::GetWorker(uint32_t rank) const
 {
-    return m_workers.at(rank);
+    return rank < m_workers.size() ? m_workers[rank] : m_servers.at(rank - m_workers.size());
+}
+
+Ptr<TrainingWorker>
+TrainingJob::GetParameterServer(uint32_t shard) const
+{
+    return shard < m_servers.size() ? m_servers[shard] : nullptr;
 }
 
 Ipv4Address
@@ -244,10 +305,22 @@ TrainingJob::GetParameterServers() const
     return m_parameterServers;
 }
 
+TrainingJob::ParameterServerHosts
+TrainingJob::GetParameterServerHosts() const
+{
+    return m_serverHosts;
+}
+
+ddnn_collective_config
+TrainingJob::GetCollectiveConfig(uint32_t rank) const
+{
+    return {GetWorkerCount(), rank, m_parameterServers, m_serverHosts == DEDICATED ? 1u : 0u};
+}
+
 uint64_t
 TrainingJob::GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const
 {
-    const ddnn_collective_config cfg{GetWorkerCount(), rank, m_parameterServers};
+    const ddnn_collective_config cfg = GetCollectiveConfig(rank);
     return m_collective->bytes_sent_by(&cfg, bufferBytes);
 }
 
@@ -255,11 +328,11 @@ Time
 TrainingJob::GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const
 {
     uint64_t busiest = 0;
-    for (uint32_t r = 0; r < GetWorkerCount(); ++r)
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
     {
         busiest = std::max(busiest, GetExpectedBytesSent(r, bufferBytes));
     }
-    const ddnn_collective_config cfg{GetWorkerCount(), 0, m_parameterServers};
+    const ddnn_collective_config cfg = GetCollectiveConfig(0);
     return Seconds(busiest * 8.0 / rate.GetBitRate())
            + latency * static_cast<int64_t>(m_collective->sequential_steps(&cfg));
 }
@@ -312,6 +385,10 @@ TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 int
 TrainingJob::NotifyDone(uint32_t rank)
 {
+    if (rank >= GetWorkerCount())
+    {
+        return DDNN_OK; // a dedicated server is through once it sent its update: not synced
+    }
     int rc = ddnn_syncer_on_done(m_syncer, rank, Simulator::Now().GetNanoSeconds());
     Check(rc, "ddnn_syncer_on_done");
     return rc;
@@ -324,13 +401,13 @@ TrainingJob::NotifyFinished(uint32_t rank)
     if (++m_finishedWorkers == m_workers.size())
     {
         m_stallCheck.Cancel();
-        for (auto& worker : m_workers)
+        for (uint32_t r = 0; r < GetRankCount(); ++r)
         {
-            worker->MarkJobFinished();
+            GetWorker(r)->MarkJobFinished();
         }
-        for (auto& worker : m_workers)
+        for (uint32_t r = 0; r < GetRankCount(); ++r)
         {
-            worker->CloseTransport();
+            GetWorker(r)->CloseTransport();
         }
     }
 }
@@ -353,6 +430,14 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
     auto job = static_cast<TrainingJob*>(ctx);
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
     job->m_bufferStartTrace(iteration, buffer, bytes);
+    // Dedicated servers first: every rank is started before any byte can arrive anyway.
+    for (auto& server : job->m_servers)
+    {
+        if (int rc = server->StartBuffer(iteration, buffer, bytes); rc < 0)
+        {
+            return rc;
+        }
+    }
     for (auto& worker : job->m_workers)
     {
         if (int rc = worker->StartBuffer(iteration, buffer, bytes); rc < 0)
@@ -421,7 +506,12 @@ TrainingJob::Describe() const
         {
             os << (ddnn_syncer_worker_done(m_syncer, r) ? " (done with the buffer)" : "");
         }
-        os << (r + 1 < m_workers.size() ? "\n" : "");
+        os << (r + 1 < GetRankCount() ? "\n" : "");
+    }
+    for (uint32_t k = 0; k < m_servers.size(); ++k)
+    {
+        os << "  parameter server " << k << ": " << m_servers[k]->Describe()
+           << (k + 1 < m_servers.size() ? "\n" : "");
     }
     return os.str();
 }
@@ -430,9 +520,16 @@ void
 TrainingJob::Fail(uint32_t rank, const std::string& what)
 {
     std::ostringstream os;
-    os << "worker " << rank << ": " << what << " at " << Simulator::Now().As(Time::S) << "\n"
+    os << RankName(rank) << ": " << what << " at " << Simulator::Now().As(Time::S) << "\n"
        << Describe();
     EndRun(os.str());
+}
+
+std::string
+TrainingJob::RankName(uint32_t rank) const
+{
+    return rank < GetWorkerCount() ? "worker " + std::to_string(rank)
+                                   : "parameter server " + std::to_string(rank - GetWorkerCount());
 }
 
 } // namespace ns3

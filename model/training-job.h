@@ -19,6 +19,7 @@
 
 struct ddnn_syncer;
 struct ddnn_collective_ops;
+struct ddnn_collective_config;
 
 namespace ns3
 {
@@ -42,6 +43,13 @@ class TrainingWorker;
 class TrainingJob : public Object
 {
   public:
+    /** Where the parameter servers of the parameter-server collective run. */
+    enum ParameterServerHosts
+    {
+        CO_LOCATED, //!< on workers 0..P-1, which also compute
+        DEDICATED   //!< on P nodes of their own that do not compute (ranks N..N+P-1)
+    };
+
     /** Transmission-queue policy. */
     enum QueuePolicy
     {
@@ -64,27 +72,51 @@ class TrainingJob : public Object
     ~TrainingJob() override;
 
     /**
-     * Sets the model and the workers (rank = position) with their servers' addresses; called
-     * once by TrainingHelper. Throws DdnnError when Collective names no registered collective.
+     * Throws DdnnError unless `workers` workers and `servers` dedicated parameter-server hosts
+     * fit Collective, ParameterServers and ParameterServerHosts: at least 2 workers; co-located,
+     * at most N servers and no server hosts; dedicated, the parameter-server collective and
+     * exactly P server hosts.
+     */
+    void CheckLayout(uint32_t workers, uint32_t servers) const;
+
+    /**
+     * Sets the model and the workers (rank = position) with their servers' addresses, and with
+     * ParameterServerHosts Dedicated the P parameter-server hosts (ranks N..N+P-1, TrainingWorkers
+     * that run no training loop) with theirs; called once by TrainingHelper. Throws DdnnError
+     * when Collective names no registered collective or CheckLayout fails.
      */
     void Setup(Ptr<DnnModel> model,
                const std::vector<Ptr<TrainingWorker>>& workers,
-               const std::vector<Ipv4Address>& addresses);
+               const std::vector<Ipv4Address>& addresses,
+               const std::vector<Ptr<TrainingWorker>>& servers = {},
+               const std::vector<Ipv4Address>& serverAddresses = {});
 
     Ptr<DnnModel> GetModel() const;
+    /** The workers N (they compute), without dedicated parameter servers. */
     uint32_t GetWorkerCount() const;
+    /** Every rank of the collective: the N workers and the dedicated parameter servers. */
+    uint32_t GetRankCount() const;
+    /** The application of `rank`, 0..GetRankCount()-1 (from N on: dedicated servers). */
     Ptr<TrainingWorker> GetWorker(uint32_t rank) const;
+    /** The address of `rank`'s node, 0..GetRankCount()-1. */
     Ipv4Address GetWorkerAddress(uint32_t rank) const;
+    /** Dedicated parameter-server host `shard` (0..P-1), or null when they are co-located. */
+    Ptr<TrainingWorker> GetParameterServer(uint32_t shard) const;
     /** The collective's operations table (after Setup). */
     const ddnn_collective_ops* GetCollective() const;
     /** ParameterServers (parameter-server collective). */
     uint32_t GetParameterServers() const;
-    /** Bytes worker `rank` sends in one collective of a buffer of `bufferBytes` (after Setup). */
+    /** ParameterServerHosts. */
+    ParameterServerHosts GetParameterServerHosts() const;
+    /** The collective's configuration of `rank` (workers, rank, servers, dedicated). */
+    ddnn_collective_config GetCollectiveConfig(uint32_t rank) const;
+    /** Bytes rank `rank` sends in one collective of a buffer of `bufferBytes` (after Setup). */
     uint64_t GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const;
     /**
-     * Ideal time of one collective of `bufferBytes`: the busiest worker's bytes at `rate`
+     * Ideal time of one collective of `bufferBytes`: the busiest rank's bytes at `rate`
      * plus one `latency` per transfer of the longest chain (ring-allreduce: thesis eq. 4.1
-     * plus 2(N-1) latencies).
+     * plus 2(N-1) latencies). Only senders' links count: the N pushes converging on one
+     * parameter server are not, so for P < N this is below what a network achieves.
      */
     Time GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const;
     /** The ToS buffer `buffer` travels at (BufferPriority), or -1 for the transport's own. */
@@ -134,8 +166,12 @@ class TrainingJob : public Object
     /** Records the failure that ends the run and stops the simulation. */
     void EndRun(const std::string& failure);
 
+    /** "worker R" or "parameter server K" (dedicated hosts). */
+    std::string RankName(uint32_t rank) const;
+
     std::string m_collectiveName;
     uint32_t m_parameterServers;
+    ParameterServerHosts m_serverHosts;
     Ptr<BufferPriorityPolicy> m_bufferPriority;
     QueuePolicy m_policy;
     bool m_barrier;
@@ -146,7 +182,8 @@ class TrainingJob : public Object
     Ptr<DnnModel> m_model;
     const ddnn_collective_ops* m_collective{nullptr};
     std::vector<Ptr<TrainingWorker>> m_workers;
-    std::vector<Ipv4Address> m_addresses;
+    std::vector<Ptr<TrainingWorker>> m_servers; //!< dedicated parameter servers (ranks N..)
+    std::vector<Ipv4Address> m_addresses;       //!< of every rank
     ddnn_syncer* m_syncer{nullptr};
     uint32_t m_finishedWorkers{0};
     uint64_t m_progress{0};

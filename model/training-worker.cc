@@ -154,11 +154,17 @@ TrainingWorker::Check(int rc, const char* call)
     return false;
 }
 
+bool
+TrainingWorker::IsDedicatedServer() const
+{
+    return m_job && m_rank >= m_job->GetWorkerCount();
+}
+
 std::vector<PartitionTransport::Peer>
 TrainingWorker::Peers(bool sendTo) const
 {
     const ddnn_collective_ops* ops = m_job->GetCollective();
-    const ddnn_collective_config cfg{m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers()};
+    const ddnn_collective_config cfg = m_job->GetCollectiveConfig(m_rank);
     auto list = sendTo ? ops->send_peers : ops->receive_peers;
     std::vector<uint32_t> ranks(list(&cfg, nullptr, 0));
     list(&cfg, ranks.data(), static_cast<uint32_t>(ranks.size()));
@@ -175,6 +181,18 @@ TrainingWorker::StartApplication()
 {
     NS_LOG_FUNCTION(this << m_rank);
     NS_ABORT_MSG_IF(!m_job || !m_transport, "TrainingWorker: install it with TrainingHelper");
+    const ddnn_collective_config ccfg = m_job->GetCollectiveConfig(m_rank);
+    ddnn_collective_callbacks ccb{&CoreSend, &CoreReceived, &CoreCollectiveDone};
+    if (IsDedicatedServer())
+    {
+        // A dedicated parameter server computes nothing: it only serves its shard.
+        if (Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &ccfg, &ccb, this),
+                  "ddnn_collective_new"))
+        {
+            OpenTransport();
+        }
+        return;
+    }
     Ptr<DnnModel> model = m_job->GetModel();
     const uint32_t layers = model->GetLayerCount();
     const uint32_t buffers = model->GetBufferCount();
@@ -205,20 +223,24 @@ TrainingWorker::StartApplication()
         stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
     ddnn_training_callbacks tcb{
         &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
-    ddnn_collective_config ccfg{m_job->GetWorkerCount(), m_rank, m_job->GetParameterServers()};
-    ddnn_collective_callbacks ccb{&CoreSend, &CoreReceived, &CoreCollectiveDone};
     if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")
         || !Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &ccfg, &ccb, this),
                   "ddnn_collective_new"))
     {
         return;
     }
+    OpenTransport();
+    Check(ddnn_training_start(m_training, Simulator::Now().GetNanoSeconds()),
+          "ddnn_training_start");
+}
+
+void
+TrainingWorker::OpenTransport()
+{
     m_transport->SetReceiveCallback(MakeCallback(&TrainingWorker::Receive, this));
     m_transport->SetFailureCallback(MakeCallback(&TrainingWorker::TransportFailed, this));
     m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
     m_job->NotifyProgress();
-    Check(ddnn_training_start(m_training, Simulator::Now().GetNanoSeconds()),
-          "ddnn_training_start");
 }
 
 void
@@ -382,6 +404,10 @@ TrainingWorker::Describe() const
 {
     std::ostringstream os;
     char line[200] = "not started";
+    if (IsDedicatedServer())
+    {
+        snprintf(line, sizeof line, "dedicated parameter server, computes nothing");
+    }
     if (m_training)
     {
         ddnn_training_describe(m_training, line, sizeof line);

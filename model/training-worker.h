@@ -28,8 +28,11 @@ class TrainingJob;
  *
  * It runs the core's training loop (forward and backward compute, one task at a time) and,
  * when the job's syncer starts a fusion buffer, the job's collective (ring-allreduce by
- * default, TrainingJob's Collective). The bytes the collective sends travel through the
- * worker's PartitionTransport (TCP connections or the ideal transport).
+ * default, TrainingJob's Collective). A TrainingWorker whose rank is the job's worker count
+ * or more is a dedicated parameter-server host (TrainingJob's ParameterServerHosts Dedicated):
+ * it runs no training loop, only its shard's part of each buffer's collective. The bytes the
+ * collective sends travel through the worker's PartitionTransport (TCP connections or the ideal
+ * transport).
  */
 class TrainingWorker : public Application
 {
@@ -38,10 +41,13 @@ class TrainingWorker : public Application
     TrainingWorker();
     ~TrainingWorker() override;
 
-    /** Joins `job` as worker `rank`, moving its bytes through `transport`. */
+    /** Joins `job` as rank `rank` (a worker, or from N on a dedicated parameter server),
+     * moving its bytes through `transport`. */
     void Setup(Ptr<TrainingJob> job, uint32_t rank, Ptr<PartitionTransport> transport);
 
     uint32_t GetRank() const;
+    /** Whether this rank is a dedicated parameter-server host (it computes nothing). */
+    bool IsDedicatedServer() const;
     Ptr<PartitionTransport> GetTransport() const;
     uint32_t GetIterationsCompleted() const;
     /** Bytes handed to the transport during iteration `iteration`. */
@@ -99,6 +105,8 @@ class TrainingWorker : public Application
     /** The transport's receive and failure callbacks. */
     void Receive(uint32_t from, uint64_t bytes);
     void TransportFailed(const std::string& what);
+    /** Sets the transport's callbacks and opens the paths to the collective's peers. */
+    void OpenTransport();
     /** The peers of this rank's collective, as the transport needs them. */
     std::vector<PartitionTransport::Peer> Peers(bool sendTo) const;
 

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Unit tests of the collective seam: the registry, and every registered collective run through
- * the generic interface over N workers wired by per-pair byte pipes. Whatever the algorithm, each
- * worker must finish exactly once, send only to its send peers, send what bytes_sent_by says,
- * and every byte sent must be received.
+ * the generic interface over N workers (and P dedicated parameter servers where that applies)
+ * wired by per-pair byte pipes. Whatever the algorithm, each rank must finish exactly once, send
+ * only to its send peers, send what bytes_sent_by says, and every byte sent must be received.
  */
 #include "ddnn-collective.h"
+#include "ddnn-parameter-server.h"
 #include "ddnn-unit.h"
 
 #include <stdlib.h>
 
-#define MAX_WORKERS 8
+#define MAX_WORKERS 20 /* ranks: up to 8 workers and 9 dedicated servers */
 
 typedef struct
 {
@@ -61,31 +62,53 @@ on_done(void* ctx)
     return DDNN_OK;
 }
 
-/* One buffer of `bytes` over n workers (and `servers` parameter servers where that applies),
- * delivering at most `chunk` bytes per pipe per round. */
-static void
-run(const ddnn_collective_ops* ops, uint32_t n, uint32_t servers, uint64_t bytes, uint64_t chunk)
+/* Creates and starts one buffer of `bytes` on every rank of n workers (and `servers`
+ * parameter servers where that applies, dedicated hosts when `dedicated`); returns the ranks. */
+static uint32_t
+start_all(const ddnn_collective_ops* ops,
+          uint32_t n,
+          uint32_t servers,
+          uint32_t dedicated,
+          uint64_t bytes)
 {
-    ddnn_collective_callbacks cb = {on_send, on_received, on_done};
+    static const ddnn_collective_callbacks cb = {on_send, on_received, on_done};
+    uint32_t i, ranks;
+    memset(workers, 0, sizeof workers);
+    memset(pipe_bytes, 0, sizeof pipe_bytes);
+    workers[0].cfg.workers = n;
+    workers[0].cfg.servers = servers;
+    workers[0].cfg.dedicated = dedicated;
+    ranks = ddnn_collective_ranks(&workers[0].cfg);
+    for (i = 0; i < ranks; i++)
+    {
+        workers[i].cfg = workers[0].cfg;
+        workers[i].cfg.rank = i;
+        CHECK(ddnn_collective_new(&workers[i].c, ops, &workers[i].cfg, &cb, &workers[i]) == 0);
+    }
+    for (i = 0; i < ranks; i++)
+        CHECK(ddnn_collective_start(workers[i].c, bytes) == DDNN_OK);
+    return ranks;
+}
+
+/* One buffer of `bytes` over n workers (and `servers` parameter servers where that applies,
+ * dedicated hosts when `dedicated`), delivering at most `chunk` bytes per pipe per round. */
+static void
+run_layout(const ddnn_collective_ops* ops,
+           uint32_t n,
+           uint32_t servers,
+           uint32_t dedicated,
+           uint64_t bytes,
+           uint64_t chunk)
+{
+    const uint32_t ranks = start_all(ops, n, servers, dedicated, bytes);
     uint32_t i, j;
     uint64_t sent = 0, received = 0;
     int moved = 1;
-    memset(workers, 0, sizeof workers);
-    memset(pipe_bytes, 0, sizeof pipe_bytes);
-    for (i = 0; i < n; i++)
-    {
-        workers[i].cfg.workers = n;
-        workers[i].cfg.rank = i;
-        workers[i].cfg.servers = servers;
-        CHECK(ddnn_collective_new(&workers[i].c, ops, &workers[i].cfg, &cb, &workers[i]) == 0);
-    }
-    for (i = 0; i < n; i++)
-        CHECK(ddnn_collective_start(workers[i].c, bytes) == DDNN_OK);
     while (moved)
     {
         moved = 0;
-        for (i = 0; i < n; i++)
-            for (j = 0; j < n; j++)
+        for (i = 0; i < ranks; i++)
+            for (j = 0; j < ranks; j++)
             {
                 uint64_t take = pipe_bytes[i][j] < chunk ? pipe_bytes[i][j] : chunk;
                 if (take == 0)
@@ -95,7 +118,7 @@ run(const ddnn_collective_ops* ops, uint32_t n, uint32_t servers, uint64_t bytes
                 CHECK(ddnn_collective_on_received(workers[j].c, i, take) == DDNN_OK);
             }
     }
-    for (i = 0; i < n; i++)
+    for (i = 0; i < ranks; i++)
     {
         CHECK(workers[i].done == 1);
         CHECK(!ddnn_collective_active(workers[i].c));
@@ -106,6 +129,13 @@ run(const ddnn_collective_ops* ops, uint32_t n, uint32_t servers, uint64_t bytes
         ddnn_collective_free(workers[i].c);
     }
     CHECK_U64(received, sent); /* conservation: no byte lost or invented */
+}
+
+/* The same with the servers, if any, co-located with workers. */
+static void
+run(const ddnn_collective_ops* ops, uint32_t n, uint32_t servers, uint64_t bytes, uint64_t chunk)
+{
+    run_layout(ops, n, servers, 0, bytes, chunk);
 }
 
 static void
@@ -144,6 +174,16 @@ every_collective_conserves_bytes(void)
                     run(ddnn_collective_at(i), sizes[s], p, buffers[b], 1460);
                     run(ddnn_collective_at(i), sizes[s], p, buffers[b], 1u << 30);
                 }
+    /* Dedicated servers, 1..N+1 of them (more servers than workers is allowed). */
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (p = 1; p <= sizes[s] + 1; p++)
+            for (b = 0; b < sizeof buffers / sizeof buffers[0]; b++)
+            {
+                run_layout(
+                    ddnn_collective_find("parameter-server"), sizes[s], p, 1, buffers[b], 1460);
+                run_layout(
+                    ddnn_collective_find("parameter-server"), sizes[s], p, 1, buffers[b], 1u << 30);
+            }
 }
 
 /* Ring-allreduce through the seam sends 2(N-1)/N of the buffer per worker (thesis eq. 4.1). */
@@ -151,7 +191,7 @@ static void
 ring_sends_first_principles_bytes(void)
 {
     const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
-    ddnn_collective_config rank0 = {4, 0, 0};
+    ddnn_collective_config rank0 = {4, 0, 0, 0};
     CHECK_U64(ring->bytes_sent_by(&rank0, 4000), 2 * 3 * 4000 / 4);
     run(ring, 4, 0, 4000, 100);
     CHECK_U64(workers[0].sent, 6000);
@@ -182,23 +222,118 @@ parameter_server_sends_first_principles_bytes(void)
     CHECK_U64(workers[4].sent, 1001);
 }
 
+/* Dedicated parameter servers (ranks N..N+P-1) for N in {2, 3, 5, 8} and P in 1..N+1: every
+ * worker pushes the whole buffer (the P shards sum to S) and pulls it back, S each way, and talks
+ * to the servers only; server k receives and sends N x shard(k), to and from the workers only;
+ * with P = 1 that is N x S each way. */
+static void
+parameter_server_dedicated_first_principles(void)
+{
+    static const uint32_t sizes[] = {2, 3, 5, 8};
+    const ddnn_collective_ops* ps = ddnn_collective_find("parameter-server");
+    const uint64_t s_bytes = 1000003; /* prime: no P divides it, the shards differ by one */
+    size_t s;
+    uint32_t p, r, k;
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (p = 1; p <= sizes[s] + 1; p++)
+        {
+            const uint32_t n = sizes[s];
+            uint64_t shards = 0;
+            for (k = 0; k < p; k++)
+            {
+                const uint64_t shard = ddnn_ps_shard_bytes(s_bytes, p, k);
+                CHECK(shard == s_bytes / p || shard == s_bytes / p + 1);
+                shards += shard;
+            }
+            CHECK_U64(shards, s_bytes); /* the shards sum to the model exactly */
+            run_layout(ps, n, p, 1, s_bytes, 1460);
+            for (r = 0; r < n; r++)
+            {
+                uint32_t peers[MAX_WORKERS];
+                uint32_t count = ps->send_peers(&workers[r].cfg, peers, MAX_WORKERS);
+                CHECK_U64(workers[r].sent, s_bytes);     /* push */
+                CHECK_U64(workers[r].received, s_bytes); /* pull */
+                CHECK_U64(count, p);
+                for (k = 0; k < count && k < MAX_WORKERS; k++)
+                    CHECK_U64(peers[k], n + k);
+            }
+            for (k = 0; k < p; k++)
+            {
+                const worker* server = &workers[n + k];
+                uint32_t peers[MAX_WORKERS];
+                uint32_t count = ps->receive_peers(&server->cfg, peers, MAX_WORKERS);
+                CHECK_U64(ddnn_ps_server_rank(&server->cfg, k), n + k);
+                CHECK_U64(server->sent, (uint64_t)n * ddnn_ps_shard_bytes(s_bytes, p, k));
+                CHECK_U64(server->received, (uint64_t)n * ddnn_ps_shard_bytes(s_bytes, p, k));
+                CHECK_U64(count, n);
+                for (r = 0; r < count && r < MAX_WORKERS; r++)
+                    CHECK(peers[r] < n);
+            }
+            if (p == 1)
+                CHECK_U64(workers[n].sent, (uint64_t)n * s_bytes);
+        }
+}
+
+/* A dedicated server sends nothing back until every worker's push has fully arrived, and then
+ * the whole update at once. */
+static void
+parameter_server_dedicated_waits_for_every_push(void)
+{
+    const ddnn_collective_ops* ps = ddnn_collective_find("parameter-server");
+    uint32_t i;
+    start_all(ps, 3, 1, 1, 3000);
+    for (i = 0; i < 3; i++)
+        CHECK_U64(pipe_bytes[i][3], 3000);
+    CHECK(ddnn_collective_on_received(workers[3].c, 0, 3000) == DDNN_OK);
+    CHECK(ddnn_collective_on_received(workers[3].c, 1, 3000) == DDNN_OK);
+    CHECK(ddnn_collective_on_received(workers[3].c, 2, 2999) == DDNN_OK);
+    CHECK_U64(workers[3].sent, 0);
+    CHECK(workers[3].done == 0);
+    {
+        char line[200];
+        ddnn_collective_describe(workers[3].c, line, sizeof line);
+        CHECK_STR_CONTAINS(line, "server of shard 0: 1 pushes still to arrive");
+    }
+    CHECK(ddnn_collective_on_received(workers[3].c, 2, 1) == DDNN_OK);
+    CHECK_U64(workers[3].sent, 3 * 3000);
+    CHECK(workers[3].done == 1);
+    CHECK(!ddnn_collective_active(workers[3].c));
+    CHECK(ddnn_collective_on_received(workers[3].c, 0, 1) == DDNN_ERR_STATE);
+    for (i = 0; i < 4; i++)
+        ddnn_collective_free(workers[i].c);
+}
+
 static void
 rejects_misuse(void)
 {
     const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
     ddnn_collective_callbacks cb = {on_send, NULL, on_done};
     ddnn_collective_callbacks no_send = {NULL, NULL, on_done};
-    ddnn_collective_config cfg = {3, 0, 0};
-    ddnn_collective_config alone = {1, 0, 0};
-    ddnn_collective_config outside = {3, 3, 0};
+    ddnn_collective_config cfg = {3, 0, 0, 0};
+    ddnn_collective_config alone = {1, 0, 0, 0};
+    ddnn_collective_config outside = {3, 3, 0, 0};
     ddnn_collective* c = NULL;
     memset(workers, 0, sizeof workers);
     CHECK(ddnn_collective_new(&c, ring, &alone, &cb, &workers[0]) == DDNN_ERR_INVALID);
     CHECK(ddnn_collective_new(&c, ring, &outside, &cb, &workers[0]) == DDNN_ERR_INVALID);
     {
-        ddnn_collective_config too_many_servers = {3, 0, 4};
+        const ddnn_collective_ops* ps = ddnn_collective_find("parameter-server");
+        ddnn_collective_config too_many_servers = {3, 0, 4, 0};
+        ddnn_collective_config no_dedicated_server = {3, 0, 0, 1};
+        ddnn_collective_config past_the_servers = {3, 5, 2, 1};
+        ddnn_collective_config not_a_flag = {3, 0, 2, 2};
+        ddnn_collective_config ring_server = {3, 3, 1, 1}; /* the ring has no servers */
+        ddnn_collective_config last_server = {3, 4, 2, 1};
         CHECK(ddnn_collective_new(&c, ring, &too_many_servers, &cb, &workers[0])
               == DDNN_ERR_INVALID);
+        CHECK(ddnn_collective_new(&c, ps, &no_dedicated_server, &cb, &workers[0])
+              == DDNN_ERR_INVALID);
+        CHECK(ddnn_collective_new(&c, ps, &past_the_servers, &cb, &workers[0]) == DDNN_ERR_INVALID);
+        CHECK(ddnn_collective_new(&c, ps, &not_a_flag, &cb, &workers[0]) == DDNN_ERR_INVALID);
+        CHECK(ddnn_collective_new(&c, ring, &ring_server, &cb, &workers[0]) == DDNN_ERR_INVALID);
+        CHECK(ddnn_collective_new(&c, ps, &last_server, &cb, &workers[0]) == DDNN_OK);
+        ddnn_collective_free(c);
+        c = NULL;
     }
     CHECK(ddnn_collective_new(&c, ring, &cfg, &no_send, &workers[0]) == DDNN_ERR_INVALID);
     CHECK(ddnn_collective_new(&c, NULL, &cfg, &cb, &workers[0]) == DDNN_ERR_INVALID);
@@ -235,7 +370,7 @@ static void
 callback_errors_propagate(void)
 {
     ddnn_collective_callbacks cb = {failing_send, NULL, on_done};
-    ddnn_collective_config cfg = {3, 1, 0};
+    ddnn_collective_config cfg = {3, 1, 0, 0};
     ddnn_collective* c = NULL;
     CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL) == 0);
     CHECK(ddnn_collective_start(c, 300) == DDNN_ERR_IO);
@@ -249,6 +384,8 @@ main(void)
     RUN(every_collective_conserves_bytes);
     RUN(ring_sends_first_principles_bytes);
     RUN(parameter_server_sends_first_principles_bytes);
+    RUN(parameter_server_dedicated_first_principles);
+    RUN(parameter_server_dedicated_waits_for_every_push);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
     return UNIT_REPORT();
