@@ -129,6 +129,7 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
         job.transport = j.transport;
         job.collective = j.collective;
         job.parameterServers = j.parameter_servers;
+        job.parameterServerHosts = j.parameter_server_hosts;
         job.highPriorityBuffers = j.high_priority_buffers;
         job.stragglers = j.stragglers;
         job.stragglerScale = j.straggler_scale;
@@ -200,6 +201,10 @@ ToCoreScenario(const TrainingScenario& s)
         Copy(j.transport, sizeof j.transport, job.transport, "--transport");
         Copy(j.collective, sizeof j.collective, job.collective, "--collective");
         j.parameter_servers = job.parameterServers;
+        Copy(j.parameter_server_hosts,
+             sizeof j.parameter_server_hosts,
+             job.parameterServerHosts,
+             "--parameterServerHosts");
         j.high_priority_buffers = job.highPriorityBuffers;
         Copy(j.stragglers, sizeof j.stragglers, job.stragglers, "--stragglers");
         j.straggler_scale = job.stragglerScale;

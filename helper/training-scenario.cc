@@ -141,7 +141,20 @@ TrainingScenario::Validate() const
         {
             failJob("jobWorkers", "expected 0 (the topology's workers) or at least 2, got 1");
         }
-        if (job.parameterServers > n)
+        const bool dedicated = job.parameterServerHosts == "dedicated";
+        if (dedicated && job.collective != "parameter-server")
+        {
+            failJob("parameterServerHosts",
+                    "dedicated hosts serve the parameter-server collective, not " + job.collective);
+        }
+        if (dedicated && n + job.parameterServers > GetServerCount())
+        {
+            failJob("parameterServers",
+                    std::to_string(n) + " workers and " + std::to_string(job.parameterServers)
+                        + " dedicated parameter servers do not fit the " + topologyKind + "'s "
+                        + std::to_string(GetServerCount()) + " servers");
+        }
+        if (!dedicated && job.parameterServers > n)
         {
             failJob("parameterServers",
                     "expected at most the job's " + std::to_string(n)
@@ -403,10 +416,24 @@ InstallJob(const TrainingScenario& scenario,
         training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
         training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
     }
-    ApplicationContainer apps = training.Install(
-        PlaceJob(network, job.placement, scenario.WorkersOf(job), &taken), model);
+    // The placement covers the workers, then any dedicated parameter servers.
+    const uint32_t workers = scenario.WorkersOf(job);
+    const bool dedicated = job.parameterServerHosts == "dedicated";
+    training.SetAttribute("ParameterServerHosts",
+                          EnumValue(dedicated ? TrainingJob::DEDICATED : TrainingJob::CO_LOCATED));
+    const NodeContainer placed
+        = PlaceJob(network, job.placement, workers + (dedicated ? job.parameterServers : 0), &taken)
+              ->GetServers();
+    NodeContainer workerNodes;
+    NodeContainer serverNodes;
+    for (uint32_t i = 0; i < placed.GetN(); ++i)
+    {
+        (i < workers ? workerNodes : serverNodes).Add(placed.Get(i));
+    }
+    ApplicationContainer apps = dedicated ? training.Install(workerNodes, serverNodes, model)
+                                          : training.Install(workerNodes, model);
     apps.Start(Seconds(job.startS));
-    for (uint32_t rank : StragglerRanks(job, scenario.WorkersOf(job), "--stragglers"))
+    for (uint32_t rank : StragglerRanks(job, workers, "--stragglers"))
     {
         training.GetJob()->GetWorker(rank)->SetAttribute("ComputeScale",
                                                          DoubleValue(job.stragglerScale));

@@ -33,11 +33,12 @@ struct TrainingJobParameters
     double rcp;        //!< compute-to-network ratio (thesis eq. 5.1); 0 = use computeMs
     std::string queue; //!< fifo | priority
     bool barrier;
-    std::string transport;        //!< tcp | ideal
-    std::string collective;       //!< ring-allreduce | parameter-server
-    uint32_t parameterServers;    //!< parameter-server: servers on workers 0..P-1
-    uint32_t highPriorityBuffers; //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
-    std::string stragglers;       //!< ranks computing stragglerScale x as long ("0,3")
+    std::string transport;            //!< tcp | ideal
+    std::string collective;           //!< ring-allreduce | parameter-server
+    uint32_t parameterServers;        //!< parameter-server: P servers
+    std::string parameterServerHosts; //!< co-located (workers 0..P-1) | dedicated
+    uint32_t highPriorityBuffers;     //!< lowest-layer buffers at ToS 0x10 (FirstBuffersPriority)
+    std::string stragglers;           //!< ranks computing stragglerScale x as long ("0,3")
     double stragglerScale;
     std::string jitter;    //!< ns-3 random variable: relative compute change per iteration
     std::string placement; //!< packed | spread | "0,5,9"

@@ -260,9 +260,17 @@ static const ddnn_param params[] = {
         1,
         250,
         0,
-        "parameter servers of the parameter-server collective, on workers 0..P-1; at most the "
-        "workers",
+        "parameter servers of the parameter-server collective: co-located with workers 0..P-1 "
+        "(at most the workers), or dedicated hosts",
         jobs[0].parameter_servers),
+    TEXT("training",
+         "parameter-server-hosts",
+         "parameterServerHosts",
+         "co-located",
+         "co-located|dedicated",
+         "where the parameter servers run: on the first workers, or on P servers of their own "
+         "(the job's placement then covers its workers, then its parameter servers)",
+         jobs[0].parameter_server_hosts),
     NUM("training",
         "high-priority-buffers",
         "highPriorityBuffers",

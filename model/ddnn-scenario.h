@@ -45,14 +45,15 @@ extern "C"
         int barrier;
         char transport[16];
         char collective[32];
-        uint32_t parameter_servers;     /* parameter-server collective: P >= 1 */
-        uint32_t high_priority_buffers; /* at ToS 0x10 whatever the training priority */
-        char stragglers[256];           /* ranks, "0,3"; empty: none */
-        double straggler_scale;         /* their compute time relative to the job's */
-        char jitter[256]; /* an ns-3 random variable: relative compute change per iteration */
-        char placement[1024];           /* packed | spread | "0,5,9" */
-        double start_s;                 /* when the job's first iteration starts */
-        uint32_t iterations;            /* 0: until the end of the run */
+        uint32_t parameter_servers;      /* parameter-server collective: P >= 1 */
+        char parameter_server_hosts[16]; /* co-located | dedicated */
+        uint32_t high_priority_buffers;  /* at ToS 0x10 whatever the training priority */
+        char stragglers[256];            /* ranks, "0,3"; empty: none */
+        double straggler_scale;          /* their compute time relative to the job's */
+        char jitter[256];     /* an ns-3 random variable: relative compute change per iteration */
+        char placement[1024]; /* packed | spread | "0,5,9" */
+        double start_s;       /* when the job's first iteration starts */
+        uint32_t iterations;  /* 0: until the end of the run */
         double stall_timeout_ms;
         uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
         char band[16]; /* ddnn-datacenter: scenario (from <priority>) | 0..3 (the egress queue's) */

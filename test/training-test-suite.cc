@@ -241,6 +241,77 @@ class ParameterServerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Dedicated parameter servers from a scenario's values: 4 workers and P = 2 servers on a
+ * single ToR of 6, placed packed (workers on servers 0-3, the parameter servers on 4 and 5);
+ * every worker pushes exactly the model and pulls it back, each server moves N x its shard
+ * each way, and the shards add up to the model.
+ */
+class ScenarioParameterServerHostsTestCase : public TestCase
+{
+  public:
+    ScenarioParameterServerHostsTestCase()
+        : TestCase("scenario parameter-server-hosts=dedicated: placement and bytes, tcp")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const uint64_t bufferBytes = 240001; // shards of 120001 and 120000
+        TrainingScenario s;
+        s.workers = 6;
+        s.jobWorkers = 4;
+        s.profile = WriteProfile("ps-hosts.csv", {bufferBytes});
+        s.fusionBytes = bufferBytes;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.collective = "parameter-server";
+        s.parameterServers = 2;
+        s.parameterServerHosts = "dedicated";
+        s.Validate();
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        NS_TEST_ASSERT_MSG_EQ(t.job->GetWorkerCount(), 4, "four workers");
+        uint64_t shards = 0;
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<TrainingWorker> server = t.job->GetParameterServer(k);
+            NS_TEST_ASSERT_MSG_EQ(server->GetNode(), network->GetServer(4 + k), "after workers");
+            const uint64_t shard = k == 0 ? 120001 : 120000;
+            // received: over both iterations; sent: in iteration 0
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesReceived(), 2 * 4 * shard, "N x shard in");
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesSent(0), 4 * shard, "N x shard out");
+            shards += shard;
+        }
+        NS_TEST_ASSERT_MSG_EQ(shards, bufferBytes, "the shards make the model");
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetNode(), network->GetServer(r), "packed");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesSent(0), bufferBytes, "push");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesReceived(), 2 * bufferBytes, "pull");
+        }
+        Simulator::Destroy();
+
+        // The same job does not fit 5 servers; ring-allreduce has no servers to dedicate.
+        s.workers = 5;
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServers: 4 workers and 2 dedicated parameter servers "
+                              "do not fit the single-tor's 5 servers",
+                              "no room");
+        s.workers = 6;
+        s.collective = "ring-allreduce";
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServerHosts: dedicated hosts serve the parameter-server "
+                              "collective, not ring-allreduce",
+                              "ring");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * DCTCP over PrioRed queue discs: the training's own congestion control is DCTCP (at ToS 0,
  * band 1), its queues mark ECN once they reach K packets, DCTCP answers the marks so no packet
  * is dropped, and the ring still delivers its exact bytes. With Cubic (not ECN-capable) the
@@ -1294,6 +1365,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new LayerComputeTraceTestCase);
         AddTestCase(new ParameterServerTestCase(1));
         AddTestCase(new ParameterServerTestCase(4));
+        AddTestCase(new ScenarioParameterServerHostsTestCase);
         AddTestCase(new DctcpEcnTestCase);
         AddTestCase(new DctcpQueueTestCase);
         AddTestCase(new BufferPriorityTestCase);
