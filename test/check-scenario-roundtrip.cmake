@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs ddnn-datacenter once from arguments, then again from the scenario.xml the first run
 # wrote back (the thesis transport profile: every transport value must be written), and fails
-# unless every output file of the two runs is byte-identical.
+# unless every output file of the two runs is byte-identical. The same for the shipped
+# scenario of two jobs on a leaf-spine (every job's values must be written back).
 # Usage: cmake -DPROGRAM=<ddnn-datacenter> -DWORK_DIR=<dir> -P check-scenario-roundtrip.cmake
 cmake_minimum_required(VERSION 3.18)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -18,20 +19,40 @@ run(${PROGRAM} --workers=3 --transport=tcp --computeMs=5 --fusionBytes=5333329 -
 run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
     --outDir=${WORK_DIR}/second
 )
-set(files scenario.xml summary.csv flows.csv utilization.csv iterations.csv buffers.csv
-          partitions.csv
+function(compare_runs files)
+  foreach(name ${files})
+    file(SIZE ${WORK_DIR}/first/${name} size)
+    if(size EQUAL 0)
+      message(FATAL_ERROR "${name} is empty")
+    endif()
+    execute_process(
+      COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK_DIR}/first/${name}
+              ${WORK_DIR}/second/${name} RESULT_VARIABLE differ
+    )
+    if(differ)
+      message(FATAL_ERROR "${name} differs between the run and its written-back scenario")
+    endif()
+  endforeach()
+  message(STATUS "the written-back scenario reproduced ${files} byte for byte")
+endfunction()
+compare_runs("scenario.xml;summary.csv;flows.csv;utilization.csv;iterations.csv;buffers.csv;partitions.csv")
+
+# Two jobs (the first one made light: a small model).
+file(REMOVE_RECURSE ${WORK_DIR}/first ${WORK_DIR}/second)
+file(WRITE ${WORK_DIR}/small.csv
+     "layer,param_bytes,forward_ns,backward_ns\n0,100000,100000,200000\n1,100000,100000,200000\n"
 )
-foreach(name ${files})
-  file(SIZE ${WORK_DIR}/first/${name} size)
-  if(size EQUAL 0)
-    message(FATAL_ERROR "${name} is empty")
-  endif()
-  execute_process(
-    COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK_DIR}/first/${name} ${WORK_DIR}/second/${name}
-    RESULT_VARIABLE differ
-  )
-  if(differ)
-    message(FATAL_ERROR "${name} differs between the run and its written-back scenario")
-  endif()
-endforeach()
-message(STATUS "the written-back scenario reproduced ${files} byte for byte")
+run(${PROGRAM} --scenario=scenarios/two-jobs-leaf-spine.xml --durationS=0.12 --warmupS=0.01
+    --cooldownS=0.01 --profile=${WORK_DIR}/small.csv --fusionBytes=100000 --rcp=2
+    --progress=never --outDir=${WORK_DIR}/first
+)
+file(READ ${WORK_DIR}/first/scenario.xml written)
+string(REGEX MATCHALL "<training " trainings "${written}")
+list(LENGTH trainings jobs)
+if(NOT jobs EQUAL 2)
+  message(FATAL_ERROR "scenario.xml holds ${jobs} <training> elements, expected 2")
+endif()
+run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
+    --outDir=${WORK_DIR}/second
+)
+compare_runs("scenario.xml;summary.csv;flows.csv;utilization.csv;iterations.csv;job2-iterations.csv;job2-buffers.csv;job2-partitions.csv")
