@@ -175,7 +175,7 @@ Ptr<SingleTorHelper> CreateNetwork(const TrainingScenario& scenario, uint32_t se
 Ptr<ServerTopology> CreateTopology(const TrainingScenario& scenario);
 
 /**
- * Builds the single-ToR network, installs the job, runs it to the end
+ * Builds the scenario's network (CreateTopology), installs its one job, runs it to the end
  * (Simulator::Run, then Simulator::Destroy) and, when outDir is not empty,
  * writes iterations.csv, buffers.csv and partitions.csv there.
  */
