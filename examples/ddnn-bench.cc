@@ -11,7 +11,9 @@
  *   lightest        the grid's lightest cell: rcp 16, 23 flows/s per server
  *   heaviest        the grid's heaviest cell: rcp 2, 184 flows/s per server
  *   thesis-default  the thesis code's default run: rcp 4, 46 flows/s, 2 s
- * each under every transport profile (--profiles).
+ * each under every transport profile (--profiles). More cells on request
+ * (--cells): the grid's two other corners (rcp2-flows23, rcp16-flows184), for
+ * the calibration table, and leaf-spine-32/64/128 (issue 13's speed figures).
  *
  * Each measured run is a fresh child process (this program, re-executed) so
  * that its peak RSS is its own (wait4). The child times the span from the
@@ -21,8 +23,8 @@
  * span only. The thesis-default cell measures up to its 2 simulated seconds,
  * so its whole-run wall time compares with the thesis code's own run.
  *
- * Against bare ns-3: BulkSend from every server to the next (the ring's
- * pattern) moving exactly the bytes each worker received, plus one BulkSend
+ * Against bare ns-3: a paced sender from every worker to the next (the ring's
+ * pattern, see PacedRingSender) moving exactly the bytes each worker received, plus one BulkSend
  * per background flow at its start time with its size, on the same network
  * and TCP settings, run for the same simulated time. The ratio is of whole
  * runs (setup included on both sides), taken as A B A B ... --repeat times;
@@ -62,11 +64,41 @@ struct Cell
     std::string name;
     double rcp;
     double flowRate;
-    double wholeRunS; //!< measure up to this simulated time; 0: --measureS after the warm-up
+    double wholeRunS;   //!< measure up to this simulated time; 0: --measureS after the warm-up
+    uint32_t leaves{0}; //!< a leaf-spine of leaves x serversPerLeaf, all workers; 0: single ToR
+    uint32_t serversPerLeaf{0};
+    uint32_t spines{0};
 };
 
-const std::vector<Cell> kCells
-    = {{"lightest", 16, 23, 0}, {"heaviest", 2, 184, 0}, {"thesis-default", 4, 46, 2}};
+/*
+ * The grid's corners (data/scenarios/thesis-grid.xml: rcp 16..2 x 23..184 flows/s) and the
+ * thesis code's default, on one rack of --workers servers; and issue 13's leaf-spine cells:
+ * every server a worker, rcp 4 (eq. 5.2's expected training utilization 1/rcp = 25 %), 46
+ * flows/s per server, 2 spines. The default --cells are the first three.
+ */
+const std::vector<Cell> kCells = {
+    {"lightest", 16, 23, 0},
+    {"heaviest", 2, 184, 0},
+    {"thesis-default", 4, 46, 2},
+    {"rcp2-flows23", 2, 23, 0},
+    {"rcp16-flows184", 16, 184, 0},
+    {"leaf-spine-32", 4, 46, 0, 4, 8, 2},
+    {"leaf-spine-64", 4, 46, 0, 8, 8, 2},
+    {"leaf-spine-128", 4, 46, 0, 16, 8, 2},
+};
+
+bool
+IsFabric(const Cell& cell)
+{
+    return cell.leaves > 0;
+}
+
+/** The workers of a cell: --workers on one rack, every server of a leaf-spine. */
+uint32_t
+CellWorkers(const Cell& cell, uint32_t workers)
+{
+    return IsFabric(cell) ? cell.leaves * cell.serversPerLeaf : workers;
+}
 
 /** What one child measured. */
 struct Sample
@@ -122,7 +154,15 @@ CellScenario(const Cell& cell, const std::string& profile, uint32_t workers, dou
     ddnn_scenario core = ToCoreScenario(s); // the defaults, then the file's values
     const std::string path = LoadScenarioFile("scenarios/thesis-code-default.xml", core);
     ApplyCoreScenario(core, path, s);
-    s.workers = workers;
+    s.workers = CellWorkers(cell, workers);
+    if (IsFabric(cell))
+    {
+        s.topologyKind = "leaf-spine";
+        s.leaves = cell.leaves;
+        s.serversPerLeaf = cell.serversPerLeaf;
+        s.spines = cell.spines;
+        s.placement = "packed";
+    }
     s.rcp = cell.rcp;
     s.computeMs = 0; // from rcp
     s.flowRate = cell.flowRate;
@@ -146,34 +186,126 @@ FirstComputeS(const DatacenterScenario& s)
 }
 
 /**
- * Bare ns-3 on the same network: server r sends ringBytes[r+1] to server
- * r+1, and every flow is a BulkSend of its size from its start time.
+ * Bare ns-3's ring sender: writes `total` bytes into one TCP connection in application writes
+ * of at most `chunk` bytes (the profile's send size, as ddnn's TcpStreamSender), keeping at
+ * most `cap` bytes queued in the socket.
+ *
+ * Why the cap: a ddnn worker has at most one ring partition (fusion bytes / workers) queued in
+ * its connection at a time, since a ring step waits for the previous one's bytes from the
+ * left. A BulkSend of the run's whole ring bytes would instead keep the socket's send buffer
+ * full: under the thesis profile that is 32 MiB, hundreds of 100,000-byte writes queued in
+ * ns-3's TcpTxBuffer, which costs bare ns-3 work ddnn does not do and flatters the ratio.
+ * Under the tuned profile the 512 KiB send buffer is below a partition and the cap changes
+ * nothing. The bytes, the write size and the connection are the same as ddnn's.
+ */
+class PacedRingSender : public SimpleRefCount<PacedRingSender>
+{
+  public:
+    PacedRingSender(Ptr<Node> node, Address peer, uint64_t total, uint32_t chunk, uint64_t cap)
+        : m_peer(peer)
+        , m_left(total)
+        , m_chunk(chunk)
+        , m_cap(cap)
+    {
+        m_socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        UintegerValue buffer;
+        m_socket->GetAttribute("SndBufSize", buffer);
+        m_buffer = buffer.Get();
+        Simulator::ScheduleWithContext(node->GetId(), Seconds(0), &PacedRingSender::Start, this);
+    }
+
+  private:
+    void
+    Start()
+    {
+        m_socket->Bind();
+        m_socket->SetConnectCallback(MakeCallback(&PacedRingSender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&PacedRingSender::Space, this));
+        m_socket->ShutdownRecv();
+        m_socket->Connect(m_peer);
+    }
+
+    void
+    Connected(Ptr<Socket>)
+    {
+        m_connected = true;
+        Pump();
+    }
+
+    void
+    Space(Ptr<Socket>, uint32_t)
+    {
+        Pump();
+    }
+
+    void
+    Pump()
+    {
+        while (m_connected && m_left > 0)
+        {
+            const uint64_t available = m_socket->GetTxAvailable();
+            const uint64_t queued = m_buffer - available;
+            if (queued >= m_cap)
+            {
+                return;
+            }
+            const uint64_t write = std::min({m_left, available, m_cap - queued, m_chunk});
+            if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
+            {
+                return;
+            }
+            m_left -= write;
+        }
+    }
+
+    Ptr<Socket> m_socket;
+    Address m_peer;
+    uint64_t m_left;
+    uint64_t m_chunk;
+    uint64_t m_cap;
+    uint64_t m_buffer{0};
+    bool m_connected{false};
+};
+
+/**
+ * Bare ns-3 on the same network: the server of worker r sends ringBytes[r+1] to that of
+ * worker r+1 (PacedRingSender), and every background flow is a BulkSend of its size from its
+ * start time, writing the profile's send size at a time as ddnn's background sender does.
  */
 void
 RunBare(const DatacenterScenario& s,
         const std::vector<uint64_t>& ringBytes,
         const std::vector<ddnn_flow>& flows)
 {
-    Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers); // applies the TCP settings
+    Ptr<ServerTopology> network = CreateTopology(s); // applies the TCP settings
+    Ptr<ServerTopology> job = s.topologyKind == "single-tor"
+                                  ? PlaceJob(network, "packed", s.workers)
+                                  : PlaceJob(network, s.placement, s.workers);
     const uint32_t sendSize = s.transportSettings.sendChunkBytes;
-    for (uint32_t r = 0; r < s.workers; ++r)
+    const uint64_t partition = (s.fusionBytes + s.workers - 1) / s.workers;
+    for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
         for (uint16_t port : {50000, 60000})
         {
             PacketSinkHelper sink("ns3::TcpSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), port));
-            sink.Install(network->GetServer(r));
+            sink.Install(network->GetServer(i));
         }
+    }
+    std::vector<Ptr<PacedRingSender>> ring;
+    for (uint32_t r = 0; r < s.workers; ++r)
+    {
         uint32_t right = (r + 1) % s.workers;
-        if (ringBytes[right] == 0)
+        if (ringBytes[right] > 0)
         {
-            continue; // BulkSend's MaxBytes = 0 would mean "no limit"
+            ring.push_back(
+                Create<PacedRingSender>(job->GetServer(r),
+                                        InetSocketAddress(job->GetServerAddress(right), 50000),
+                                        ringBytes[right],
+                                        sendSize,
+                                        partition));
         }
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            InetSocketAddress(network->GetServerAddress(right), 50000));
-        bulk.SetAttribute("MaxBytes", UintegerValue(ringBytes[right]));
-        bulk.SetAttribute("SendSize", UintegerValue(sendSize));
-        bulk.Install(network->GetServer(r));
     }
     for (const ddnn_flow& f : flows)
     {
@@ -360,7 +492,11 @@ main(int argc, char* argv[])
     bool baseline = true;
     std::string calibrationOut;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("cells", "comma-separated: lightest, heaviest, thesis-default", cellsText);
+    cmd.AddValue("cells",
+                 "comma-separated: lightest, heaviest, thesis-default (the default), "
+                 "rcp2-flows23, rcp16-flows184 (the grid's other corners), leaf-spine-32, "
+                 "leaf-spine-64, leaf-spine-128 (every server a worker; --workers ignored)",
+                 cellsText);
     cmd.AddValue("profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
     cmd.AddValue("workers", "servers (workers)", workersText);
     cmd.AddValue("warmupS",
@@ -411,8 +547,12 @@ main(int argc, char* argv[])
                 kCells.begin(), kCells.end(), [&](const Cell& c) { return c.name == name; });
             if (it == kCells.end())
             {
-                throw DdnnError("--cells: expected lightest, heaviest or thesis-default, got '"
-                                + name + "'");
+                std::string known;
+                for (const Cell& c : kCells)
+                {
+                    known += (known.empty() ? "" : ", ") + c.name;
+                }
+                throw DdnnError("--cells: expected some of " + known + ", got '" + name + "'");
             }
             cells.push_back(*it);
         }
@@ -442,6 +582,7 @@ main(int argc, char* argv[])
             for (const Cell& cell : cells)
             {
                 DatacenterScenario s = CellScenario(cell, profile, workers, 1);
+                const uint32_t cellWorkers = s.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
                 // An iteration: the compute, plus about 1/rcp of it that the network does
@@ -453,8 +594,8 @@ main(int argc, char* argv[])
                     measure = std::max(cell.wholeRunS - warm, 0.01);
                 }
                 std::ostringstream spec;
-                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << workers << ":"
-                     << warm << ":" << measure;
+                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << cellWorkers
+                     << ":" << warm << ":" << measure;
                 std::vector<double> wallPerSim;
                 std::vector<double> cpuPerSim;
                 std::vector<double> eventsPerS;
@@ -488,8 +629,15 @@ main(int argc, char* argv[])
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
                           << medians.str() << (ratio.empty() ? "-" : Spread(ratio, 2)) << std::endl;
                 // A tiny --quick span may read 0 s of CPU; the table takes positive costs.
-                calibration.push_back(
-                    {profile, workers, cell.rcp, cell.flowRate, std::max(Median(cpuPerSim), 1e-4)});
+                // The table's model is one rack: a fabric's cells are left out of it.
+                if (!IsFabric(cell))
+                {
+                    calibration.push_back({profile,
+                                           workers,
+                                           cell.rcp,
+                                           cell.flowRate,
+                                           std::max(Median(cpuPerSim), 1e-4)});
+                }
             }
         }
         std::cout << "(wall and CPU per simulated second, and events per wall second, over the "
