@@ -46,6 +46,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <iomanip>
 #include <iostream>
@@ -87,6 +88,31 @@ const std::vector<Cell> kCells = {
     {"leaf-spine-128", 4, 46, 0, 16, 8, 2},
 };
 
+/** A cell of kCells by name, or any single-ToR load named rcpR-flowsF; false if neither. */
+bool
+FindCell(const std::string& name, Cell& cell)
+{
+    for (const Cell& c : kCells)
+    {
+        if (c.name == name)
+        {
+            cell = c;
+            return true;
+        }
+    }
+    double rcp = 0;
+    double flowRate = 0;
+    int end = 0;
+    if (std::sscanf(name.c_str(), "rcp%lf-flows%lf%n", &rcp, &flowRate, &end) == 2
+        && end == static_cast<int>(name.size()) && rcp > 0 && rcp <= 1e6 && flowRate > 0
+        && flowRate <= 1e5)
+    {
+        cell = {name, rcp, flowRate, 0};
+        return true;
+    }
+    return false;
+}
+
 bool
 IsFabric(const Cell& cell)
 {
@@ -108,6 +134,7 @@ struct Sample
     double windowCpuS{0};
     double windowEvents{0};
     double peakRssMb{0}; //!< from wait4, in the parent
+    double cpuS{0};      //!< the whole child's user and system CPU, from wait4
     std::string ringBytes;
 };
 
@@ -148,7 +175,11 @@ struct Probes
 
 /** The cell's scenario: the thesis code's default with the cell's load and the profile. */
 DatacenterScenario
-CellScenario(const Cell& cell, const std::string& profile, uint32_t workers, double durationS)
+CellScenario(const Cell& cell,
+             const std::string& profile,
+             const std::string& priority,
+             uint32_t workers,
+             double durationS)
 {
     DatacenterScenario s;
     ddnn_scenario core = ToCoreScenario(s); // the defaults, then the file's values
@@ -171,6 +202,7 @@ CellScenario(const Cell& cell, const std::string& profile, uint32_t workers, dou
     s.warmupS = 0;
     s.cooldownS = 0;
     s.progress = "never";
+    s.trainingPriority = priority;
     return s;
 }
 
@@ -322,7 +354,7 @@ RunBare(const DatacenterScenario& s,
 }
 
 /**
- * The child: --child=KIND:CELL:PROFILE:WORKERS:WARMUP:MEASURE[:RING], KIND module or bare,
+ * The child: --child=KIND:CELL:PROFILE:PRIORITY:WORKERS:WARMUP:MEASURE[:RING], KIND module or bare,
  * RING the bytes each worker received ('/'-separated). Prints one "sample" line.
  */
 int
@@ -334,19 +366,18 @@ RunChild(const std::string& spec)
     {
         f.push_back(field);
     }
-    if (f.size() < 6)
+    if (f.size() < 7)
     {
         throw DdnnError("--child: malformed '" + spec + "'");
     }
-    auto cell
-        = std::find_if(kCells.begin(), kCells.end(), [&](const Cell& c) { return c.name == f[1]; });
-    if (cell == kCells.end())
+    Cell cell;
+    if (!FindCell(f[1], cell))
     {
         throw DdnnError("--child: unknown cell '" + f[1] + "'");
     }
-    const double warm = std::stod(f[4]);
-    const double measure = std::stod(f[5]);
-    DatacenterScenario s = CellScenario(*cell, f[2], std::stoul(f[3]), warm + measure);
+    const double warm = std::stod(f[5]);
+    const double measure = std::stod(f[6]);
+    DatacenterScenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure);
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     Probes probes;
     probes.Schedule(warm, warm + measure);
@@ -363,7 +394,7 @@ RunChild(const std::string& spec)
     else
     {
         std::vector<uint64_t> bytes;
-        std::stringstream list(f.size() > 6 ? f[6] : "");
+        std::stringstream list(f.size() > 7 ? f[7] : "");
         for (std::string b; std::getline(list, b, '/');)
         {
             bytes.push_back(std::stoull(b));
@@ -435,6 +466,8 @@ Measure(const std::string& spec)
         throw DdnnError("a measured run failed (" + spec.substr(0, 60) + "); see its stderr");
     }
     sample.peakRssMb = usage.ru_maxrss / 1024.0; // kB on Linux
+    sample.cpuS = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
+                  + usage.ru_stime.tv_usec * 1e-6;
     return sample;
 }
 
@@ -485,6 +518,7 @@ main(int argc, char* argv[])
     std::string cellsText = "lightest,heaviest,thesis-default";
     std::string profilesText = "tuned,thesis";
     std::string workersText = "8";
+    std::string priority = "same";
     std::string warmupText = "auto";
     std::string measureText = "auto";
     std::string repeatText = "3";
@@ -499,6 +533,9 @@ main(int argc, char* argv[])
                  cellsText);
     cmd.AddValue("profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
     cmd.AddValue("workers", "servers (workers)", workersText);
+    cmd.AddValue("priority",
+                 "the training's priority: same (the cells' and the calibration's), low or high",
+                 priority);
     cmd.AddValue("warmupS",
                  "simulated seconds before the measured span; auto: the first iteration's "
                  "compute time",
@@ -543,18 +580,22 @@ main(int argc, char* argv[])
         std::vector<Cell> cells;
         for (const std::string& name : SplitList("--cells", cellsText))
         {
-            auto it = std::find_if(
-                kCells.begin(), kCells.end(), [&](const Cell& c) { return c.name == name; });
-            if (it == kCells.end())
+            Cell cell;
+            if (!FindCell(name, cell))
             {
                 std::string known;
                 for (const Cell& c : kCells)
                 {
-                    known += (known.empty() ? "" : ", ") + c.name;
+                    known += c.name + ", ";
                 }
-                throw DdnnError("--cells: expected some of " + known + ", got '" + name + "'");
+                throw DdnnError("--cells: expected some of " + known + "or rcpR-flowsF, got '"
+                                + name + "'");
             }
-            cells.push_back(*it);
+            cells.push_back(cell);
+        }
+        if (priority != "same" && priority != "low" && priority != "high")
+        {
+            throw DdnnError("--priority: expected same, low or high, got '" + priority + "'");
         }
         std::vector<std::string> profiles = SplitList("--profiles", profilesText);
         for (const std::string& profile : profiles)
@@ -569,19 +610,20 @@ main(int argc, char* argv[])
             }
         }
 
-        std::cout << "ddnn-bench: " << workers << " workers, both tenants at the same priority, "
-                  << repeat << " x (ddnn, bare ns-3) interleaved per cell; median (min-max)\n"
+        std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
+                  << "training priority " << priority << ", " << repeat
+                  << " x (ddnn, bare ns-3) interleaved per cell; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)
-                  << "RSS MB" << std::setw(9) << "run s"
-                  << "ddnn/bare\n";
+                  << "RSS MB" << std::setw(9) << "run s" << std::setw(18) << "ddnn/bare wall"
+                  << "ddnn/bare CPU\n";
         std::vector<CalibrationPoint> calibration;
         for (const std::string& profile : profiles)
         {
             for (const Cell& cell : cells)
             {
-                DatacenterScenario s = CellScenario(cell, profile, workers, 1);
+                DatacenterScenario s = CellScenario(cell, profile, priority, workers, 1);
                 const uint32_t cellWorkers = s.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
@@ -594,14 +636,15 @@ main(int argc, char* argv[])
                     measure = std::max(cell.wholeRunS - warm, 0.01);
                 }
                 std::ostringstream spec;
-                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << cellWorkers
-                     << ":" << warm << ":" << measure;
+                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << priority
+                     << ":" << cellWorkers << ":" << warm << ":" << measure;
                 std::vector<double> wallPerSim;
                 std::vector<double> cpuPerSim;
                 std::vector<double> eventsPerS;
                 std::vector<double> rss;
                 std::vector<double> runS;
                 std::vector<double> ratio;
+                std::vector<double> cpuRatio;
                 std::string ring;
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
@@ -611,6 +654,7 @@ main(int argc, char* argv[])
                     {
                         Sample b = Measure("bare:" + spec.str() + ":" + ring);
                         ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
+                        cpuRatio.push_back(a.cpuS / std::max(b.cpuS, 1e-9));
                     }
                     wallPerSim.push_back(a.windowWallS / measure);
                     cpuPerSim.push_back(a.windowCpuS / measure);
@@ -627,7 +671,9 @@ main(int argc, char* argv[])
                         << std::setprecision(1) << std::setw(9) << Median(runS);
                 std::cout << std::left << std::setw(15) << cell.name << std::setw(8) << profile
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
-                          << medians.str() << (ratio.empty() ? "-" : Spread(ratio, 2)) << std::endl;
+                          << medians.str() << std::setw(18)
+                          << (ratio.empty() ? "-" : Spread(ratio, 2))
+                          << (cpuRatio.empty() ? "-" : Spread(cpuRatio, 2)) << std::endl;
                 // A tiny --quick span may read 0 s of CPU; the table takes positive costs.
                 // The table's model is one rack: a fabric's cells are left out of it.
                 if (!IsFabric(cell))
@@ -640,14 +686,17 @@ main(int argc, char* argv[])
                 }
             }
         }
-        std::cout << "(wall and CPU per simulated second, and events per wall second, over the "
-                     "measured span only; RSS and run s: the whole ddnn run; ratio: whole runs)\n";
+        std::cout
+            << "(wall and CPU per simulated second, and events per wall second, over the "
+               "measured span only; RSS and run s: the whole ddnn run; ratios: whole runs, of wall "
+               "time and of the child's CPU time, which a machine shared with other work "
+               "disturbs less)\n";
         if (!calibrationOut.empty())
         {
             std::ostringstream comment;
             comment << "CPU seconds per simulated second, steady state, written by ddnn-bench\n"
                     << "(" << repeat << " runs per cell, median; 10 Gbit/s, training at the "
-                    << "same priority). Read by ddnn-campaign --estimate.";
+                    << priority << " priority). Read by ddnn-campaign --estimate.";
             WriteCalibration(calibrationOut, calibration, comment.str());
             std::cout << "calibration table: " << calibrationOut << "\n";
         }
