@@ -583,13 +583,13 @@ main(int argc, char* argv[])
             Cell cell;
             if (!FindCell(name, cell))
             {
-                std::string known;
-                for (const Cell& c : kCells)
+                std::string more;
+                for (size_t i = 3; i < kCells.size(); ++i)
                 {
-                    known += c.name + ", ";
+                    more += kCells[i].name + ", ";
                 }
-                throw DdnnError("--cells: expected some of " + known + "or rcpR-flowsF, got '"
-                                + name + "'");
+                throw DdnnError("--cells: expected lightest, heaviest or thesis-default, got '"
+                                + name + "' (also: " + more + "or rcpR-flowsF)");
             }
             cells.push_back(cell);
         }
