@@ -23,8 +23,8 @@
  * span only. The thesis-default cell measures up to its 2 simulated seconds,
  * so its whole-run wall time compares with the thesis code's own run.
  *
- * Against bare ns-3: a paced sender from every worker to the next (the ring's
- * pattern, see PacedRingSender) moving exactly the bytes each worker received, plus one BulkSend
+ * Against bare ns-3: every worker's ring sends replayed at their instants into a
+ * connection to the next worker (ReplaySender; --bare=paced: PacedRingSender), plus one BulkSend
  * per background flow at its start time with its size, on the same network
  * and TCP settings, run for the same simulated time. The ratio is of whole
  * runs (setup included on both sides), taken as A B A B ... --repeat times;
@@ -35,6 +35,7 @@
  * cell and profile as a calibration table for ddnn-campaign --estimate.
  */
 
+#include "../model/ns3-compat.h"
 #include "../tools/campaign-estimate.h"
 
 #include "ns3/applications-module.h"
@@ -48,6 +49,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -300,14 +302,181 @@ class PacedRingSender : public SimpleRefCount<PacedRingSender>
     bool m_connected{false};
 };
 
+/** One training send as ddnn's workers made it: when, which worker, how many bytes. */
+struct RingSend
+{
+    int64_t ns;
+    uint32_t worker;
+    uint64_t bytes;
+};
+
+std::vector<RingSend> g_sends; //!< the module child's, recorded by RecordSend
+
+void
+RecordSend(uint32_t worker, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t bytes)
+{
+    g_sends.push_back({Simulator::Now().GetNanoSeconds(), worker, bytes});
+}
+
 /**
- * Bare ns-3 on the same network: the server of worker r sends ringBytes[r+1] to that of
- * worker r+1 (PacedRingSender), and every background flow is a BulkSend of its size from its
- * start time, writing the profile's send size at a time as ddnn's background sender does.
+ * Bare ns-3's replay of a ddnn worker's ring sends: the same bytes handed to one TCP
+ * connection to the right neighbour at the same simulated instants as ddnn's worker handed
+ * them to its transport, written in the profile's send size as ddnn's TcpStreamSender
+ * writes them (at most that many bytes at a time, as far as the socket takes them).
+ *
+ * Why a replay: the cost of a byte in ns-3's TCP depends on when it is sent. A ring that
+ * pushes a run's bytes as fast as TCP takes them (BulkSend, or the paced sender) moves them
+ * in one long burst against the background's flows, where ddnn's iterations send them in
+ * short bursts between compute phases: under the thesis profile (NewReno, 32 MiB buffers,
+ * SACK scoreboards of thousands of segments) the burst cost bare ns-3 twice the CPU time of
+ * the whole ddnn run at the lightest cell, which is not ddnn's speed. With the replay, both
+ * runs hand ns-3 the same writes at the same times; what differs is ddnn's own work.
+ */
+class ReplaySender : public SimpleRefCount<ReplaySender>
+{
+  public:
+    /**
+     * Connects at `start` (as a ddnn tenant, with IP ToS `tos`), then sends what is added; with
+     * `closeWhenWritten`, closes once every byte is in the socket (a background flow, as
+     * ddnn's BackgroundFlowSender does).
+     */
+    ReplaySender(Ptr<Node> node,
+                 InetSocketAddress peer,
+                 uint8_t tos,
+                 uint32_t chunk,
+                 Time start,
+                 bool closeWhenWritten)
+        : m_node(node)
+        , m_peer(peer)
+        , m_tos(tos)
+        , m_chunk(chunk)
+        , m_closeWhenWritten(closeWhenWritten)
+    {
+        Simulator::ScheduleWithContext(node->GetId(), start, &ReplaySender::Start, this);
+    }
+
+    void
+    Add(uint64_t bytes)
+    {
+        m_pending += bytes;
+        Pump();
+    }
+
+  private:
+    void
+    Start()
+    {
+        m_socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_socket, m_peer, m_tos);
+        m_socket->Bind();
+        m_socket->SetConnectCallback(MakeCallback(&ReplaySender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&ReplaySender::Space, this));
+        m_socket->ShutdownRecv();
+        m_socket->Connect(m_peer);
+    }
+
+    void
+    Connected(Ptr<Socket>)
+    {
+        m_connected = true;
+        Pump();
+    }
+
+    void
+    Space(Ptr<Socket>, uint32_t)
+    {
+        Pump();
+    }
+
+    void
+    Pump()
+    {
+        while (m_connected && m_pending > 0)
+        {
+            const uint64_t write = std::min<uint64_t>(
+                {m_pending, static_cast<uint64_t>(m_socket->GetTxAvailable()), m_chunk});
+            if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
+            {
+                return;
+            }
+            m_pending -= write;
+            if (m_pending == 0 && m_closeWhenWritten)
+            {
+                m_socket->Close();
+                m_connected = false;
+            }
+        }
+    }
+
+    Ptr<Node> m_node;
+    Ptr<Socket> m_socket;
+    InetSocketAddress m_peer;
+    uint8_t m_tos;
+    uint64_t m_chunk;
+    uint64_t m_pending{0};
+    bool m_closeWhenWritten;
+    bool m_connected{false};
+};
+
+/** Bare ns-3's receiver: listens on `port`, ACKing with IP ToS `tos` as ddnn's do; discards. */
+class BareSink : public SimpleRefCount<BareSink>
+{
+  public:
+    BareSink(Ptr<Node> node, uint16_t port, uint8_t tos)
+    {
+        InetSocketAddress local(Ipv4Address::GetAny(), port);
+        m_listener = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_listener, local, tos);
+        m_listener->Bind(local);
+        m_listener->Listen();
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeCallback(&BareSink::Accepted, this));
+    }
+
+  private:
+    void
+    Accepted(Ptr<Socket> socket, const Address&)
+    {
+        socket->SetRecvCallback(MakeCallback(&BareSink::Read, this));
+        socket->SetCloseCallbacks(MakeCallback(&BareSink::Closed, this),
+                                  MakeCallback(&BareSink::Closed, this));
+        m_accepted.push_back(socket);
+    }
+
+    void
+    Read(Ptr<Socket> socket)
+    {
+        while (Ptr<Packet> packet = socket->Recv())
+        {
+            if (packet->GetSize() == 0)
+            {
+                break;
+            }
+        }
+    }
+
+    void
+    Closed(Ptr<Socket> socket)
+    {
+        socket->Close(); // as ddnn's sinks: our FIN after the peer's
+    }
+
+    Ptr<Socket> m_listener;
+    std::vector<Ptr<Socket>> m_accepted;
+};
+
+/**
+ * Bare ns-3 on the same network: the server of worker r replays worker r's ring sends to that
+ * of worker r+1 (ReplaySender; with no sends given, sends ringBytes[r+1] through a
+ * PacedRingSender, --bare=paced), and every background flow is one connection from its start
+ * time writing its bytes in the profile's send size, as ddnn's background sender does; each
+ * tenant with ddnn's IP ToS on its data and its ACKs.
  */
 void
 RunBare(const DatacenterScenario& s,
         const std::vector<uint64_t>& ringBytes,
+        const std::vector<RingSend>& sends,
         const std::vector<ddnn_flow>& flows)
 {
     Ptr<ServerTopology> network = CreateTopology(s); // applies the TCP settings
@@ -316,17 +485,41 @@ RunBare(const DatacenterScenario& s,
                                   : PlaceJob(network, s.placement, s.workers);
     const uint32_t sendSize = s.transportSettings.sendChunkBytes;
     const uint64_t partition = (s.fusionBytes + s.workers - 1) / s.workers;
+    // The tenants' ToS under the cell's priority, on data and ACKs, as ddnn sets them: the
+    // bands, and ns-3's work per packet (a socket with a ToS tags every packet it sends).
+    const auto [trainingTos, backgroundTos] = s.TosOf(s.trainingPriority);
+    const uint8_t backgroundAckTos
+        = s.transportSettings.backgroundAcksInDataBand ? backgroundTos : 0;
+    std::vector<Ptr<BareSink>> sinks;
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
-        for (uint16_t port : {50000, 60000})
-        {
-            PacketSinkHelper sink("ns3::TcpSocketFactory",
-                                  InetSocketAddress(Ipv4Address::GetAny(), port));
-            sink.Install(network->GetServer(i));
-        }
+        sinks.push_back(Create<BareSink>(network->GetServer(i), 50000, trainingTos));
+        sinks.push_back(Create<BareSink>(network->GetServer(i), 60000, backgroundAckTos));
     }
     std::vector<Ptr<PacedRingSender>> ring;
-    for (uint32_t r = 0; r < s.workers; ++r)
+    std::vector<Ptr<ReplaySender>> replay;
+    for (uint32_t r = 0; r < s.workers && !sends.empty(); ++r)
+    {
+        replay.push_back(Create<ReplaySender>(
+            job->GetServer(r),
+            InetSocketAddress(job->GetServerAddress((r + 1) % s.workers), 50000),
+            trainingTos,
+            sendSize,
+            Seconds(0),
+            false));
+    }
+    for (const RingSend& send : sends)
+    {
+        if (send.worker < replay.size())
+        {
+            Simulator::ScheduleWithContext(job->GetServer(send.worker)->GetId(),
+                                           NanoSeconds(send.ns),
+                                           &ReplaySender::Add,
+                                           replay[send.worker],
+                                           send.bytes);
+        }
+    }
+    for (uint32_t r = 0; r < s.workers && sends.empty(); ++r)
     {
         uint32_t right = (r + 1) % s.workers;
         if (ringBytes[right] > 0)
@@ -339,14 +532,21 @@ RunBare(const DatacenterScenario& s,
                                         partition));
         }
     }
+    std::vector<Ptr<ReplaySender>> background;
     for (const ddnn_flow& f : flows)
     {
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            InetSocketAddress(network->GetServerAddress(f.dst), 60000));
-        bulk.SetAttribute("MaxBytes", UintegerValue(f.bytes));
-        bulk.SetAttribute("SendSize", UintegerValue(sendSize));
-        ApplicationContainer app = bulk.Install(network->GetServer(f.src));
-        app.Start(NanoSeconds(f.start_ns));
+        background.push_back(
+            Create<ReplaySender>(network->GetServer(f.src),
+                                 InetSocketAddress(network->GetServerAddress(f.dst), 60000),
+                                 backgroundTos,
+                                 sendSize,
+                                 NanoSeconds(f.start_ns),
+                                 true));
+        Simulator::ScheduleWithContext(network->GetServer(f.src)->GetId(),
+                                       NanoSeconds(f.start_ns),
+                                       &ReplaySender::Add,
+                                       background.back(),
+                                       f.bytes);
     }
     Simulator::Stop(Seconds(s.durationS));
     Simulator::Run();
@@ -354,8 +554,10 @@ RunBare(const DatacenterScenario& s,
 }
 
 /**
- * The child: --child=KIND:CELL:PROFILE:PRIORITY:WORKERS:WARMUP:MEASURE[:RING], KIND module or bare,
- * RING the bytes each worker received ('/'-separated). Prints one "sample" line.
+ * The child: --child=KIND:CELL:PROFILE:PRIORITY:WORKERS:WARMUP:MEASURE:SENDS[:RING], KIND
+ * module or bare. The module run writes its ring sends to the file SENDS; the bare run replays
+ * them, or with RING (the bytes each worker received, '/'-separated) sends those paced.
+ * Prints one "sample" line.
  */
 int
 RunChild(const std::string& spec)
@@ -366,7 +568,7 @@ RunChild(const std::string& spec)
     {
         f.push_back(field);
     }
-    if (f.size() < 7)
+    if (f.size() < 8)
     {
         throw DdnnError("--child: malformed '" + spec + "'");
     }
@@ -385,22 +587,53 @@ RunChild(const std::string& spec)
     auto start = std::chrono::steady_clock::now();
     if (f[0] == "module")
     {
+        // At 0 s, before the applications start: the workers exist by then.
+        Simulator::Schedule(Seconds(0), [] {
+            Config::ConnectWithoutContext(
+                "/NodeList/*/ApplicationList/*/$ns3::TrainingWorker/PartitionSent",
+                MakeCallback(&RecordSend));
+        });
         DatacenterResult result = RunDatacenter(s, s.trainingPriority, flows, "");
         for (size_t i = 0; i < result.trainingBytesReceived.size(); ++i)
         {
             ring << (i ? "/" : "") << result.trainingBytesReceived[i];
         }
+        std::ofstream out(f[7]);
+        for (const RingSend& send : g_sends)
+        {
+            out << send.ns << " " << send.worker << " " << send.bytes << "\n";
+        }
+        if (!out.flush())
+        {
+            throw DdnnError("--child: cannot write " + f[7]);
+        }
     }
     else
     {
         std::vector<uint64_t> bytes;
-        std::stringstream list(f.size() > 7 ? f[7] : "");
-        for (std::string b; std::getline(list, b, '/');)
+        std::vector<RingSend> sends;
+        if (f.size() > 8)
         {
-            bytes.push_back(std::stoull(b));
+            std::stringstream list(f[8]);
+            for (std::string b; std::getline(list, b, '/');)
+            {
+                bytes.push_back(std::stoull(b));
+            }
+        }
+        else
+        {
+            std::ifstream in(f[7]);
+            for (RingSend send; in >> send.ns >> send.worker >> send.bytes;)
+            {
+                sends.push_back(send);
+            }
+            if (!in.eof())
+            {
+                throw DdnnError("--child: cannot read the ring sends in " + f[7]);
+            }
         }
         bytes.resize(s.workers, 0);
-        RunBare(s, bytes, flows);
+        RunBare(s, bytes, sends, flows);
     }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << std::setprecision(9) << "sample " << wall << " "
@@ -524,6 +757,7 @@ main(int argc, char* argv[])
     std::string repeatText = "3";
     bool quick = false;
     bool baseline = true;
+    std::string bare = "replay";
     std::string calibrationOut;
     CommandLine cmd(__FILE__);
     cmd.AddValue("cells",
@@ -547,6 +781,10 @@ main(int argc, char* argv[])
     cmd.AddValue("repeat", "module and bare runs of each cell, interleaved", repeatText);
     cmd.AddValue("quick", "smoke use: 10 ms of warm-up, 20 ms measured, one run each", quick);
     cmd.AddValue("baseline", "run bare ns-3 after each ddnn run (false: no ratio)", baseline);
+    cmd.AddValue("bare",
+                 "bare ns-3's ring: replay (ddnn's sends at their times) or paced (the bytes as "
+                 "fast as TCP takes them, one partition queued)",
+                 bare);
     cmd.AddValue("calibrationOut",
                  "write the calibration table (CPU s per simulated s) here",
                  calibrationOut);
@@ -592,6 +830,10 @@ main(int argc, char* argv[])
                                 + name + "' (also: " + more + "or rcpR-flowsF)");
             }
             cells.push_back(cell);
+        }
+        if (bare != "replay" && bare != "paced")
+        {
+            throw DdnnError("--bare: expected replay or paced, got '" + bare + "'");
         }
         if (priority != "same" && priority != "low" && priority != "high")
         {
@@ -645,14 +887,21 @@ main(int argc, char* argv[])
                 std::vector<double> runS;
                 std::vector<double> ratio;
                 std::vector<double> cpuRatio;
-                std::string ring;
+                char sendsFile[] = "/tmp/ddnn-bench-sends-XXXXXX";
+                const int fd = mkstemp(sendsFile);
+                if (fd < 0)
+                {
+                    throw DdnnError(std::string("mkstemp: ") + std::strerror(errno));
+                }
+                close(fd);
+                spec << ":" << sendsFile;
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
                     Sample a = Measure("module:" + spec.str());
-                    ring = a.ringBytes;
                     if (baseline)
                     {
-                        Sample b = Measure("bare:" + spec.str() + ":" + ring);
+                        Sample b = Measure("bare:" + spec.str()
+                                           + (bare == "paced" ? ":" + a.ringBytes : ""));
                         ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
                         cpuRatio.push_back(a.cpuS / std::max(b.cpuS, 1e-9));
                     }
@@ -662,6 +911,7 @@ main(int argc, char* argv[])
                     rss.push_back(a.peakRssMb);
                     runS.push_back(a.wallS);
                 }
+                unlink(sendsFile);
                 std::ostringstream window;
                 window << std::fixed << std::setprecision(2) << warm << "+" << measure;
                 std::ostringstream medians;
