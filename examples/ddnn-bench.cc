@@ -858,7 +858,8 @@ main(int argc, char* argv[])
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)
-                  << "RSS MB" << std::setw(9) << "run s" << std::setw(18) << "ddnn/bare wall"
+                  << "RSS MB" << std::setw(9) << "run s" << std::setw(11) << "run CPU s"
+                  << std::setw(18) << "ddnn/bare wall"
                   << "ddnn/bare CPU\n";
         std::vector<CalibrationPoint> calibration;
         for (const std::string& profile : profiles)
@@ -885,6 +886,7 @@ main(int argc, char* argv[])
                 std::vector<double> eventsPerS;
                 std::vector<double> rss;
                 std::vector<double> runS;
+                std::vector<double> runCpuS;
                 std::vector<double> ratio;
                 std::vector<double> cpuRatio;
                 char sendsFile[] = "/tmp/ddnn-bench-sends-XXXXXX";
@@ -910,6 +912,7 @@ main(int argc, char* argv[])
                     eventsPerS.push_back(a.windowEvents / std::max(a.windowWallS, 1e-9) / 1e6);
                     rss.push_back(a.peakRssMb);
                     runS.push_back(a.wallS);
+                    runCpuS.push_back(a.cpuS);
                 }
                 unlink(sendsFile);
                 std::ostringstream window;
@@ -918,7 +921,8 @@ main(int argc, char* argv[])
                 medians << std::fixed << std::setprecision(1) << std::left << std::setw(12)
                         << Median(cpuPerSim) << std::setprecision(3) << std::setw(11)
                         << Median(eventsPerS) << std::setprecision(0) << std::setw(8) << Median(rss)
-                        << std::setprecision(1) << std::setw(9) << Median(runS);
+                        << std::setprecision(1) << std::setw(9) << Median(runS) << std::setw(11)
+                        << Median(runCpuS);
                 std::cout << std::left << std::setw(15) << cell.name << std::setw(8) << profile
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
                           << medians.str() << std::setw(18)
@@ -936,11 +940,11 @@ main(int argc, char* argv[])
                 }
             }
         }
-        std::cout
-            << "(wall and CPU per simulated second, and events per wall second, over the "
-               "measured span only; RSS and run s: the whole ddnn run; ratios: whole runs, of wall "
-               "time and of the child's CPU time, which a machine shared with other work "
-               "disturbs less)\n";
+        std::cout << "(wall and CPU per simulated second, and events per wall second, over the "
+                     "measured span only; RSS, run s and run CPU s: the whole ddnn run; ratios: "
+                     "whole runs, of wall "
+                     "time and of the child's CPU time, which a machine shared with other work "
+                     "disturbs less)\n";
         if (!calibrationOut.empty())
         {
             std::ostringstream comment;

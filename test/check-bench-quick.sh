@@ -13,7 +13,7 @@ echo "$out"
 n='[0-9]+(\.[0-9]+)?'
 for profile in tuned thesis; do
     for cell in lightest heaviest thesis-default; do
-        grep -Eq "^$cell +$profile +$n\+$n +$n +$n +$n +$n +$n +$n +$n\$" <<<"$out" ||
+        grep -Eq "^$cell +$profile +$n\+$n +$n +$n +$n +$n +$n +$n +$n +$n\$" <<<"$out" ||
             fail "no row for $cell under $profile"
     done
 done
