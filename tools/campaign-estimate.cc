@@ -73,9 +73,12 @@ Hull(std::vector<Point> p)
 
 /**
  * The cost model of one profile: per worker and simulated second, linear over each triangle
- * of a Delaunay triangulation of the measured loads in the plane (log rcp, log flow rate),
- * each axis scaled to [0, 1] over the table's range. Exact at every measured load, linear
- * in the logarithms between them (on a full grid of loads it is close to bilinear).
+ * of a Delaunay triangulation of the measured loads in the plane (training load 1/rcp, log
+ * flow rate), each axis scaled to [0, 1] over the table's range. Exact at every measured
+ * load, linear between them (on a full grid of loads it is close to bilinear). The training
+ * load rather than log rcp: the training's bytes per second, and so most of its cost, grow
+ * as 1/rcp; checked against measured cells (doc/ddnn.rst, Speed). The flow rates of the
+ * thesis's grid double from one to the next: in the logarithm they are evenly spaced.
  */
 struct Model
 {
@@ -89,7 +92,7 @@ struct Model
     Point
     Scaled(double rcp, double flowRate) const
     {
-        return {(std::log(rcp) - x0) / xScale, (std::log(flowRate) - y0) / yScale};
+        return {(1 / rcp - x0) / xScale, (std::log(flowRate) - y0) / yScale};
     }
 };
 
@@ -188,8 +191,8 @@ BuildModel(const std::vector<CalibrationPoint>& rows, Model& m)
     m.x0 = m.y0 = INFINITY;
     for (const auto& [load, v] : loads)
     {
-        m.x0 = std::min(m.x0, std::log(load.first));
-        x1 = std::max(x1, std::log(load.first));
+        m.x0 = std::min(m.x0, 1 / load.first);
+        x1 = std::max(x1, 1 / load.first);
         m.y0 = std::min(m.y0, std::log(load.second));
         y1 = std::max(y1, std::log(load.second));
     }
@@ -416,7 +419,7 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario
     RunEstimate e;
     std::vector<std::string> why;
     // The table's lightest training load stands for a compute time given in ms.
-    double rcp = std::exp(model.x0 + model.xScale);
+    double rcp = 1 / model.x0;
     if (s.rcp > 0)
     {
         rcp = s.rcp;

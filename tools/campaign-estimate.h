@@ -53,10 +53,10 @@ struct RunEstimate
 /**
  * The cost of a run: per worker and simulated second, interpolated between
  * the profile's measured loads, times workers and durationS. The loads are
- * points in the plane (log rcp, log flow rate); the model is linear over each
- * triangle of their Delaunay triangulation, so it is exact at every measured
- * load and linear in the logarithms between them (on a full grid of loads,
- * close to bilinear). Outside the loads' convex hull, the plane of the
+ * points in the plane (training load 1/rcp, log flow rate); the model is
+ * linear over each triangle of their Delaunay triangulation, so it is exact at
+ * every measured load and linear between them (on a full grid of loads, close
+ * to bilinear). Outside the loads' convex hull, the plane of the
  * triangle holding the hull's nearest point is carried on to the run's load
  * (floored at a tenth of the cheapest load). The run is extrapolated when its
  * load lies outside the hull, or when it differs from the table in a way the
