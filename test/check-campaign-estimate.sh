@@ -55,4 +55,5 @@ point 4 256 thesis 48
 # The shipped table covers the thesis's grid for both profiles.
 grid=$("$campaign" --campaign="$tests/../data/scenarios/thesis-grid.xml" --estimate --outDir="$work")
 grep -q '^  96 runs, 1152 simulated s' <<<"$grid" || fail "thesis grid estimate"
+grep -q '^  extrapolated: 0 of 96 runs$' <<<"$grid" || fail "the thesis grid lies outside the table"
 echo "campaign estimate: ok"
