@@ -23,13 +23,14 @@
  * span only. The thesis-default cell measures up to its 2 simulated seconds,
  * so its whole-run wall time compares with the thesis code's own run.
  *
- * Against bare ns-3: every worker's ring sends replayed at their instants into a
- * connection to the next worker (ReplaySender; --bare=paced: PacedRingSender), plus one BulkSend
- * per background flow at its start time with its size, on the same network
- * and TCP settings, run for the same simulated time. The ratio is of whole
- * runs (setup included on both sides), taken as A B A B ... --repeat times;
- * the median and its min-max are printed, so one disturbed run does not
- * decide.
+ * Against bare ns-3: every worker's ring sends, recorded in the ddnn run,
+ * replayed at their instants into a connection to the next worker
+ * (ReplaySender; --bare=paced: PacedRingSender), plus one connection per
+ * background flow from its start time writing its size, with the tenants'
+ * ToS, on the same network and TCP settings, for the same simulated time.
+ * The ratios (of wall and of CPU time) are of whole runs (setup included on
+ * both sides), taken as A B A B ... --repeat times; the median and its
+ * min-max are printed, so one disturbed run does not decide.
  *
  * --calibrationOut=FILE writes the CPU seconds per simulated second of every
  * cell and profile as a calibration table for ddnn-campaign --estimate.
