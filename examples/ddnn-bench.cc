@@ -11,7 +11,9 @@
  *   lightest        the grid's lightest cell: rcp 16, 23 flows/s per server
  *   heaviest        the grid's heaviest cell: rcp 2, 184 flows/s per server
  *   thesis-default  the thesis code's default run: rcp 4, 46 flows/s, 2 s
- * each under every transport profile (--profiles).
+ * each under every transport profile (--profiles). More cells on request
+ * (--cells): the grid's two other corners (rcp2-flows23, rcp16-flows184), for
+ * the calibration table, and leaf-spine-32/64/128 (issue 13's speed figures).
  *
  * Each measured run is a fresh child process (this program, re-executed) so
  * that its peak RSS is its own (wait4). The child times the span from the
@@ -21,18 +23,20 @@
  * span only. The thesis-default cell measures up to its 2 simulated seconds,
  * so its whole-run wall time compares with the thesis code's own run.
  *
- * Against bare ns-3: BulkSend from every server to the next (the ring's
- * pattern) moving exactly the bytes each worker received, plus one BulkSend
- * per background flow at its start time with its size, on the same network
- * and TCP settings, run for the same simulated time. The ratio is of whole
- * runs (setup included on both sides), taken as A B A B ... --repeat times;
- * the median and its min-max are printed, so one disturbed run does not
- * decide.
+ * Against bare ns-3: every worker's ring sends, recorded in the ddnn run,
+ * replayed at their instants into a connection to the next worker
+ * (ReplaySender; --bare=paced: PacedRingSender), plus one connection per
+ * background flow from its start time writing its size, with the tenants'
+ * ToS, on the same network and TCP settings, for the same simulated time.
+ * The ratios (of wall and of CPU time) are of whole runs (setup included on
+ * both sides), taken as A B A B ... --repeat times; the median and its
+ * min-max are printed, so one disturbed run does not decide.
  *
  * --calibrationOut=FILE writes the CPU seconds per simulated second of every
  * cell and profile as a calibration table for ddnn-campaign --estimate.
  */
 
+#include "../model/ns3-compat.h"
 #include "../tools/campaign-estimate.h"
 
 #include "ns3/applications-module.h"
@@ -44,7 +48,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -62,11 +68,66 @@ struct Cell
     std::string name;
     double rcp;
     double flowRate;
-    double wholeRunS; //!< measure up to this simulated time; 0: --measureS after the warm-up
+    double wholeRunS;   //!< measure up to this simulated time; 0: --measureS after the warm-up
+    uint32_t leaves{0}; //!< a leaf-spine of leaves x serversPerLeaf, all workers; 0: single ToR
+    uint32_t serversPerLeaf{0};
+    uint32_t spines{0};
 };
 
-const std::vector<Cell> kCells
-    = {{"lightest", 16, 23, 0}, {"heaviest", 2, 184, 0}, {"thesis-default", 4, 46, 2}};
+/*
+ * The grid's corners (data/scenarios/thesis-grid.xml: rcp 16..2 x 23..184 flows/s) and the
+ * thesis code's default, on one rack of --workers servers; and issue 13's leaf-spine cells:
+ * every server a worker, rcp 4 (eq. 5.2's expected training utilization 1/rcp = 25 %), 46
+ * flows/s per server, 2 spines. The default --cells are the first three.
+ */
+const std::vector<Cell> kCells = {
+    {"lightest", 16, 23, 0},
+    {"heaviest", 2, 184, 0},
+    {"thesis-default", 4, 46, 2},
+    {"rcp2-flows23", 2, 23, 0},
+    {"rcp16-flows184", 16, 184, 0},
+    {"leaf-spine-32", 4, 46, 0, 4, 8, 2},
+    {"leaf-spine-64", 4, 46, 0, 8, 8, 2},
+    {"leaf-spine-128", 4, 46, 0, 16, 8, 2},
+};
+
+/** A cell of kCells by name, or any single-ToR load named rcpR-flowsF; false if neither. */
+bool
+FindCell(const std::string& name, Cell& cell)
+{
+    for (const Cell& c : kCells)
+    {
+        if (c.name == name)
+        {
+            cell = c;
+            return true;
+        }
+    }
+    double rcp = 0;
+    double flowRate = 0;
+    int end = 0;
+    if (std::sscanf(name.c_str(), "rcp%lf-flows%lf%n", &rcp, &flowRate, &end) == 2
+        && end == static_cast<int>(name.size()) && rcp > 0 && rcp <= 1e6 && flowRate > 0
+        && flowRate <= 1e5)
+    {
+        cell = {name, rcp, flowRate, 0};
+        return true;
+    }
+    return false;
+}
+
+bool
+IsFabric(const Cell& cell)
+{
+    return cell.leaves > 0;
+}
+
+/** The workers of a cell: --workers on one rack, every server of a leaf-spine. */
+uint32_t
+CellWorkers(const Cell& cell, uint32_t workers)
+{
+    return IsFabric(cell) ? cell.leaves * cell.serversPerLeaf : workers;
+}
 
 /** What one child measured. */
 struct Sample
@@ -76,6 +137,7 @@ struct Sample
     double windowCpuS{0};
     double windowEvents{0};
     double peakRssMb{0}; //!< from wait4, in the parent
+    double cpuS{0};      //!< the whole child's user and system CPU, from wait4
     std::string ringBytes;
 };
 
@@ -116,13 +178,25 @@ struct Probes
 
 /** The cell's scenario: the thesis code's default with the cell's load and the profile. */
 DatacenterScenario
-CellScenario(const Cell& cell, const std::string& profile, uint32_t workers, double durationS)
+CellScenario(const Cell& cell,
+             const std::string& profile,
+             const std::string& priority,
+             uint32_t workers,
+             double durationS)
 {
     DatacenterScenario s;
     ddnn_scenario core = ToCoreScenario(s); // the defaults, then the file's values
     const std::string path = LoadScenarioFile("scenarios/thesis-code-default.xml", core);
     ApplyCoreScenario(core, path, s);
-    s.workers = workers;
+    s.workers = CellWorkers(cell, workers);
+    if (IsFabric(cell))
+    {
+        s.topologyKind = "leaf-spine";
+        s.leaves = cell.leaves;
+        s.serversPerLeaf = cell.serversPerLeaf;
+        s.spines = cell.spines;
+        s.placement = "packed";
+    }
     s.rcp = cell.rcp;
     s.computeMs = 0; // from rcp
     s.flowRate = cell.flowRate;
@@ -131,6 +205,7 @@ CellScenario(const Cell& cell, const std::string& profile, uint32_t workers, dou
     s.warmupS = 0;
     s.cooldownS = 0;
     s.progress = "never";
+    s.trainingPriority = priority;
     return s;
 }
 
@@ -146,43 +221,333 @@ FirstComputeS(const DatacenterScenario& s)
 }
 
 /**
- * Bare ns-3 on the same network: server r sends ringBytes[r+1] to server
- * r+1, and every flow is a BulkSend of its size from its start time.
+ * Bare ns-3's ring sender: writes `total` bytes into one TCP connection in application writes
+ * of at most `chunk` bytes (the profile's send size, as ddnn's TcpStreamSender), keeping at
+ * most `cap` bytes queued in the socket.
+ *
+ * Why the cap: a ddnn worker has at most one ring partition (fusion bytes / workers) queued in
+ * its connection at a time, since a ring step waits for the previous one's bytes from the
+ * left. A BulkSend of the run's whole ring bytes would instead keep the socket's send buffer
+ * full: under the thesis profile that is 32 MiB, hundreds of 100,000-byte writes queued in
+ * ns-3's TcpTxBuffer, which costs bare ns-3 work ddnn does not do and flatters the ratio.
+ * Under the tuned profile the 512 KiB send buffer is below a partition and the cap changes
+ * nothing. The bytes, the write size and the connection are the same as ddnn's.
+ */
+class PacedRingSender : public SimpleRefCount<PacedRingSender>
+{
+  public:
+    PacedRingSender(Ptr<Node> node, Address peer, uint64_t total, uint32_t chunk, uint64_t cap)
+        : m_peer(peer)
+        , m_left(total)
+        , m_chunk(chunk)
+        , m_cap(cap)
+    {
+        m_socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        UintegerValue buffer;
+        m_socket->GetAttribute("SndBufSize", buffer);
+        m_buffer = buffer.Get();
+        Simulator::ScheduleWithContext(node->GetId(), Seconds(0), &PacedRingSender::Start, this);
+    }
+
+  private:
+    void
+    Start()
+    {
+        m_socket->Bind();
+        m_socket->SetConnectCallback(MakeCallback(&PacedRingSender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&PacedRingSender::Space, this));
+        m_socket->ShutdownRecv();
+        m_socket->Connect(m_peer);
+    }
+
+    void
+    Connected(Ptr<Socket>)
+    {
+        m_connected = true;
+        Pump();
+    }
+
+    void
+    Space(Ptr<Socket>, uint32_t)
+    {
+        Pump();
+    }
+
+    void
+    Pump()
+    {
+        while (m_connected && m_left > 0)
+        {
+            const uint64_t available = m_socket->GetTxAvailable();
+            const uint64_t queued = m_buffer - available;
+            if (queued >= m_cap)
+            {
+                return;
+            }
+            const uint64_t write = std::min({m_left, available, m_cap - queued, m_chunk});
+            if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
+            {
+                return;
+            }
+            m_left -= write;
+        }
+    }
+
+    Ptr<Socket> m_socket;
+    Address m_peer;
+    uint64_t m_left;
+    uint64_t m_chunk;
+    uint64_t m_cap;
+    uint64_t m_buffer{0};
+    bool m_connected{false};
+};
+
+/** One training send as ddnn's workers made it: when, which worker, how many bytes. */
+struct RingSend
+{
+    int64_t ns;
+    uint32_t worker;
+    uint64_t bytes;
+};
+
+std::vector<RingSend> g_sends; //!< the module child's, recorded by RecordSend
+
+void
+RecordSend(uint32_t worker, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t bytes)
+{
+    g_sends.push_back({Simulator::Now().GetNanoSeconds(), worker, bytes});
+}
+
+/**
+ * Bare ns-3's replay of a ddnn worker's ring sends: the same bytes handed to one TCP
+ * connection to the right neighbour at the same simulated instants as ddnn's worker handed
+ * them to its transport, written in the profile's send size as ddnn's TcpStreamSender
+ * writes them (at most that many bytes at a time, as far as the socket takes them).
+ *
+ * Why a replay: the cost of a byte in ns-3's TCP depends on when it is sent. A ring that
+ * pushes a run's bytes as fast as TCP takes them (BulkSend, or the paced sender) moves them
+ * in one long burst against the background's flows, where ddnn's iterations send them in
+ * short bursts between compute phases: under the thesis profile (NewReno, 32 MiB buffers,
+ * SACK scoreboards of thousands of segments) the burst cost bare ns-3 twice the CPU time of
+ * the whole ddnn run at the lightest cell, which is not ddnn's speed. With the replay, both
+ * runs hand ns-3 the same writes at the same times; what differs is ddnn's own work.
+ */
+class ReplaySender : public SimpleRefCount<ReplaySender>
+{
+  public:
+    /**
+     * Connects at `start` (as a ddnn tenant, with IP ToS `tos`), then sends what is added; with
+     * `closeWhenWritten`, closes once every byte is in the socket (a background flow, as
+     * ddnn's BackgroundFlowSender does).
+     */
+    ReplaySender(Ptr<Node> node,
+                 InetSocketAddress peer,
+                 uint8_t tos,
+                 uint32_t chunk,
+                 Time start,
+                 bool closeWhenWritten)
+        : m_node(node)
+        , m_peer(peer)
+        , m_tos(tos)
+        , m_chunk(chunk)
+        , m_closeWhenWritten(closeWhenWritten)
+    {
+        Simulator::ScheduleWithContext(node->GetId(), start, &ReplaySender::Start, this);
+    }
+
+    void
+    Add(uint64_t bytes)
+    {
+        m_pending += bytes;
+        Pump();
+    }
+
+  private:
+    void
+    Start()
+    {
+        m_socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_socket, m_peer, m_tos);
+        m_socket->Bind();
+        m_socket->SetConnectCallback(MakeCallback(&ReplaySender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&ReplaySender::Space, this));
+        m_socket->ShutdownRecv();
+        m_socket->Connect(m_peer);
+    }
+
+    void
+    Connected(Ptr<Socket>)
+    {
+        m_connected = true;
+        Pump();
+    }
+
+    void
+    Space(Ptr<Socket>, uint32_t)
+    {
+        Pump();
+    }
+
+    void
+    Pump()
+    {
+        while (m_connected && m_pending > 0)
+        {
+            const uint64_t write = std::min<uint64_t>(
+                {m_pending, static_cast<uint64_t>(m_socket->GetTxAvailable()), m_chunk});
+            if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
+            {
+                return;
+            }
+            m_pending -= write;
+            if (m_pending == 0 && m_closeWhenWritten)
+            {
+                m_socket->Close();
+                m_connected = false;
+            }
+        }
+    }
+
+    Ptr<Node> m_node;
+    Ptr<Socket> m_socket;
+    InetSocketAddress m_peer;
+    uint8_t m_tos;
+    uint64_t m_chunk;
+    uint64_t m_pending{0};
+    bool m_closeWhenWritten;
+    bool m_connected{false};
+};
+
+/** Bare ns-3's receiver: listens on `port`, ACKing with IP ToS `tos` as ddnn's do; discards. */
+class BareSink : public SimpleRefCount<BareSink>
+{
+  public:
+    BareSink(Ptr<Node> node, uint16_t port, uint8_t tos)
+    {
+        InetSocketAddress local(Ipv4Address::GetAny(), port);
+        m_listener = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_listener, local, tos);
+        m_listener->Bind(local);
+        m_listener->Listen();
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeCallback(&BareSink::Accepted, this));
+    }
+
+  private:
+    void
+    Accepted(Ptr<Socket> socket, const Address&)
+    {
+        socket->SetRecvCallback(MakeCallback(&BareSink::Read, this));
+        socket->SetCloseCallbacks(MakeCallback(&BareSink::Closed, this),
+                                  MakeCallback(&BareSink::Closed, this));
+        m_accepted.push_back(socket);
+    }
+
+    void
+    Read(Ptr<Socket> socket)
+    {
+        while (Ptr<Packet> packet = socket->Recv())
+        {
+            if (packet->GetSize() == 0)
+            {
+                break;
+            }
+        }
+    }
+
+    void
+    Closed(Ptr<Socket> socket)
+    {
+        socket->Close(); // as ddnn's sinks: our FIN after the peer's
+    }
+
+    Ptr<Socket> m_listener;
+    std::vector<Ptr<Socket>> m_accepted;
+};
+
+/**
+ * Bare ns-3 on the same network: the server of worker r replays worker r's ring sends to that
+ * of worker r+1 (ReplaySender; with no sends given, sends ringBytes[r+1] through a
+ * PacedRingSender, --bare=paced), and every background flow is one connection from its start
+ * time writing its bytes in the profile's send size, as ddnn's background sender does; each
+ * tenant with ddnn's IP ToS on its data and its ACKs.
  */
 void
 RunBare(const DatacenterScenario& s,
         const std::vector<uint64_t>& ringBytes,
+        const std::vector<RingSend>& sends,
         const std::vector<ddnn_flow>& flows)
 {
-    Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers); // applies the TCP settings
+    Ptr<ServerTopology> network = CreateTopology(s); // applies the TCP settings
+    Ptr<ServerTopology> job = s.topologyKind == "single-tor"
+                                  ? PlaceJob(network, "packed", s.workers)
+                                  : PlaceJob(network, s.placement, s.workers);
     const uint32_t sendSize = s.transportSettings.sendChunkBytes;
-    for (uint32_t r = 0; r < s.workers; ++r)
+    const uint64_t partition = (s.fusionBytes + s.workers - 1) / s.workers;
+    // The tenants' ToS under the cell's priority, on data and ACKs, as ddnn sets them: the
+    // bands, and ns-3's work per packet (a socket with a ToS tags every packet it sends).
+    const auto [trainingTos, backgroundTos] = s.TosOf(s.trainingPriority);
+    const uint8_t backgroundAckTos
+        = s.transportSettings.backgroundAcksInDataBand ? backgroundTos : 0;
+    std::vector<Ptr<BareSink>> sinks;
+    for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
-        for (uint16_t port : {50000, 60000})
-        {
-            PacketSinkHelper sink("ns3::TcpSocketFactory",
-                                  InetSocketAddress(Ipv4Address::GetAny(), port));
-            sink.Install(network->GetServer(r));
-        }
-        uint32_t right = (r + 1) % s.workers;
-        if (ringBytes[right] == 0)
-        {
-            continue; // BulkSend's MaxBytes = 0 would mean "no limit"
-        }
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            InetSocketAddress(network->GetServerAddress(right), 50000));
-        bulk.SetAttribute("MaxBytes", UintegerValue(ringBytes[right]));
-        bulk.SetAttribute("SendSize", UintegerValue(sendSize));
-        bulk.Install(network->GetServer(r));
+        sinks.push_back(Create<BareSink>(network->GetServer(i), 50000, trainingTos));
+        sinks.push_back(Create<BareSink>(network->GetServer(i), 60000, backgroundAckTos));
     }
+    std::vector<Ptr<PacedRingSender>> ring;
+    std::vector<Ptr<ReplaySender>> replay;
+    for (uint32_t r = 0; r < s.workers && !sends.empty(); ++r)
+    {
+        replay.push_back(Create<ReplaySender>(
+            job->GetServer(r),
+            InetSocketAddress(job->GetServerAddress((r + 1) % s.workers), 50000),
+            trainingTos,
+            sendSize,
+            Seconds(0),
+            false));
+    }
+    for (const RingSend& send : sends)
+    {
+        if (send.worker < replay.size())
+        {
+            Simulator::ScheduleWithContext(job->GetServer(send.worker)->GetId(),
+                                           NanoSeconds(send.ns),
+                                           &ReplaySender::Add,
+                                           replay[send.worker],
+                                           send.bytes);
+        }
+    }
+    for (uint32_t r = 0; r < s.workers && sends.empty(); ++r)
+    {
+        uint32_t right = (r + 1) % s.workers;
+        if (ringBytes[right] > 0)
+        {
+            ring.push_back(
+                Create<PacedRingSender>(job->GetServer(r),
+                                        InetSocketAddress(job->GetServerAddress(right), 50000),
+                                        ringBytes[right],
+                                        sendSize,
+                                        partition));
+        }
+    }
+    std::vector<Ptr<ReplaySender>> background;
     for (const ddnn_flow& f : flows)
     {
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            InetSocketAddress(network->GetServerAddress(f.dst), 60000));
-        bulk.SetAttribute("MaxBytes", UintegerValue(f.bytes));
-        bulk.SetAttribute("SendSize", UintegerValue(sendSize));
-        ApplicationContainer app = bulk.Install(network->GetServer(f.src));
-        app.Start(NanoSeconds(f.start_ns));
+        background.push_back(
+            Create<ReplaySender>(network->GetServer(f.src),
+                                 InetSocketAddress(network->GetServerAddress(f.dst), 60000),
+                                 backgroundTos,
+                                 sendSize,
+                                 NanoSeconds(f.start_ns),
+                                 true));
+        Simulator::ScheduleWithContext(network->GetServer(f.src)->GetId(),
+                                       NanoSeconds(f.start_ns),
+                                       &ReplaySender::Add,
+                                       background.back(),
+                                       f.bytes);
     }
     Simulator::Stop(Seconds(s.durationS));
     Simulator::Run();
@@ -190,8 +555,10 @@ RunBare(const DatacenterScenario& s,
 }
 
 /**
- * The child: --child=KIND:CELL:PROFILE:WORKERS:WARMUP:MEASURE[:RING], KIND module or bare,
- * RING the bytes each worker received ('/'-separated). Prints one "sample" line.
+ * The child: --child=KIND:CELL:PROFILE:PRIORITY:WORKERS:WARMUP:MEASURE:SENDS[:RING], KIND
+ * module or bare. The module run writes its ring sends to the file SENDS; the bare run replays
+ * them, or with RING (the bytes each worker received, '/'-separated) sends those paced.
+ * Prints one "sample" line.
  */
 int
 RunChild(const std::string& spec)
@@ -202,19 +569,18 @@ RunChild(const std::string& spec)
     {
         f.push_back(field);
     }
-    if (f.size() < 6)
+    if (f.size() < 8)
     {
         throw DdnnError("--child: malformed '" + spec + "'");
     }
-    auto cell
-        = std::find_if(kCells.begin(), kCells.end(), [&](const Cell& c) { return c.name == f[1]; });
-    if (cell == kCells.end())
+    Cell cell;
+    if (!FindCell(f[1], cell))
     {
         throw DdnnError("--child: unknown cell '" + f[1] + "'");
     }
-    const double warm = std::stod(f[4]);
-    const double measure = std::stod(f[5]);
-    DatacenterScenario s = CellScenario(*cell, f[2], std::stoul(f[3]), warm + measure);
+    const double warm = std::stod(f[5]);
+    const double measure = std::stod(f[6]);
+    DatacenterScenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure);
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     Probes probes;
     probes.Schedule(warm, warm + measure);
@@ -222,22 +588,53 @@ RunChild(const std::string& spec)
     auto start = std::chrono::steady_clock::now();
     if (f[0] == "module")
     {
+        // At 0 s, before the applications start: the workers exist by then.
+        Simulator::Schedule(Seconds(0), [] {
+            Config::ConnectWithoutContext(
+                "/NodeList/*/ApplicationList/*/$ns3::TrainingWorker/PartitionSent",
+                MakeCallback(&RecordSend));
+        });
         DatacenterResult result = RunDatacenter(s, s.trainingPriority, flows, "");
         for (size_t i = 0; i < result.jobs[0].trainingBytesReceived.size(); ++i)
         {
             ring << (i ? "/" : "") << result.jobs[0].trainingBytesReceived[i];
         }
+        std::ofstream out(f[7]);
+        for (const RingSend& send : g_sends)
+        {
+            out << send.ns << " " << send.worker << " " << send.bytes << "\n";
+        }
+        if (!out.flush())
+        {
+            throw DdnnError("--child: cannot write " + f[7]);
+        }
     }
     else
     {
         std::vector<uint64_t> bytes;
-        std::stringstream list(f.size() > 6 ? f[6] : "");
-        for (std::string b; std::getline(list, b, '/');)
+        std::vector<RingSend> sends;
+        if (f.size() > 8)
         {
-            bytes.push_back(std::stoull(b));
+            std::stringstream list(f[8]);
+            for (std::string b; std::getline(list, b, '/');)
+            {
+                bytes.push_back(std::stoull(b));
+            }
+        }
+        else
+        {
+            std::ifstream in(f[7]);
+            for (RingSend send; in >> send.ns >> send.worker >> send.bytes;)
+            {
+                sends.push_back(send);
+            }
+            if (!in.eof())
+            {
+                throw DdnnError("--child: cannot read the ring sends in " + f[7]);
+            }
         }
         bytes.resize(s.workers, 0);
-        RunBare(s, bytes, flows);
+        RunBare(s, bytes, sends, flows);
     }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << std::setprecision(9) << "sample " << wall << " "
@@ -303,6 +700,8 @@ Measure(const std::string& spec)
         throw DdnnError("a measured run failed (" + spec.substr(0, 60) + "); see its stderr");
     }
     sample.peakRssMb = usage.ru_maxrss / 1024.0; // kB on Linux
+    sample.cpuS = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
+                  + usage.ru_stime.tv_usec * 1e-6;
     return sample;
 }
 
@@ -353,16 +752,25 @@ main(int argc, char* argv[])
     std::string cellsText = "lightest,heaviest,thesis-default";
     std::string profilesText = "tuned,thesis";
     std::string workersText = "8";
+    std::string priority = "same";
     std::string warmupText = "auto";
     std::string measureText = "auto";
     std::string repeatText = "3";
     bool quick = false;
     bool baseline = true;
+    std::string bare = "replay";
     std::string calibrationOut;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("cells", "comma-separated: lightest, heaviest, thesis-default", cellsText);
+    cmd.AddValue("cells",
+                 "comma-separated: lightest, heaviest, thesis-default (the default), "
+                 "rcp2-flows23, rcp16-flows184 (the grid's other corners), leaf-spine-32, "
+                 "leaf-spine-64, leaf-spine-128 (every server a worker; --workers ignored)",
+                 cellsText);
     cmd.AddValue("profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
     cmd.AddValue("workers", "servers (workers)", workersText);
+    cmd.AddValue("priority",
+                 "the training's priority: same (the cells' and the calibration's), low or high",
+                 priority);
     cmd.AddValue("warmupS",
                  "simulated seconds before the measured span; auto: the first iteration's "
                  "compute time",
@@ -374,6 +782,10 @@ main(int argc, char* argv[])
     cmd.AddValue("repeat", "module and bare runs of each cell, interleaved", repeatText);
     cmd.AddValue("quick", "smoke use: 10 ms of warm-up, 20 ms measured, one run each", quick);
     cmd.AddValue("baseline", "run bare ns-3 after each ddnn run (false: no ratio)", baseline);
+    cmd.AddValue("bare",
+                 "bare ns-3's ring: replay (ddnn's sends at their times) or paced (the bytes as "
+                 "fast as TCP takes them, one partition queued)",
+                 bare);
     cmd.AddValue("calibrationOut",
                  "write the calibration table (CPU s per simulated s) here",
                  calibrationOut);
@@ -407,14 +819,26 @@ main(int argc, char* argv[])
         std::vector<Cell> cells;
         for (const std::string& name : SplitList("--cells", cellsText))
         {
-            auto it = std::find_if(
-                kCells.begin(), kCells.end(), [&](const Cell& c) { return c.name == name; });
-            if (it == kCells.end())
+            Cell cell;
+            if (!FindCell(name, cell))
             {
+                std::string more;
+                for (size_t i = 3; i < kCells.size(); ++i)
+                {
+                    more += kCells[i].name + ", ";
+                }
                 throw DdnnError("--cells: expected lightest, heaviest or thesis-default, got '"
-                                + name + "'");
+                                + name + "' (also: " + more + "or rcpR-flowsF)");
             }
-            cells.push_back(*it);
+            cells.push_back(cell);
+        }
+        if (bare != "replay" && bare != "paced")
+        {
+            throw DdnnError("--bare: expected replay or paced, got '" + bare + "'");
+        }
+        if (priority != "same" && priority != "low" && priority != "high")
+        {
+            throw DdnnError("--priority: expected same, low or high, got '" + priority + "'");
         }
         std::vector<std::string> profiles = SplitList("--profiles", profilesText);
         for (const std::string& profile : profiles)
@@ -429,19 +853,22 @@ main(int argc, char* argv[])
             }
         }
 
-        std::cout << "ddnn-bench: " << workers << " workers, both tenants at the same priority, "
-                  << repeat << " x (ddnn, bare ns-3) interleaved per cell; median (min-max)\n"
+        std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
+                  << "training priority " << priority << ", " << repeat
+                  << " x (ddnn, bare ns-3) interleaved per cell; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)
-                  << "RSS MB" << std::setw(9) << "run s"
-                  << "ddnn/bare\n";
+                  << "RSS MB" << std::setw(9) << "run s" << std::setw(11) << "run CPU s"
+                  << std::setw(18) << "ddnn/bare wall"
+                  << "ddnn/bare CPU\n";
         std::vector<CalibrationPoint> calibration;
         for (const std::string& profile : profiles)
         {
             for (const Cell& cell : cells)
             {
-                DatacenterScenario s = CellScenario(cell, profile, workers, 1);
+                DatacenterScenario s = CellScenario(cell, profile, priority, workers, 1);
+                const uint32_t cellWorkers = s.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
                 // An iteration: the compute, plus about 1/rcp of it that the network does
@@ -453,53 +880,78 @@ main(int argc, char* argv[])
                     measure = std::max(cell.wholeRunS - warm, 0.01);
                 }
                 std::ostringstream spec;
-                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << workers << ":"
-                     << warm << ":" << measure;
+                spec << std::setprecision(9) << cell.name << ":" << profile << ":" << priority
+                     << ":" << cellWorkers << ":" << warm << ":" << measure;
                 std::vector<double> wallPerSim;
                 std::vector<double> cpuPerSim;
                 std::vector<double> eventsPerS;
                 std::vector<double> rss;
                 std::vector<double> runS;
+                std::vector<double> runCpuS;
                 std::vector<double> ratio;
-                std::string ring;
+                std::vector<double> cpuRatio;
+                char sendsFile[] = "/tmp/ddnn-bench-sends-XXXXXX";
+                const int fd = mkstemp(sendsFile);
+                if (fd < 0)
+                {
+                    throw DdnnError(std::string("mkstemp: ") + std::strerror(errno));
+                }
+                close(fd);
+                spec << ":" << sendsFile;
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
                     Sample a = Measure("module:" + spec.str());
-                    ring = a.ringBytes;
                     if (baseline)
                     {
-                        Sample b = Measure("bare:" + spec.str() + ":" + ring);
+                        Sample b = Measure("bare:" + spec.str()
+                                           + (bare == "paced" ? ":" + a.ringBytes : ""));
                         ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
+                        cpuRatio.push_back(a.cpuS / std::max(b.cpuS, 1e-9));
                     }
                     wallPerSim.push_back(a.windowWallS / measure);
                     cpuPerSim.push_back(a.windowCpuS / measure);
                     eventsPerS.push_back(a.windowEvents / std::max(a.windowWallS, 1e-9) / 1e6);
                     rss.push_back(a.peakRssMb);
                     runS.push_back(a.wallS);
+                    runCpuS.push_back(a.cpuS);
                 }
+                unlink(sendsFile);
                 std::ostringstream window;
                 window << std::fixed << std::setprecision(2) << warm << "+" << measure;
                 std::ostringstream medians;
                 medians << std::fixed << std::setprecision(1) << std::left << std::setw(12)
                         << Median(cpuPerSim) << std::setprecision(3) << std::setw(11)
                         << Median(eventsPerS) << std::setprecision(0) << std::setw(8) << Median(rss)
-                        << std::setprecision(1) << std::setw(9) << Median(runS);
+                        << std::setprecision(1) << std::setw(9) << Median(runS) << std::setw(11)
+                        << Median(runCpuS);
                 std::cout << std::left << std::setw(15) << cell.name << std::setw(8) << profile
                           << std::setw(12) << window.str() << std::setw(22) << Spread(wallPerSim, 1)
-                          << medians.str() << (ratio.empty() ? "-" : Spread(ratio, 2)) << std::endl;
+                          << medians.str() << std::setw(18)
+                          << (ratio.empty() ? "-" : Spread(ratio, 2))
+                          << (cpuRatio.empty() ? "-" : Spread(cpuRatio, 2)) << std::endl;
                 // A tiny --quick span may read 0 s of CPU; the table takes positive costs.
-                calibration.push_back(
-                    {profile, workers, cell.rcp, cell.flowRate, std::max(Median(cpuPerSim), 1e-4)});
+                // The table's model is one rack: a fabric's cells are left out of it.
+                if (!IsFabric(cell))
+                {
+                    calibration.push_back({profile,
+                                           workers,
+                                           cell.rcp,
+                                           cell.flowRate,
+                                           std::max(Median(cpuPerSim), 1e-4)});
+                }
             }
         }
         std::cout << "(wall and CPU per simulated second, and events per wall second, over the "
-                     "measured span only; RSS and run s: the whole ddnn run; ratio: whole runs)\n";
+                     "measured span only; RSS, run s and run CPU s: the whole ddnn run; ratios: "
+                     "whole runs, of wall "
+                     "time and of the child's CPU time, which a machine shared with other work "
+                     "disturbs less)\n";
         if (!calibrationOut.empty())
         {
             std::ostringstream comment;
             comment << "CPU seconds per simulated second, steady state, written by ddnn-bench\n"
                     << "(" << repeat << " runs per cell, median; 10 Gbit/s, training at the "
-                    << "same priority). Read by ddnn-campaign --estimate.";
+                    << priority << " priority). Read by ddnn-campaign --estimate.";
             WriteCalibration(calibrationOut, calibration, comment.str());
             std::cout << "calibration table: " << calibrationOut << "\n";
         }

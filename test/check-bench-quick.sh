@@ -13,7 +13,7 @@ echo "$out"
 n='[0-9]+(\.[0-9]+)?'
 for profile in tuned thesis; do
     for cell in lightest heaviest thesis-default; do
-        grep -Eq "^$cell +$profile +$n\+$n +$n +$n +$n +$n +$n +$n\$" <<<"$out" ||
+        grep -Eq "^$cell +$profile +$n\+$n +$n +$n +$n +$n +$n +$n +$n +$n\$" <<<"$out" ||
             fail "no row for $cell under $profile"
     done
 done
@@ -23,5 +23,5 @@ done
     fail "calibration rows"
 estimate=$("$campaign" --campaign="$tests/data/estimate-campaign.xml" --estimate \
     --calibration="$work/calibration.csv" --outDir="$work/campaign")
-grep -q '^  6 runs' <<<"$estimate" || fail "the written table does not serve an estimate"
+grep -q '^  8 runs' <<<"$estimate" || fail "the written table does not serve an estimate"
 echo "bench quick: ok"

@@ -7,6 +7,7 @@
 #include "ns3/ddnn-exception.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -70,88 +71,202 @@ Hull(std::vector<Point> p)
     return h;
 }
 
-/** Inside or on the hull, with a relative tolerance for points on its edges. */
-bool
-Inside(const std::vector<Point>& hull, const Point& q, double scaleX, double scaleY)
+/**
+ * The cost model of one profile: per worker and simulated second, linear over each triangle
+ * of a Delaunay triangulation of the measured loads in the plane (training load 1/rcp, log
+ * flow rate), each axis scaled to [0, 1] over the table's range. Exact at every measured
+ * load, linear between them (on a full grid of loads it is close to bilinear). The training
+ * load rather than log rcp: the training's bytes per second, and so most of its cost, grow
+ * as 1/rcp; checked against measured cells (doc/ddnn.rst, Speed). The flow rates of the
+ * thesis's grid double from one to the next: in the logarithm they are evenly spaced.
+ */
+struct Model
 {
-    for (size_t i = 0; i < hull.size(); ++i)
-    {
-        const Point& a = hull[i];
-        const Point& b = hull[(i + 1) % hull.size()];
-        if (Cross(a, b, q) < -1e-9 * scaleX * scaleY)
-        {
-            return false;
-        }
-    }
-    return true;
-}
-
-/** The profile's points in the fitting plane: x = 1/rcp, y = flow rate, z = per worker. */
-struct Fit
-{
-    double a{0};
-    double b{0};
-    double c{0};
+    std::vector<Point> p;  //!< the loads, scaled
+    std::vector<double> z; //!< per worker, at each load
+    std::vector<std::array<size_t, 3>> triangles;
     std::vector<Point> hull;
     double minZ{0};
-    double scaleX{1};
-    double scaleY{1};
+    double x0{0}, xScale{1}, y0{0}, yScale{1};
+
+    Point
+    Scaled(double rcp, double flowRate) const
+    {
+        return {(1 / rcp - x0) / xScale, (std::log(flowRate) - y0) / yScale};
+    }
 };
 
-double
-Det3(const double m[3][3])
+/** Barycentric coordinates of q in triangle t; true when inside (with a tolerance). */
+bool
+Barycentric(const Model& m, const std::array<size_t, 3>& t, const Point& q, double w[3])
 {
-    return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-           - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-           + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    const Point& a = m.p[t[0]];
+    const Point& b = m.p[t[1]];
+    const Point& c = m.p[t[2]];
+    const double d = Cross(a, b, c);
+    w[0] = Cross(q, b, c) / d;
+    w[1] = Cross(a, q, c) / d;
+    w[2] = 1 - w[0] - w[1];
+    return w[0] >= -1e-9 && w[1] >= -1e-9 && w[2] >= -1e-9;
 }
 
-/** Least-squares plane z = a + b x + c y; false when the points lie on one line. */
-bool
-FitPlane(const std::vector<CalibrationPoint>& rows, Fit& fit)
+/** Bowyer-Watson: the Delaunay triangles of m.p (at least three points, not on one line). */
+void
+Triangulate(Model& m)
 {
-    std::vector<Point> pts;
-    double n[3][3] = {};
-    double r[3] = {};
-    fit.minZ = INFINITY;
-    for (const CalibrationPoint& p : rows)
-    {
-        double v[3] = {1, 1 / p.rcp, p.flowRate};
-        double z = p.cpuPerSimS / p.workers;
-        for (int i = 0; i < 3; ++i)
+    std::vector<Point> p = m.p;
+    const size_t n = p.size();
+    // A triangle holding every point (they lie in [0, 1]^2) far away, removed at the end.
+    p.push_back({-1e4, -1e4});
+    p.push_back({1e4, -1e4});
+    p.push_back({0.5, 1e4});
+    std::vector<std::array<size_t, 3>> tris = {{n, n + 1, n + 2}};
+    auto inCircle = [&](const std::array<size_t, 3>& t, const Point& q) {
+        Point a = p[t[0]], b = p[t[1]], c = p[t[2]];
+        if (Cross(a, b, c) < 0)
         {
-            for (int j = 0; j < 3; ++j)
-            {
-                n[i][j] += v[i] * v[j];
-            }
-            r[i] += v[i] * z;
+            std::swap(b, c);
         }
-        pts.push_back({v[1], v[2]});
-        fit.minZ = std::min(fit.minZ, z);
-        fit.scaleX = std::max(fit.scaleX, v[1]);
-        fit.scaleY = std::max(fit.scaleY, v[2]);
+        const double ax = a.x - q.x, ay = a.y - q.y;
+        const double bx = b.x - q.x, by = b.y - q.y;
+        const double cx = c.x - q.x, cy = c.y - q.y;
+        return (ax * ax + ay * ay) * (bx * cy - cx * by) - (bx * bx + by * by) * (ax * cy - cx * ay)
+                   + (cx * cx + cy * cy) * (ax * by - bx * ay)
+               > 1e-12;
+    };
+    for (size_t i = 0; i < n; ++i)
+    {
+        std::vector<std::array<size_t, 2>> edges;
+        std::vector<std::array<size_t, 3>> kept;
+        for (const auto& t : tris)
+        {
+            if (inCircle(t, p[i]))
+            {
+                for (int e = 0; e < 3; ++e)
+                {
+                    edges.push_back(
+                        {std::min(t[e], t[(e + 1) % 3]), std::max(t[e], t[(e + 1) % 3])});
+                }
+            }
+            else
+            {
+                kept.push_back(t);
+            }
+        }
+        std::sort(edges.begin(), edges.end());
+        for (size_t e = 0; e < edges.size(); ++e)
+        {
+            const bool shared = (e + 1 < edges.size() && edges[e + 1] == edges[e])
+                                || (e > 0 && edges[e - 1] == edges[e]);
+            if (!shared)
+            {
+                kept.push_back({edges[e][0], edges[e][1], i});
+            }
+        }
+        tris = kept;
     }
-    fit.hull = Hull(pts);
-    if (fit.hull.size() < 3)
+    m.triangles.clear();
+    for (const auto& t : tris)
+    {
+        if (t[0] < n && t[1] < n && t[2] < n && std::fabs(Cross(p[t[0]], p[t[1]], p[t[2]])) > 1e-12)
+        {
+            m.triangles.push_back(t);
+        }
+    }
+}
+
+/** The model of a profile's rows; false when the loads lie on one line. */
+bool
+BuildModel(const std::vector<CalibrationPoint>& rows, Model& m)
+{
+    // One value per load: the mean per worker of the rows measured there.
+    std::map<std::pair<double, double>, std::pair<double, int>> loads;
+    for (const CalibrationPoint& r : rows)
+    {
+        auto& v = loads[{r.rcp, r.flowRate}];
+        v.first += r.cpuPerSimS / r.workers;
+        v.second += 1;
+    }
+    double x1 = -INFINITY, y1 = -INFINITY;
+    m.x0 = m.y0 = INFINITY;
+    for (const auto& [load, v] : loads)
+    {
+        m.x0 = std::min(m.x0, 1 / load.first);
+        x1 = std::max(x1, 1 / load.first);
+        m.y0 = std::min(m.y0, std::log(load.second));
+        y1 = std::max(y1, std::log(load.second));
+    }
+    if (!(x1 > m.x0) || !(y1 > m.y0))
     {
         return false;
     }
-    double d = Det3(n);
-    double coef[3];
-    for (int k = 0; k < 3; ++k)
+    m.xScale = x1 - m.x0;
+    m.yScale = y1 - m.y0;
+    m.minZ = INFINITY;
+    for (const auto& [load, v] : loads)
     {
-        double m[3][3];
-        std::memcpy(m, n, sizeof m);
-        for (int i = 0; i < 3; ++i)
-        {
-            m[i][k] = r[i];
-        }
-        coef[k] = Det3(m) / d;
+        m.p.push_back(m.Scaled(load.first, load.second));
+        m.z.push_back(v.first / v.second);
+        m.minZ = std::min(m.minZ, m.z.back());
     }
-    fit.a = coef[0];
-    fit.b = coef[1];
-    fit.c = coef[2];
-    return true;
+    m.hull = Hull(m.p);
+    if (m.hull.size() < 3)
+    {
+        return false;
+    }
+    Triangulate(m);
+    return !m.triangles.empty();
+}
+
+/** The point of segment ab nearest to q. */
+Point
+Nearest(const Point& a, const Point& b, const Point& q)
+{
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    double t = ((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy);
+    t = std::min(1.0, std::max(0.0, t));
+    return {a.x + t * dx, a.y + t * dy};
+}
+
+/**
+ * The model at q: inside the measured loads' hull, linear over q's triangle; outside, the
+ * plane of the triangle holding the hull's point nearest to q, carried on to q (linear
+ * extrapolation in the logarithms). `outside` says which.
+ */
+double
+Evaluate(const Model& m, const Point& q, bool& outside)
+{
+    double w[3];
+    for (const auto& t : m.triangles)
+    {
+        if (Barycentric(m, t, q, w))
+        {
+            outside = false;
+            return w[0] * m.z[t[0]] + w[1] * m.z[t[1]] + w[2] * m.z[t[2]];
+        }
+    }
+    outside = true;
+    Point best = m.hull[0];
+    double bestD = INFINITY;
+    for (size_t i = 0; i < m.hull.size(); ++i)
+    {
+        Point c = Nearest(m.hull[i], m.hull[(i + 1) % m.hull.size()], q);
+        double d = (c.x - q.x) * (c.x - q.x) + (c.y - q.y) * (c.y - q.y);
+        if (d < bestD)
+        {
+            bestD = d;
+            best = c;
+        }
+    }
+    for (const auto& t : m.triangles)
+    {
+        if (Barycentric(m, t, best, w))
+        {
+            Barycentric(m, t, q, w); // the same plane, at q
+            return w[0] * m.z[t[0]] + w[1] * m.z[t[1]] + w[2] * m.z[t[2]];
+        }
+    }
+    return m.minZ; // not reached: the hull's points lie in the triangles
 }
 
 std::string
@@ -231,12 +346,7 @@ ReadCalibration(const std::string& path)
         }
         p.workers = static_cast<uint32_t>(w);
         p.rcp = number_(2, "rcp", 0);
-        p.flowRate = number_(3, "flow_rate", -1);
-        if (p.flowRate < 0)
-        {
-            throw DdnnError(where + "field 'flow_rate': expected a number from 0, got '" + f[3]
-                            + "'");
-        }
+        p.flowRate = number_(3, "flow_rate", 0);
         p.cpuPerSimS = number_(4, "cpu_s_per_sim_s", 0);
         points.push_back(p);
     }
@@ -251,8 +361,8 @@ ReadCalibration(const std::string& path)
     }
     for (const auto& [profile, rows] : byProfile)
     {
-        Fit fit;
-        if (!FitPlane(rows, fit))
+        Model model;
+        if (!BuildModel(rows, model))
         {
             throw DdnnError(path + ": profile " + profile
                             + ": needs at least three loads not on one line");
@@ -304,17 +414,23 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario
         throw DdnnError("the calibration table has no row for transport profile '"
                         + s.transportSettings.profile + "'");
     }
-    Fit fit;
-    FitPlane(rows, fit); // checked by ReadCalibration
+    Model model;
+    BuildModel(rows, model); // checked by ReadCalibration
     RunEstimate e;
     std::vector<std::string> why;
-    double x = s.rcp > 0 ? 1 / s.rcp : 0;
-    if (!(s.rcp > 0))
+    // The table's lightest training load stands for a compute time given in ms.
+    double rcp = 1 / model.x0;
+    if (s.rcp > 0)
     {
-        why.push_back("compute time given in ms, training load taken as none");
+        rcp = s.rcp;
     }
-    Point q{x, s.flowRate};
-    if (!Inside(fit.hull, q, fit.scaleX, fit.scaleY))
+    else
+    {
+        why.push_back("compute time given in ms, training load taken as the table's lightest");
+    }
+    bool outside = false;
+    double perWorker = Evaluate(model, model.Scaled(rcp, s.flowRate), outside);
+    if (outside)
     {
         why.push_back("load outside the table's");
     }
@@ -326,12 +442,16 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario
     {
         why.push_back("transport " + s.transport + ", the table's is tcp");
     }
-    double perWorker = fit.a + fit.b * q.x + fit.c * q.y;
-    if (perWorker < 0.1 * fit.minZ)
+    if (s.topologyKind != "single-tor")
     {
-        // The plane goes below zero far outside the table: keep a floor, and say so.
-        perWorker = 0.1 * fit.minZ;
-        why.push_back("plane below a tenth of the cheapest point, floored there");
+        why.push_back("topology " + s.topologyKind + ", the table's is one rack");
+    }
+    if (perWorker < 0.1 * model.minZ)
+    {
+        // Carried far outside the table, the plane can fall below zero: keep a floor, and say
+        // so.
+        perWorker = 0.1 * model.minZ;
+        why.push_back("below a tenth of the cheapest load, floored there");
     }
     e.cpuS = perWorker * s.workers * s.durationS;
     // Scaling by workers and duration is the model (cost per worker), not an extrapolation.

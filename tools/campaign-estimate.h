@@ -33,7 +33,7 @@ extern const char* const kCalibrationHeader;
  * Reads a calibration table: a header line (kCalibrationHeader), then one
  * CalibrationPoint per line; lines starting with '#' are comments. Throws
  * DdnnError naming the file and line at fault, or a profile with fewer than
- * three points off one line (the plane cannot be fitted).
+ * three loads off one line (nothing to interpolate between).
  */
 std::vector<CalibrationPoint> ReadCalibration(const std::string& path);
 
@@ -51,12 +51,17 @@ struct RunEstimate
 };
 
 /**
- * The cost of a run: per worker and simulated second, a plane fitted (least
- * squares, exact through three points) to the profile's points over the
- * training load 1/rcp and the flow rate, times workers and durationS. The run
- * is extrapolated when its load lies outside the convex hull of the profile's
- * points, or when it differs from the table in a way the model ignores (data
- * rate, ideal transport, compute time given in ms).
+ * The cost of a run: per worker and simulated second, interpolated between
+ * the profile's measured loads, times workers and durationS. The loads are
+ * points in the plane (training load 1/rcp, log flow rate); the model is
+ * linear over each triangle of their Delaunay triangulation, so it is exact at
+ * every measured load and linear between them (on a full grid of loads, close
+ * to bilinear). Outside the loads' convex hull, the plane of the
+ * triangle holding the hull's nearest point is carried on to the run's load
+ * (floored at a tenth of the cheapest load). The run is extrapolated when its
+ * load lies outside the hull, or when it differs from the table in a way the
+ * model ignores (data rate, ideal transport, a fabric, compute time given in
+ * ms: then the table's lightest training load stands for it).
  */
 RunEstimate EstimateRun(const std::vector<CalibrationPoint>& table,
                         const DatacenterScenario& scenario);
