@@ -25,7 +25,7 @@
  *
  * Against bare ns-3: every worker's ring sends, recorded in the ddnn run,
  * replayed at their instants into a connection to the next worker
- * (ReplaySender; --bare=paced: PacedRingSender), plus one connection per
+ * (ReplaySender; --bare=paced: the same, fed at once and capped), plus one connection per
  * background flow from its start time writing its size, with the tenants'
  * ToS, on the same network and TCP settings, for the same simulated time.
  * The ratios (of wall and of CPU time) are of whole runs (setup included on
@@ -53,6 +53,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -220,89 +221,6 @@ FirstComputeS(const DatacenterScenario& s)
     return s.ComputeTime(model->GetTotalBytes()).GetSeconds();
 }
 
-/**
- * Bare ns-3's ring sender: writes `total` bytes into one TCP connection in application writes
- * of at most `chunk` bytes (the profile's send size, as ddnn's TcpStreamSender), keeping at
- * most `cap` bytes queued in the socket.
- *
- * Why the cap: a ddnn worker has at most one ring partition (fusion bytes / workers) queued in
- * its connection at a time, since a ring step waits for the previous one's bytes from the
- * left. A BulkSend of the run's whole ring bytes would instead keep the socket's send buffer
- * full: under the thesis profile that is 32 MiB, hundreds of 100,000-byte writes queued in
- * ns-3's TcpTxBuffer, which costs bare ns-3 work ddnn does not do and flatters the ratio.
- * Under the tuned profile the 512 KiB send buffer is below a partition and the cap changes
- * nothing. The bytes, the write size and the connection are the same as ddnn's.
- */
-class PacedRingSender : public SimpleRefCount<PacedRingSender>
-{
-  public:
-    PacedRingSender(Ptr<Node> node, Address peer, uint64_t total, uint32_t chunk, uint64_t cap)
-        : m_peer(peer)
-        , m_left(total)
-        , m_chunk(chunk)
-        , m_cap(cap)
-    {
-        m_socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
-        UintegerValue buffer;
-        m_socket->GetAttribute("SndBufSize", buffer);
-        m_buffer = buffer.Get();
-        Simulator::ScheduleWithContext(node->GetId(), Seconds(0), &PacedRingSender::Start, this);
-    }
-
-  private:
-    void
-    Start()
-    {
-        m_socket->Bind();
-        m_socket->SetConnectCallback(MakeCallback(&PacedRingSender::Connected, this),
-                                     MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeCallback(&PacedRingSender::Space, this));
-        m_socket->ShutdownRecv();
-        m_socket->Connect(m_peer);
-    }
-
-    void
-    Connected(Ptr<Socket>)
-    {
-        m_connected = true;
-        Pump();
-    }
-
-    void
-    Space(Ptr<Socket>, uint32_t)
-    {
-        Pump();
-    }
-
-    void
-    Pump()
-    {
-        while (m_connected && m_left > 0)
-        {
-            const uint64_t available = m_socket->GetTxAvailable();
-            const uint64_t queued = m_buffer - available;
-            if (queued >= m_cap)
-            {
-                return;
-            }
-            const uint64_t write = std::min({m_left, available, m_cap - queued, m_chunk});
-            if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
-            {
-                return;
-            }
-            m_left -= write;
-        }
-    }
-
-    Ptr<Socket> m_socket;
-    Address m_peer;
-    uint64_t m_left;
-    uint64_t m_chunk;
-    uint64_t m_cap;
-    uint64_t m_buffer{0};
-    bool m_connected{false};
-};
-
 /** One training send as ddnn's workers made it: when, which worker, how many bytes. */
 struct RingSend
 {
@@ -332,6 +250,12 @@ RecordSend(uint32_t worker, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t byt
  * SACK scoreboards of thousands of segments) the burst cost bare ns-3 twice the CPU time of
  * the whole ddnn run at the lightest cell, which is not ddnn's speed. With the replay, both
  * runs hand ns-3 the same writes at the same times; what differs is ddnn's own work.
+ *
+ * --bare=paced keeps the earlier ring for comparison: every byte added at once, at most
+ * `maxQueued` bytes in the socket at a time. The cap is one ring partition, which is what a
+ * ddnn worker has queued at most (a ring step waits for the previous one's bytes); without it
+ * the thesis profile's 32 MiB send buffer would hold hundreds of writes in ns-3's TcpTxBuffer,
+ * work ddnn never does.
  */
 class ReplaySender : public SimpleRefCount<ReplaySender>
 {
@@ -346,12 +270,14 @@ class ReplaySender : public SimpleRefCount<ReplaySender>
                  uint8_t tos,
                  uint32_t chunk,
                  Time start,
-                 bool closeWhenWritten)
+                 bool closeWhenWritten,
+                 uint64_t maxQueued = std::numeric_limits<uint64_t>::max())
         : m_node(node)
         , m_peer(peer)
         , m_tos(tos)
         , m_chunk(chunk)
         , m_closeWhenWritten(closeWhenWritten)
+        , m_maxQueued(maxQueued)
     {
         Simulator::ScheduleWithContext(node->GetId(), start, &ReplaySender::Start, this);
     }
@@ -368,6 +294,9 @@ class ReplaySender : public SimpleRefCount<ReplaySender>
     Start()
     {
         m_socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
+        UintegerValue buffer;
+        m_socket->GetAttribute("SndBufSize", buffer);
+        m_buffer = buffer.Get();
         compat::SetTos(m_socket, m_peer, m_tos);
         m_socket->Bind();
         m_socket->SetConnectCallback(MakeCallback(&ReplaySender::Connected, this),
@@ -395,8 +324,14 @@ class ReplaySender : public SimpleRefCount<ReplaySender>
     {
         while (m_connected && m_pending > 0)
         {
-            const uint64_t write = std::min<uint64_t>(
-                {m_pending, static_cast<uint64_t>(m_socket->GetTxAvailable()), m_chunk});
+            const uint64_t available = m_socket->GetTxAvailable();
+            const uint64_t queued = m_buffer - available;
+            if (queued >= m_maxQueued)
+            {
+                return;
+            }
+            const uint64_t write
+                = std::min<uint64_t>({m_pending, available, m_maxQueued - queued, m_chunk});
             if (write == 0 || m_socket->Send(Create<Packet>(static_cast<uint32_t>(write))) <= 0)
             {
                 return;
@@ -417,6 +352,8 @@ class ReplaySender : public SimpleRefCount<ReplaySender>
     uint64_t m_chunk;
     uint64_t m_pending{0};
     bool m_closeWhenWritten;
+    uint64_t m_maxQueued;
+    uint64_t m_buffer{0}; //!< the socket's send buffer
     bool m_connected{false};
 };
 
@@ -469,8 +406,8 @@ class BareSink : public SimpleRefCount<BareSink>
 
 /**
  * Bare ns-3 on the same network: the server of worker r replays worker r's ring sends to that
- * of worker r+1 (ReplaySender; with no sends given, sends ringBytes[r+1] through a
- * PacedRingSender, --bare=paced), and every background flow is one connection from its start
+ * of worker r+1 (ReplaySender; with no sends given, ringBytes[r+1] at once, at most a
+ * partition queued, --bare=paced), and every background flow is one connection from its start
  * time writing its bytes in the profile's send size, as ddnn's background sender does; each
  * tenant with ddnn's IP ToS on its data and its ACKs.
  */
@@ -497,7 +434,6 @@ RunBare(const DatacenterScenario& s,
         sinks.push_back(Create<BareSink>(network->GetServer(i), 50000, trainingTos));
         sinks.push_back(Create<BareSink>(network->GetServer(i), 60000, backgroundAckTos));
     }
-    std::vector<Ptr<PacedRingSender>> ring;
     std::vector<Ptr<ReplaySender>> replay;
     for (uint32_t r = 0; r < s.workers && !sends.empty(); ++r)
     {
@@ -523,15 +459,19 @@ RunBare(const DatacenterScenario& s,
     for (uint32_t r = 0; r < s.workers && sends.empty(); ++r)
     {
         uint32_t right = (r + 1) % s.workers;
-        if (ringBytes[right] > 0)
+        if (ringBytes[right] == 0)
         {
-            ring.push_back(
-                Create<PacedRingSender>(job->GetServer(r),
-                                        InetSocketAddress(job->GetServerAddress(right), 50000),
-                                        ringBytes[right],
-                                        sendSize,
-                                        partition));
+            continue;
         }
+        replay.push_back(
+            Create<ReplaySender>(job->GetServer(r),
+                                 InetSocketAddress(job->GetServerAddress(right), 50000),
+                                 trainingTos,
+                                 sendSize,
+                                 Seconds(0),
+                                 false,
+                                 partition));
+        replay.back()->Add(ringBytes[right]);
     }
     std::vector<Ptr<ReplaySender>> background;
     for (const ddnn_flow& f : flows)
