@@ -156,4 +156,5 @@ def build(bld):
     ]
 
     if bld.env.ENABLE_EXAMPLES:
+        bld.env.DDNN_VERSION_DEFINE = version_define  # ddnn-bench reads ns3-compat.h
         bld.recurse('examples')
