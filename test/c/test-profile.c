@@ -161,6 +161,53 @@ resnet50_profile_matches_the_architecture(void)
     ddnn_profile_free(p);
 }
 
+/*
+ * The seed papers' models (data/make-seed-profiles.py): each profile's weights against the
+ * architecture's published count (within 1 %), every backward twice its forward, and one
+ * layer's compute time from its operations at the files' stated 10 TFLOP/s.
+ */
+static void
+seed_profiles_match_their_published_sizes(void)
+{
+    static const struct
+    {
+        const char* file;
+        uint64_t weights;
+    } models[] = {
+        {"inception-v3-profile.csv", 23817352}, /* Keras's trainable count */
+        {"vgg16-profile.csv", 138357544},
+        {"mobilenet-v1-profile.csv", 4231976}, /* Keras's trainable count */
+        {"mnist-mlp-profile.csv", 669706},
+        {"bert-base-profile.csv", 109482240},
+        {"gpt2-small-profile.csv", 124439808},
+    };
+    size_t m, i;
+    for (m = 0; m < sizeof models / sizeof models[0]; m++)
+    {
+        ddnn_profile* p = load(models[m].file);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        CHECK_NEAR((double)ddnn_profile_total_bytes(p) / 4.0,
+                   (double)models[m].weights,
+                   0.01 * (double)models[m].weights);
+        for (i = 0; i < ddnn_profile_layer_count(p); i++)
+        {
+            const ddnn_layer* l = ddnn_profile_layer(p, i);
+            CHECK_U64(l->backward_ns, 2 * l->forward_ns);
+        }
+        if (m == 1)
+        {
+            /* VGG-16's first convolution: 3x3x3 -> 64 with bias; 2 x 3*3*3*64 x 224*224 FLOPs
+             * per image, 32 images, at 10^13 FLOP/s. */
+            const ddnn_layer* l = ddnn_profile_layer(p, 0);
+            CHECK_U64(l->param_bytes, (3 * 3 * 3 * 64 + 64) * 4);
+            CHECK_NEAR((double)l->forward_ns, 2.0 * 27 * 64 * 224 * 224 * 32 / 1e13 * 1e9, 0.5);
+        }
+        ddnn_profile_free(p);
+    }
+}
+
 /* Scaled times add up to the target exactly, forward 1/3 and backward 2/3 of it. */
 static void
 scaling_is_exact_and_keeps_the_shape(void)
@@ -197,6 +244,7 @@ main(int argc, char** argv)
     RUN(formats_one_line_diagnostic);
     RUN(thesis_default_profile_matches_its_definition);
     RUN(resnet50_profile_matches_the_architecture);
+    RUN(seed_profiles_match_their_published_sizes);
     RUN(scaling_is_exact_and_keeps_the_shape);
     return UNIT_REPORT();
 }
