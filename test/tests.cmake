@@ -188,6 +188,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-bad-inputs.sh $<TARGET_FILE_DIR:ddnn-training>
                    ${ddnn_data_dir} ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/bad-inputs
   )
+  # Every shipped profile on a ring of 16: 2(N-1)/N of the model per worker per iteration.
+  add_test(NAME ring-bytes-per-profile
+           COMMAND ${ddnn_test_dir}/check-ring-bytes-per-profile.sh $<TARGET_FILE:ddnn-training>
+                   ${ddnn_data_dir} ${CMAKE_CURRENT_BINARY_DIR}/ring-bytes-per-profile
+  )
   # The campaign's cost estimate against a hand computation; it runs nothing.
   add_test(NAME campaign-estimate
            COMMAND ${ddnn_test_dir}/check-campaign-estimate.sh $<TARGET_FILE:ddnn-campaign>
