@@ -27,11 +27,14 @@ struct ddnn_training
     uint64_t stop_ns;
 
     phase phase;
-    uint32_t layer;          /* layer of the current or awaited compute task */
-    uint32_t iteration;      /* iteration being computed */
-    uint32_t started;        /* iterations started */
-    uint32_t completed;      /* iterations whose buffers are all done */
-    int64_t* done_iteration; /* per buffer: last iteration whose allreduce is done, -1 none */
+    uint32_t layer;           /* layer of the current or awaited compute task */
+    uint32_t iteration;       /* iteration being computed */
+    uint32_t started;         /* iterations started */
+    uint32_t completed;       /* iterations whose buffers are all done */
+    int64_t* done_iteration;  /* per buffer: last iteration whose allreduce is done, -1 none */
+    int64_t* ready_iteration; /* per buffer: last iteration in which it became ready, -1 none */
+    uint64_t* deadline_ns;    /* per buffer: its deadline in ready_iteration */
+    uint64_t* lead_ns; /* per buffer: compute-bound time from ready to the next forward's need */
     uint32_t done_in_oldest; /* buffers done of iteration `completed` */
 };
 
@@ -54,6 +57,9 @@ ddnn_training_free(ddnn_training* t)
         free(t->buffer_of_layer);
         free(t->buffer_lowest);
         free(t->done_iteration);
+        free(t->ready_iteration);
+        free(t->deadline_ns);
+        free(t->lead_ns);
         free(t);
     }
 }
@@ -85,14 +91,30 @@ ddnn_training_new(ddnn_training** out,
     t->buffer_of_layer = copy_array(cfg->buffer_of_layer, cfg->layers * sizeof(uint32_t));
     t->buffer_lowest = copy_array(cfg->buffer_lowest, cfg->buffers * sizeof(uint32_t));
     t->done_iteration = malloc(cfg->buffers * sizeof(int64_t));
+    t->ready_iteration = malloc(cfg->buffers * sizeof(int64_t));
+    t->deadline_ns = calloc(cfg->buffers, sizeof(uint64_t));
+    t->lead_ns = calloc(cfg->buffers, sizeof(uint64_t));
     if (!t->forward_ns || !t->backward_ns || !t->buffer_of_layer || !t->buffer_lowest
-        || !t->done_iteration)
+        || !t->done_iteration || !t->ready_iteration || !t->deadline_ns || !t->lead_ns)
     {
         ddnn_training_free(t);
         return DDNN_ERR_NOMEM;
     }
     for (i = 0; i < cfg->buffers; i++)
+    {
+        /* Backward of the layers below the buffer, then (without the barrier) their forward.
+         * The profile reader caps a profile's compute at 10^15 ns, so no sum wraps. */
+        uint32_t layer, lowest = cfg->buffer_lowest[i];
+        if (lowest >= cfg->layers)
+        {
+            ddnn_training_free(t);
+            return DDNN_ERR_INVALID;
+        }
+        for (layer = 0; layer < lowest; layer++)
+            t->lead_ns[i] += cfg->backward_ns[layer] + (cfg->barrier ? 0 : cfg->forward_ns[layer]);
         t->done_iteration[i] = -1;
+        t->ready_iteration[i] = -1;
+    }
     t->barrier = cfg->barrier;
     t->max_iterations = cfg->max_iterations;
     t->stop_ns = cfg->stop_ns;
@@ -193,12 +215,15 @@ ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns)
         t->iteration++;
     {
         uint32_t buffer = t->buffer_of_layer[layer];
+        uint32_t iteration = layer > 0 ? t->iteration : t->iteration - 1;
         int rc;
-        if (t->buffer_lowest[buffer] == layer
-            && (rc
-                = t->cb.buffer_ready(t->ctx, layer > 0 ? t->iteration : t->iteration - 1, buffer))
-                   < 0)
-            return rc;
+        if (t->buffer_lowest[buffer] == layer)
+        {
+            t->ready_iteration[buffer] = iteration;
+            t->deadline_ns[buffer] = now_ns + t->lead_ns[buffer];
+            if ((rc = t->cb.buffer_ready(t->ctx, iteration, buffer)) < 0)
+                return rc;
+        }
     }
     if (layer > 0)
         return t->cb.compute(t->ctx, t->backward_ns[t->layer]);
@@ -227,6 +252,45 @@ ddnn_training_on_buffer_done(ddnn_training* t, uint32_t iteration, uint32_t buff
     if (t->phase == PHASE_WAIT)
         return try_forward(t, t->layer);
     return finish_if_drained(t);
+}
+
+int
+ddnn_training_buffer_deadline(const ddnn_training* t,
+                              uint32_t iteration,
+                              uint32_t buffer,
+                              uint64_t* deadline_ns)
+{
+    if (!t || !deadline_ns || buffer >= t->buffers)
+        return DDNN_ERR_INVALID;
+    if (t->ready_iteration[buffer] != (int64_t)iteration)
+        return DDNN_ERR_STATE;
+    *deadline_ns = t->deadline_ns[buffer];
+    return DDNN_OK;
+}
+
+int64_t
+ddnn_slack_ns(uint64_t deadline_ns,
+              uint64_t now_ns,
+              uint64_t started_ns,
+              uint64_t bytes_total,
+              uint64_t bytes_done,
+              double nominal_bytes_per_s)
+{
+    const double cap = 4611686018427387904.0; /* 2^62 */
+    uint64_t remaining = bytes_total > bytes_done ? bytes_total - bytes_done : 0;
+    double needed;
+    if (remaining == 0)
+        needed = 0;
+    else if (bytes_done > 0 && now_ns > started_ns)
+        needed = (double)remaining * (double)(now_ns - started_ns) / (double)bytes_done;
+    else
+        needed = (double)remaining * 1e9 / nominal_bytes_per_s;
+    needed += (double)now_ns - (double)deadline_ns;
+    if (!(needed < cap)) /* also NaN, from a rate of 0 */
+        needed = cap;
+    if (needed < -cap)
+        needed = -cap;
+    return -(int64_t)needed;
 }
 
 uint32_t

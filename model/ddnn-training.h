@@ -14,6 +14,13 @@
  * An iteration starts when forward of its layer 0 starts and ends when the
  * last of its buffers is done. Time is an input: the host calls back with the
  * current simulated time in ns.
+ *
+ * Deadlines: when a buffer becomes ready, the loop knows when the next
+ * iteration's forward pass will need it at the compute-bound pace (no waits):
+ * after the backward of the layers below the buffer's lowest one, then, without
+ * the barrier, the forward of those layers; with the barrier, forward of layer
+ * 0 needs every buffer, so every deadline is the end of the backward pass. A
+ * collective done by its deadline never makes the next forward wait.
  */
 #ifndef DDNN_TRAINING_H
 #define DDNN_TRAINING_H
@@ -79,6 +86,28 @@ extern "C"
                                    int* backward);
     uint32_t ddnn_training_iterations_completed(const ddnn_training* t);
     int ddnn_training_finished(const ddnn_training* t);
+    /* The deadline of buffer `buffer` of `iteration` (see above): DDNN_OK and *deadline_ns once
+     * the buffer is ready in that iteration (until it is ready in a later one), else
+     * DDNN_ERR_STATE. */
+    int ddnn_training_buffer_deadline(const ddnn_training* t,
+                                      uint32_t iteration,
+                                      uint32_t buffer,
+                                      uint64_t* deadline_ns);
+
+    /*
+     * The slack of a buffer's collective in progress, in ns (negative: late): its deadline,
+     * less now, less the time its remaining bytes take at the rate achieved since it started
+     * at started_ns (bytes_done bytes so far), or at nominal_bytes_per_s before any byte
+     * moved. bytes_done <= bytes_total, started_ns <= now_ns, nominal_bytes_per_s > 0; an
+     * estimate beyond 2^62 ns is clamped there.
+     */
+    int64_t ddnn_slack_ns(uint64_t deadline_ns,
+                          uint64_t now_ns,
+                          uint64_t started_ns,
+                          uint64_t bytes_total,
+                          uint64_t bytes_done,
+                          double nominal_bytes_per_s);
+
     /* One line saying what the worker does or waits for (for stall diagnoses). */
     void ddnn_training_describe(const ddnn_training* t, char* out, size_t size);
 
