@@ -4,30 +4,64 @@
 #include "ddnn-data-path.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <fstream>
+#include <string>
+#include <unistd.h>
 
 #ifndef DDNN_SOURCE_DATA_DIR
 #define DDNN_SOURCE_DATA_DIR "data"
-#endif
-#ifndef DDNN_INSTALL_DATA_DIR
-#define DDNN_INSTALL_DATA_DIR DDNN_SOURCE_DATA_DIR
 #endif
 
 namespace ns3
 {
 
+namespace
+{
+
+/* The installed data folder, found from where this library itself was loaded: the install
+ * puts the data at DDNN_DATA_DIR_FROM_LIBRARY (a path relative to the library's folder,
+ * fixed at configure time), so a prefix chosen at install time or moved later still works. */
+std::string
+InstalledDataDir()
+{
+#ifdef DDNN_DATA_DIR_FROM_LIBRARY
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&DdnnDataPath), &info) && info.dli_fname)
+    {
+        std::string library(info.dli_fname);
+        const size_t slash = library.rfind('/');
+        if (slash != std::string::npos)
+        {
+            const std::string dir = library.substr(0, slash) + "/" + DDNN_DATA_DIR_FROM_LIBRARY;
+            // PREFIX/share/ddnn/data rather than PREFIX/lib/../share/ddnn/data, when it exists.
+            char* resolved = realpath(dir.c_str(), nullptr);
+            const std::string shown = resolved ? resolved : dir;
+            std::free(resolved);
+            return shown;
+        }
+    }
+#endif
+    return "";
+}
+
+} // namespace
+
 std::string
 DdnnDataPath(const std::string& name)
 {
     const char* fromEnvironment = std::getenv("DDNN_DATA_DIR");
-    for (const char* dir : {fromEnvironment, DDNN_SOURCE_DATA_DIR, DDNN_INSTALL_DATA_DIR})
+    const std::string installed = InstalledDataDir();
+    for (const char* dir : {fromEnvironment, installed.c_str(), DDNN_SOURCE_DATA_DIR})
     {
         if (dir && *dir && std::ifstream(std::string(dir) + "/" + name).good())
         {
             return std::string(dir) + "/" + name;
         }
     }
-    return std::string(DDNN_SOURCE_DATA_DIR) + "/" + name;
+    // None has it: name the folder the file was expected in (the installed one, if any).
+    const bool isInstalled = !installed.empty() && access(installed.c_str(), F_OK) == 0;
+    return (isInstalled ? installed : std::string(DDNN_SOURCE_DATA_DIR)) + "/" + name;
 }
 
 } // namespace ns3

@@ -21,9 +21,16 @@
 
 /* ---- XML reading ------------------------------------------------------------------------- */
 
+/* libxml2 2.12 (Debian 13 and later) passes the error as const to the handler. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError* ddnn_xml_error;
+#else
+typedef xmlError* ddnn_xml_error;
+#endif
+
 /* Keeps the first error libxml2 reports, with its line. */
 static void
-capture_error(void* ctx, xmlErrorPtr error)
+capture_error(void* ctx, ddnn_xml_error error)
 {
     ddnn_diag* diag = ctx;
     size_t n;

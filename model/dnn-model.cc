@@ -3,12 +3,14 @@
  */
 #include "dnn-model.h"
 
+#include "ddnn-data-path.h"
 #include "ddnn-exception.h"
 
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -27,7 +29,9 @@ DnnModel::GetTypeId()
               .SetGroupName("Ddnn")
               .AddConstructor<DnnModel>()
               .AddAttribute("ProfileFile",
-                            "CSV profile: layer,param_bytes,forward_ns,backward_ns per row.",
+                            "CSV profile: layer,param_bytes,forward_ns,backward_ns per row; "
+                            "empty: the shipped thesis profile (thesis-default-profile.csv in "
+                            "ddnn's data folder, see DdnnDataPath).",
                             StringValue(""),
                             MakeStringAccessor(&DnnModel::m_profileFile),
                             MakeStringChecker())
@@ -75,7 +79,14 @@ DnnModel::Load()
     Unload();
     if (m_profileFile.empty())
     {
-        throw DdnnError("ns3::DnnModel::ProfileFile: no profile file given");
+        m_profileFile = DdnnDataPath("thesis-default-profile.csv");
+        if (!std::ifstream(m_profileFile).good())
+        {
+            throw DdnnError("ns3::DnnModel::ProfileFile: not set, and the shipped thesis "
+                            "profile is not at " +
+                            m_profileFile +
+                            ": set ProfileFile, or DDNN_DATA_DIR to ddnn's data folder");
+        }
     }
     if (m_fusionBufferBytes < 1)
     {

@@ -21,7 +21,8 @@ namespace ns3
  * \brief A DNN as the network sees it: layers with gradient bytes and compute
  * times, fused into allreduce buffers.
  *
- * Reads the profile CSV named by ProfileFile, scales its compute times so one
+ * Reads the profile CSV named by ProfileFile (empty: the shipped thesis profile,
+ * found by DdnnDataPath), scales its compute times so one
  * iteration (forward and backward) takes ComputeTime, and fuses the layers in
  * backward order into buffers of at most FusionBufferBytes (a larger layer
  * travels alone, with a warning on stderr).

@@ -250,8 +250,11 @@ class DnnModelBadInputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(zero.find("FusionBufferBytes"), std::string::npos, zero);
         std::string time = ErrorOf(good, 100, Seconds(0));
         NS_TEST_ASSERT_MSG_NE(time.find("ComputeTime"), std::string::npos, time);
+        // No profile named: the shipped thesis profile (50 layers), no error.
         std::string none = ErrorOf("", 100, Seconds(1));
-        NS_TEST_ASSERT_MSG_NE(none.find("ProfileFile"), std::string::npos, none);
+        NS_TEST_ASSERT_MSG_EQ(none, "", "an empty ProfileFile loads the thesis profile");
+        Ptr<DnnModel> thesis = CreateObject<DnnModel>();
+        NS_TEST_ASSERT_MSG_EQ(thesis->GetLayerCount(), 50, "the thesis profile by default");
         // The CDF is a well-formed CSV but not a profile: the row has 2 fields, not 4.
         const std::string cdf = DdnnDataPath("web-search-cdf.csv");
         std::string wrong = ErrorOf(cdf, 100, Seconds(1));

@@ -236,12 +236,17 @@ add_test(
   COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR} -P
           ${ddnn_test_dir}/check-source-lists.cmake
 )
-add_test(
-  NAME install-package
-  COMMAND
-    ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_CURRENT_BINARY_DIR}
-    -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install-check
-    -DCONSUMER_DIR=${ddnn_test_dir}/install-consumer -P ${ddnn_test_dir}/check-install.cmake
+# The installed package (moved after install) with find_package(ddnn) and pkg-config.
+add_test(NAME install-package
+         COMMAND ${ddnn_test_dir}/check-install.sh ${CMAKE_CURRENT_BINARY_DIR}
+                 ${ddnn_test_dir}/install-consumer ${CMAKE_CURRENT_BINARY_DIR}/install-check
+                 ${CMAKE_CXX_COMPILER}
+)
+# Every cpp snippet of README.md and doc/*.rst, compiled against the installed package and run.
+add_test(NAME doc-snippets
+         COMMAND ${ddnn_test_dir}/check-doc-snippets.sh ${CMAKE_CURRENT_BINARY_DIR}
+                 ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/doc-snippets
+                 ${CMAKE_CXX_COMPILER}
 )
 
 # The fuzz targets' seeds and corpora (test/fuzz/seeds), replayed without libFuzzer: every
