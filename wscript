@@ -32,6 +32,7 @@ def build(bld):
     module.source = [
         'model/ddnn-error.c',
         'model/ddnn-csv.c',
+        'model/ddnn-file.c',
         'model/ddnn-profile.c',
         'model/ddnn-fusion.c',
         'model/ddnn-cdf.c',
@@ -74,6 +75,7 @@ def build(bld):
         'helper/atomic-file.cc',
         'helper/program-main.cc',
         'helper/output-manifest.cc',
+        'helper/input-file.cc',
         'helper/transport-settings.cc',
         'helper/egress-queue.cc',
         'helper/fabric-builder.cc',
@@ -108,6 +110,7 @@ def build(bld):
     headers.source = [
         'model/ddnn-error.h',
         'model/ddnn-csv.h',
+        'model/ddnn-file.h',
         'model/ddnn-profile.h',
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
@@ -145,6 +148,7 @@ def build(bld):
         'helper/atomic-file.h',
         'helper/program-main.h',
         'helper/output-manifest.h',
+        'helper/input-file.h',
         'helper/transport-settings.h',
         'helper/egress-queue.h',
         'helper/fabric-builder.h',

@@ -540,32 +540,40 @@ main(int argc, char* argv[])
     std::string machinesText;
     std::string coresText;
     CommandLine cmd(__FILE__);
-    cmd.AddValue(
-        "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
-    cmd.AddValue("outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);
-    cmd.AddValue("jobs", "runs at a time (default: the number of cores)", jobsText);
-    cmd.AddValue("list", "print the commands of the unfinished runs and stop", list);
-    cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
-    cmd.AddValue("runner", "the ddnn-datacenter program", runner);
-    cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRunsText);
-    cmd.AddValue("greenPercent",
-                 "operating map: green cells slow training down by at most this much (%)",
-                 greenText);
-    cmd.AddValue(
-        "redPercent", "operating map: red cells slow training down by more than this (%)", redText);
-    cmd.AddValue("slurm",
-                 "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
-                 slurm);
-    cmd.AddValue("estimate",
-                 "print the campaign's expected CPU-hours and wall time, and run nothing",
-                 estimate);
-    cmd.AddValue("calibration",
-                 "calibration table (ddnn-bench --calibrationOut) for the estimate",
-                 calibration);
-    cmd.AddValue("machines", "--estimate: also the wall time on this many machines", machinesText);
-    cmd.AddValue("coresPerMachine",
-                 "--estimate: cores of each of --machines (default: the local cores)",
-                 coresText);
+    AddOption(
+        cmd, "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
+    AddOption(cmd, "outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);
+    AddOption(cmd, "jobs", "runs at a time (default: the number of cores)", jobsText);
+    AddOption(cmd, "list", "print the commands of the unfinished runs and stop", list);
+    AddOption(cmd, "report", "write summary.csv and the plots once every run is finished", report);
+    AddOption(cmd, "runner", "the ddnn-datacenter program", runner);
+    AddOption(cmd, "maxRuns", "refuse a campaign of more runs than this", maxRunsText);
+    AddOption(cmd,
+              "greenPercent",
+              "operating map: green cells slow training down by at most this much (%)",
+              greenText);
+    AddOption(cmd,
+              "redPercent",
+              "operating map: red cells slow training down by more than this (%)",
+              redText);
+    AddOption(cmd,
+              "slurm",
+              "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
+              slurm);
+    AddOption(cmd,
+              "estimate",
+              "print the campaign's expected CPU-hours and wall time, and run nothing",
+              estimate);
+    AddOption(cmd,
+              "calibration",
+              "calibration table (ddnn-bench --calibrationOut) for the estimate",
+              calibration);
+    AddOption(
+        cmd, "machines", "--estimate: also the wall time on this many machines", machinesText);
+    AddOption(cmd,
+              "coresPerMachine",
+              "--estimate: cores of each of --machines (default: the local cores)",
+              coresText);
     ParseCommandLine(cmd, argc, argv, "ddnn-campaign");
 
     try

@@ -6,6 +6,7 @@
 #include "atomic-file.h"
 #include "background-helper.h"
 #include "egress-queue.h"
+#include "program-main.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
 #include "single-tor-helper.h"
@@ -44,7 +45,7 @@ void
 DatacenterScenario::AddArguments(CommandLine& cmd)
 {
     TrainingScenario::AddArguments(cmd);
-    cmd.AddValue("compare", "run at same and at low priority with the same flows", compare);
+    AddOption(cmd, "compare", "run at same and at low priority with the same flows", compare);
 }
 
 void

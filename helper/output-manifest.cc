@@ -4,14 +4,18 @@
 #include "output-manifest.h"
 
 #include "atomic-file.h"
+#include "input-file.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-file.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 #include <vector>
 
 namespace ns3
@@ -22,27 +26,45 @@ namespace
 
 const char* const kManifest = "MANIFEST";
 
-/** FNV-1a, 64 bits, over the file's bytes: cheap, and any change of content shows. */
+/** A MANIFEST lists the run's files, a line each: far below this. */
+constexpr size_t kManifestMaxBytes = 16 * 1024 * 1024;
+
+/**
+ * FNV-1a, 64 bits, over the file's bytes: cheap, and any change of content shows. Regular
+ * files only (ddnn_open_input), of the size they had when opened: a FIFO or a device named
+ * in a MANIFEST neither blocks nor streams forever.
+ */
 bool
 Checksum(const std::string& path, uint64_t& sum, uint64_t& size)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    int fd = -1;
+    uint64_t expected = 0;
+    if (ddnn_open_input(path.c_str(), DDNN_FILE_ANY_SIZE, &fd, &expected, nullptr) != DDNN_OK)
     {
         return false;
     }
     sum = 1469598103934665603ULL;
     size = 0;
     char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    ssize_t n = 0;
+    while (size <= expected && (n = read(fd, buffer, sizeof buffer)) != 0)
     {
-        for (std::streamsize i = 0; i < in.gcount(); ++i)
+        if (n < 0 && errno == EINTR)
+        {
+            continue;
+        }
+        if (n < 0)
+        {
+            break;
+        }
+        for (ssize_t i = 0; i < n; ++i)
         {
             sum = (sum ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ULL;
         }
-        size += static_cast<uint64_t>(in.gcount());
+        size += static_cast<uint64_t>(n);
     }
-    return !in.bad();
+    close(fd);
+    return n >= 0;
 }
 
 } // namespace
@@ -81,10 +103,19 @@ WriteOutputManifest(const std::string& dir)
 bool
 VerifyOutputManifest(const std::string& dir, std::string& why)
 {
-    std::ifstream in(dir + "/" + kManifest);
-    if (!in)
+    if (!PathExists(dir + "/" + kManifest))
     {
         why = "no MANIFEST";
+        return false;
+    }
+    std::istringstream in;
+    try
+    {
+        in.str(ReadInputFile(dir + "/" + kManifest, kManifestMaxBytes));
+    }
+    catch (const DdnnError& e)
+    {
+        why = e.what();
         return false;
     }
     std::string line;

@@ -4,6 +4,7 @@
 #include "scenario-file.h"
 
 #include "atomic-file.h"
+#include "input-file.h"
 #include "program-main.h"
 
 #include "ns3/ddnn-data-path.h"
@@ -39,7 +40,7 @@ Resolve(const std::string& path, const std::string& scenarioPath)
     std::string besideFile
         = (slash == std::string::npos ? std::string(".") : scenarioPath.substr(0, slash)) + "/"
           + path;
-    if (std::ifstream(besideFile).good())
+    if (PathExists(besideFile))
     {
         return besideFile;
     }
@@ -81,7 +82,7 @@ LoadScenarioFile(const std::string& given, ddnn_scenario& x)
 {
     // A name that is not a file here may be one of ddnn's, e.g. scenarios/thesis-defaults.xml.
     std::string path = given;
-    if (!std::ifstream(path).good() && std::ifstream(DdnnDataPath(path)).good())
+    if (!PathExists(path) && PathExists(DdnnDataPath(path)))
     {
         path = DdnnDataPath(path);
     }
@@ -279,10 +280,11 @@ ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::st
         ddnn_param_describe(p, expected, sizeof expected);
         std::string& text = m_text[p->flag];
         text = p->default_value;
-        cmd.AddValue(p->flag,
-                     std::string(p->help) + "; " + expected + "; scenario file: <" + p->element
-                         + " " + p->attribute + ">",
-                     text);
+        AddOption(cmd,
+                  p->flag,
+                  std::string(p->help) + "; " + expected + "; scenario file: <" + p->element + " "
+                      + p->attribute + ">",
+                  text);
     }
 }
 
@@ -368,7 +370,7 @@ ParseArguments(const std::string& program,
                const std::vector<std::string>& accepted)
 {
     std::string file;
-    cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+    AddOption(cmd, "scenario", "scenario XML file; the other arguments override it", file);
     ScenarioArguments arguments(cmd, accepted);
     // ns-3's parser takes no empty value ("--schedule="): those are set here, after it.
     std::vector<char*> rest = arguments.TakeEmpty(argc, argv);

@@ -8,6 +8,7 @@
 #define DDNN_CSV_H
 
 #include "ddnn-error.h"
+#include "ddnn-file.h" /* ddnn_read_file */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -52,13 +53,6 @@ extern "C"
 
     /* Parses field i as a finite decimal number. */
     int ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_diag* diag);
-
-    /*
-     * Reads a whole file into a NUL-terminated buffer the caller frees with free().
-     * Refuses files over max_bytes.
-     */
-    int ddnn_read_file(
-        const char* path, size_t max_bytes, char** out, size_t* out_len, ddnn_diag* diag);
 
 #ifdef __cplusplus
 }

@@ -113,7 +113,7 @@ if(DDNN_EXAMPLES)
                "training|iterations=-1|--iterations: expected a whole number in \\[0, 1000000\\]"
                "training|computeMs=1e30|--computeMs: expected a number in \\[0, 1e\\+09\\] \\(ms\\)"
                "training|rcp=1e30|--rcp: expected a number in \\[0, 1e\\+06\\], got '1e30'"
-               "training|seed=abc|--seed: expected a whole number in \\[1, 4294967295\\]"
+               "training|seed=abc|--seed: expected a whole number in \\[1, 4294944442\\]"
                "datacenter|durationS=1e30|--durationS: expected a number in \\(0, 100000\\] \\(s\\)"
                "datacenter|durationS=0|--durationS: expected a number in \\(0, 100000\\]"
                "datacenter|flowRate=1e30|--flowRate: expected a number in \\(0, 100000\\]"

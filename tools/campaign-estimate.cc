@@ -5,6 +5,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/input-file.h"
 
 #include <algorithm>
 #include <array>
@@ -282,11 +283,7 @@ Text(double value)
 std::vector<CalibrationPoint>
 ReadCalibration(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw DdnnError(path + ": cannot open the calibration table: " + std::strerror(errno));
-    }
+    std::istringstream in(ReadInputFile(path, kCalibrationMaxBytes, "the calibration table"));
     std::vector<CalibrationPoint> points;
     std::string line;
     bool header = false;
@@ -333,6 +330,12 @@ ReadCalibration(const std::string& path)
             }
             return v;
         };
+        if (points.size() == kCalibrationMaxRows)
+        {
+            // The triangulation's work grows with the square of the rows.
+            throw DdnnError(where + "more than " + std::to_string(kCalibrationMaxRows)
+                            + " rows in the calibration table");
+        }
         CalibrationPoint p;
         p.profile = f[0];
         if (p.profile.empty())

@@ -30,6 +30,14 @@ struct CalibrationPoint
 extern const char* const kCalibrationHeader;
 
 /**
+ * The largest calibration table ReadCalibration reads, in bytes and in rows: a table of
+ * ddnn-bench holds tens of rows, and the triangulation's work grows with their square
+ * (1000 rows take well under a second).
+ */
+constexpr size_t kCalibrationMaxBytes = 1024 * 1024;
+constexpr size_t kCalibrationMaxRows = 1000;
+
+/**
  * Reads a calibration table: a header line (kCalibrationHeader), then one
  * CalibrationPoint per line; lines starting with '#' are comments. Throws
  * DdnnError naming the file and line at fault, or a profile with fewer than

@@ -5,7 +5,9 @@
 
 #include "ns3/atomic-file.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
+#include "ns3/input-file.h"
 #include "ns3/program-main.h"
 #include "ns3/system-path.h"
 
@@ -65,11 +67,8 @@ Split(const std::string& line)
 Table
 ReadTable(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw DdnnError(path + ": cannot read");
-    }
+    // The runs' own outputs: regular files only, of any size (a run's flows.csv may be large).
+    std::istringstream in(ReadInputFile(path, DDNN_FILE_ANY_SIZE, "a run's table"));
     Table table;
     std::string line;
     std::getline(in, line);
@@ -1131,7 +1130,7 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
         gp.close();
         RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
     };
-    if (!std::ifstream(layersPath))
+    if (!PathExists(layersPath))
     {
         nothingToShow("no layers.csv in the run (written from the LayerCompute trace)");
         return;

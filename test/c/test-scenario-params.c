@@ -50,7 +50,7 @@ refuses_values_outside_their_type_or_range(void)
     expect_rejected("fusionBytes", "0", DDNN_ERR_RANGE, "[1, 9007199254740992]");
     expect_rejected("queue", "lifo", DDNN_ERR_RANGE, "one of fifo, priority, got 'lifo'");
     expect_rejected("barrier", "maybe", DDNN_ERR_SYNTAX, "true or false");
-    expect_rejected("seed", "0", DDNN_ERR_RANGE, "[1, 4294967295]");
+    expect_rejected("seed", "0", DDNN_ERR_RANGE, "[1, 4294944442]");
     expect_rejected("seed", " 1", DDNN_ERR_SYNTAX, "got ' 1'");
 }
 
