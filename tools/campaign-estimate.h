@@ -31,11 +31,11 @@ extern const char* const kCalibrationHeader;
 
 /**
  * The largest calibration table ReadCalibration reads, in bytes and in rows: a table of
- * ddnn-bench holds tens of rows, and the triangulation's work grows with their square
- * (1000 rows take well under a second).
+ * ddnn-bench holds tens of rows, and the triangulation, made again for each run's estimate,
+ * grows with the square of the rows (200 rows: about 1 ms a run).
  */
 constexpr size_t kCalibrationMaxBytes = 1024 * 1024;
-constexpr size_t kCalibrationMaxRows = 1000;
+constexpr size_t kCalibrationMaxRows = 200;
 
 /**
  * Reads a calibration table: a header line (kCalibrationHeader), then one
