@@ -3,6 +3,7 @@
 # Runs every case of test/bad-inputs.txt and checks: exit status 1 (no signal, no hang within
 # 60 s), exactly one line on stderr matching "^ddnn-PROGRAM: error: .*EXPECTED", and no
 # output presented as complete (no MANIFEST or summary.csv in the case's --outDir).
+# In ARGUMENTS, @SP@ stands for a blank inside one argument.
 # Usage: check-bad-inputs.sh PROGRAM-FOLDER DATA-FOLDER TEST-FOLDER WORK-FOLDER
 set -uo pipefail
 programs=$1 data=$2 tests=$3 work=$4
@@ -82,6 +83,20 @@ values=$(seq -s ' ' 1 200)
 } >"$bad/campaign-huge.xml"
 w campaign-long-name.xml "<campaign version=\"1\">$base<vary parameter=\"training.profile\" values=\"$(printf 'q%.0s' $(seq 300))\"/></campaign>\n"
 
+# Ranges ns-3 shares, special files, work bounded in the input (issue 20, classes 1 to 4).
+mkfifo "$bad/fifo.csv"
+truncate -s 5G "$bad/sparse-5g.xml"
+truncate -s 5G "$bad/sparse-5g.csv"
+w scenario-seed-top.xml "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1\" seed=\"4294967295\"/></scenario>\n"
+w scenario-tbps.xml "<scenario version=\"1\"><topology workers=\"4\" data-rate=\"1Tbps\"/><run duration-s=\"1\"/></scenario>\n"
+w scenario-fifo-profile.xml "<scenario version=\"1\"><topology workers=\"4\"/><training profile=\"fifo.csv\"/><run duration-s=\"1\" warmup-s=\"0.1\" cooldown-s=\"0.1\"/></scenario>\n"
+w campaign-seed-top.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1 4294967295\"/></campaign>\n"
+{
+    echo 'profile,workers,rcp,flow_rate,cpu_s_per_sim_s'
+    for i in $(seq 201); do echo "tuned,8,$i,$((i % 7 + 1)),1"; done
+} >"$bad/calibration-rows.csv"
+mkdir -p "$bad/my campaign"
+
 passed=0
 failed=0
 n=0
@@ -98,6 +113,7 @@ while IFS= read -r line; do
     mkdir -p "$case_dir"
     # shellcheck disable=SC2206 # arguments are space-separated words without spaces
     argv=($args)
+    argv=("${argv[@]//@SP@/ }") # @SP@: a blank inside one argument
     case $program in
     fusion-plan | bench) ;; # no outputs
     *) [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out") ;;
