@@ -188,6 +188,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-bad-inputs.sh $<TARGET_FILE_DIR:ddnn-training>
                    ${ddnn_data_dir} ${ddnn_test_dir} ${CMAKE_CURRENT_BINARY_DIR}/bad-inputs
   )
+  # Values holding blanks (--outDir, --profile) taken whole, not cut at the first blank.
+  add_test(NAME blank-values
+           COMMAND ${ddnn_test_dir}/check-blank-values.sh $<TARGET_FILE:ddnn-training>
+                   ${ddnn_data_dir} ${CMAKE_CURRENT_BINARY_DIR}/blank-values
+  )
   # The campaign's cost estimate against a hand computation; it runs nothing.
   add_test(NAME campaign-estimate
            COMMAND ${ddnn_test_dir}/check-campaign-estimate.sh $<TARGET_FILE:ddnn-campaign>
