@@ -298,8 +298,7 @@ ScenarioArguments::TakeEmpty(int argc, char* argv[])
         const std::string flag = arg.size() > 3 ? arg.substr(2, arg.size() - 3) : "";
         if (i > 0 && arg.compare(0, 2, "--") == 0 && arg.back() == '=' && m_text.count(flag))
         {
-            m_empty.insert(flag);
-            continue;
+            continue; // Apply takes it from argv
         }
         rest.push_back(argv[i]);
     }
@@ -309,26 +308,18 @@ ScenarioArguments::TakeEmpty(int argc, char* argv[])
 void
 ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
 {
-    // A transport profile first: the values given beside it override its own.
-    std::vector<std::pair<std::string, std::string>> ordered(m_text.begin(), m_text.end());
-    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& entry) {
-        return entry.first == "transportProfile";
-    });
-    for (const auto& [flag, given] : ordered)
+    // The core's reading of argv: the last value of each option, whole (blanks and empty
+    // values included), the transport profile first.
+    auto accept = [](const ddnn_param* p, void* self) -> int {
+        return static_cast<const ScenarioArguments*>(self)->m_text.count(p->flag) != 0;
+    };
+    const ddnn_param* bad = nullptr;
+    ddnn_diag diag{};
+    if (ddnn_scenario_apply_args(
+            &x, argc, argv, accept, const_cast<ScenarioArguments*>(this), &bad, &diag)
+        != DDNN_OK)
     {
-        const bool empty = m_empty.count(flag) != 0;
-        if (!empty && !CommandLineGives(argc, argv, flag))
-        {
-            continue;
-        }
-        const std::string text = empty ? std::string() : given;
-        ddnn_diag diag{};
-        if (ddnn_scenario_set_param(
-                &x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
-            != DDNN_OK)
-        {
-            throw DdnnError("--" + flag + ": " + diag.message);
-        }
+        throw DdnnError("--" + std::string(bad->flag) + ": " + diag.message);
     }
 }
 

@@ -1092,6 +1092,72 @@ ddnn_scenario_param_address(const char* name, const ddnn_param** p, uint32_t* jo
     return *p ? DDNN_OK : DDNN_ERR_MISSING;
 }
 
+const char*
+ddnn_arg_value(const char* arg, const char* flag)
+{
+    size_t n = strlen(flag);
+    if (arg[0] != '-')
+    {
+        return NULL;
+    }
+    while (*arg == '-')
+    {
+        arg++;
+    }
+    return strncmp(arg, flag, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+/* Sets parameter p from the last argument that gives it, if any. */
+static int
+apply_arg(ddnn_scenario* s, const ddnn_param* p, int argc, const char* const* argv, ddnn_diag* diag)
+{
+    int i;
+    for (i = argc - 1; i > 0; i--)
+    {
+        const char* value = ddnn_arg_value(argv[i], p->flag);
+        if (value)
+        {
+            return ddnn_scenario_set_param(s, p, value, diag);
+        }
+    }
+    return DDNN_OK;
+}
+
+int
+ddnn_scenario_apply_args(ddnn_scenario* s,
+                         int argc,
+                         const char* const* argv,
+                         int (*accept)(const ddnn_param* p, void* ctx),
+                         void* ctx,
+                         const ddnn_param** bad,
+                         ddnn_diag* diag)
+{
+    size_t i, pass;
+    for (pass = 0; pass < 2; pass++)
+    {
+        for (i = 0; i < PARAM_COUNT; i++)
+        {
+            const ddnn_param* p = &params[i];
+            int rc;
+            /* The transport profile in the first pass, the others in the second. */
+            if ((p->offset == offsetof(ddnn_scenario, transport_profile)) != (pass == 0)
+                || (accept && !accept(p, ctx)))
+            {
+                continue;
+            }
+            if ((rc = apply_arg(s, p, argc, argv, diag)) != DDNN_OK)
+            {
+                if (bad)
+                {
+                    *bad = p;
+                }
+                return rc;
+            }
+        }
+    }
+    return DDNN_OK;
+}
+
 int
 ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
 {
