@@ -791,20 +791,115 @@ ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size)
     snprintf(out, out_size, "a value");
 }
 
-/* Fills diag with "expected DESCRIPTION, got 'TEXT'" and returns code. */
+/* `text` as it may be echoed in a one-line message: at most 60 bytes, control characters as
+ * '?' (a newline would split the line). */
+static void
+printable(const char* text, char* out, size_t out_size)
+{
+    size_t i;
+    for (i = 0; text[i] && i + 4 < out_size && i < 60; i++)
+    {
+        out[i] = (unsigned char)text[i] < 0x20 || text[i] == 0x7f ? '?' : text[i];
+    }
+    snprintf(out + i, out_size - i, "%s", text[i] ? "..." : "");
+}
+
+/* Fills diag with "expected DESCRIPTION, got 'TEXT'" (and `why`, when not empty) and returns
+ * code. */
+static int
+rejected_because(const ddnn_param* p, int code, const char* text, const char* why, ddnn_diag* diag)
+{
+    char expected[160];
+    char shown[72];
+    ddnn_param_describe(p, expected, sizeof expected);
+    printable(text, shown, sizeof shown);
+    return ddnn_diag_set(
+        diag, code, 0, p->attribute, "expected %s, got '%s'%s", expected, shown, why);
+}
+
 static int
 rejected(const ddnn_param* p, int code, const char* text, ddnn_diag* diag)
 {
-    char expected[160];
-    ddnn_param_describe(p, expected, sizeof expected);
-    return ddnn_diag_set(diag,
-                         code,
-                         0,
-                         p->attribute,
-                         "expected %s, got '%.60s%s'",
-                         expected,
-                         text,
-                         strlen(text) > 60 ? "..." : "");
+    return rejected_because(p, code, text, "", diag);
+}
+
+/* Whether `text` is a decimal number as the documentation writes them: digits, a sign, a
+ * point and an exponent; no hexadecimal ("0x10", "0x1p4"), no "inf" or "nan". */
+static int
+is_decimal(const char* text)
+{
+    size_t i;
+    for (i = 0; text[i]; i++)
+    {
+        if (!isdigit((unsigned char)text[i]) && !strchr("+-.eE", text[i]))
+        {
+            return 0;
+        }
+    }
+    return i > 0;
+}
+
+/* Nanoseconds per unit of a time parameter, 0 for the others. */
+static double
+ns_per_unit(const ddnn_param* p)
+{
+    if (strcmp(p->unit, "s") == 0)
+    {
+        return 1e9;
+    }
+    if (strcmp(p->unit, "ms") == 0)
+    {
+        return 1e6;
+    }
+    if (strcmp(p->unit, "us") == 0)
+    {
+        return 1e3;
+    }
+    return 0;
+}
+
+/* Whether `text` is valid UTF-8 without control characters: what an XML attribute can carry
+ * (and a one-line message can echo). */
+static int
+is_clean_text(const char* text)
+{
+    const unsigned char* u = (const unsigned char*)text;
+    while (*u)
+    {
+        static const unsigned long least[4] = {0, 0xa0, 0x800, 0x10000}; /* no overlong form */
+        int more, i;
+        unsigned long code;
+        if (*u < 0x80)
+        {
+            if (*u < 0x20 || *u == 0x7f)
+            {
+                return 0;
+            }
+            u++;
+            continue;
+        }
+        more = (*u & 0xe0) == 0xc0 ? 1 : (*u & 0xf0) == 0xe0 ? 2 : (*u & 0xf8) == 0xf0 ? 3 : 0;
+        if (more == 0)
+        {
+            return 0;
+        }
+        code = *u & (0x3f >> more);
+        for (i = 1; i <= more; i++)
+        {
+            if ((u[i] & 0xc0) != 0x80)
+            {
+                return 0;
+            }
+            code = code << 6 | (u[i] & 0x3f);
+        }
+        /* C1 controls (below U+00A0), surrogates, beyond U+10FFFF */
+        if (code < least[more] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff)
+        {
+            return 0;
+        }
+        u += more + 1;
+    }
+    return 1;
 }
 
 static int
@@ -869,7 +964,8 @@ ddnn_scenario_set_job_param(
             }
             errno = 0;
             v = strtoull(text, &end, 10);
-            if (errno == ERANGE || !in_range(p, (double)v))
+            /* Compared as integers: through a double, 2^53 + 1 would pass a limit of 2^53. */
+            if (errno == ERANGE || v < (unsigned long long)p->min || v > (unsigned long long)p->max)
             {
                 return rejected(p, DDNN_ERR_RANGE, text, diag);
             }
@@ -885,15 +981,24 @@ ddnn_scenario_set_job_param(
         }
         case DDNN_PARAM_DOUBLE: {
             double v;
+            if (!is_decimal(text))
+            {
+                return rejected(p, DDNN_ERR_SYNTAX, text, diag);
+            }
             errno = 0;
             v = strtod(text, &end);
-            if (end == text || *end || isspace((unsigned char)text[0]) || !isfinite(v))
+            if (end == text || *end || !isfinite(v))
             {
                 return rejected(p, DDNN_ERR_SYNTAX, text, diag);
             }
             if (!in_range(p, v))
             {
                 return rejected(p, DDNN_ERR_RANGE, text, diag);
+            }
+            /* A positive time below ns-3's step would become 0 ns: refused or 0 means else. */
+            if (v > 0 && ns_per_unit(p) > 0 && v * ns_per_unit(p) < 1)
+            {
+                return rejected_because(p, DDNN_ERR_RANGE, text, ", below 1 ns", diag);
             }
             *(double*)at = v;
             return DDNN_OK;
@@ -916,6 +1021,14 @@ ddnn_scenario_set_job_param(
             if (strlen(text) >= p->size)
             {
                 return rejected(p, DDNN_ERR_TOO_LARGE, text, diag);
+            }
+            if (!is_clean_text(text))
+            {
+                return rejected_because(p,
+                                        DDNN_ERR_SYNTAX,
+                                        text,
+                                        ", which holds a control character or is not UTF-8",
+                                        diag);
             }
             if (p->choices && !is_choice(p->choices, text))
             {

@@ -47,7 +47,7 @@ if(DDNN_EXAMPLES)
   )
   ddnn_error_test(
     malformed-profile
-    "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected 4 comma-separated fields"
+    "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected the header 'layer,param_bytes,forward_ns,backward_ns'"
     $<TARGET_FILE:ddnn-fusion-plan> --profile=${ddnn_data_dir}/web-search-cdf.csv
   )
   # The default scenario, small: 2 workers, one iteration over TCP, plus its ideal reference.
@@ -96,7 +96,7 @@ if(DDNN_EXAMPLES)
                   $<TARGET_FILE:ddnn-datacenter> --schedule=/nonexistent.csv
   )
   ddnn_error_test(decreasing-cdf
-                  "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected 2 comma"
+                  "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected the header 'bytes,cumulative_fraction'"
                   $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_data_dir}/thesis-default-profile.csv
   )
   ddnn_error_test(cdf-size-over-bound
@@ -243,7 +243,7 @@ add_test(
 # input must be accepted or rejected with a diagnostic, never crash. ./ddnn fuzz runs the same
 # targets under libFuzzer.
 file(STRINGS ${ddnn_test_dir}/fuzz/seeds ddnn_fuzz_seed_lines REGEX "^[a-z]")
-set(ddnn_fuzz_readers profile cdf schedule scenario campaign)
+set(ddnn_fuzz_readers profile cdf schedule scenario campaign calibration manifest)
 foreach(reader ${ddnn_fuzz_readers})
   set(inputs)
   foreach(line ${ddnn_fuzz_seed_lines})

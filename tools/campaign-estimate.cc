@@ -4,6 +4,8 @@
 #include "campaign-estimate.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/ddnn-calibration.h"
+#include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-exception.h"
 
 #include <algorithm>
@@ -22,7 +24,7 @@
 namespace ns3
 {
 
-const char* const kCalibrationHeader = "profile,workers,rcp,flow_rate,cpu_s_per_sim_s";
+const char* const kCalibrationHeader = DDNN_CALIBRATION_COLUMNS;
 
 namespace
 {
@@ -269,14 +271,6 @@ Evaluate(const Model& m, const Point& q, bool& outside)
     return m.minZ; // not reached: the hull's points lie in the triangles
 }
 
-std::string
-Text(double value)
-{
-    std::ostringstream os;
-    os << value;
-    return os.str();
-}
-
 } // namespace
 
 std::vector<CalibrationPoint>
@@ -287,73 +281,27 @@ ReadCalibration(const std::string& path)
     {
         throw DdnnError(path + ": cannot open the calibration table: " + std::strerror(errno));
     }
+    in.close();
+    char* text = nullptr;
+    size_t len = 0;
+    ddnn_diag diag{};
+    ddnn_calibration table{};
+    if (ddnn_read_file(path.c_str(), DDNN_CSV_MAX_FILE_BYTES, &text, &len, &diag) != DDNN_OK
+        || ddnn_calibration_parse(&table, text, len, &diag) != DDNN_OK)
+    {
+        std::free(text);
+        char line[600];
+        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
+        throw DdnnError(line);
+    }
+    std::free(text);
     std::vector<CalibrationPoint> points;
-    std::string line;
-    bool header = false;
-    for (size_t number = 1; std::getline(in, line); ++number)
+    for (size_t i = 0; i < table.count; ++i)
     {
-        if (!line.empty() && line.back() == '\r')
-        {
-            line.pop_back();
-        }
-        if (line.empty() || line[0] == '#')
-        {
-            continue;
-        }
-        const std::string where = path + ":" + std::to_string(number) + ": ";
-        if (!header)
-        {
-            if (line != kCalibrationHeader)
-            {
-                throw DdnnError(where + "expected the header '" + kCalibrationHeader + "'");
-            }
-            header = true;
-            continue;
-        }
-        std::vector<std::string> f;
-        std::stringstream fields(line);
-        for (std::string field; std::getline(fields, field, ',');)
-        {
-            f.push_back(field);
-        }
-        if (f.size() != 5 || line.back() == ',')
-        {
-            throw DdnnError(where + "expected 5 comma-separated fields (" + kCalibrationHeader
-                            + ")");
-        }
-        auto number_ = [&](size_t i, const char* name, double min) {
-            char* end = nullptr;
-            errno = 0;
-            double v = std::strtod(f[i].c_str(), &end);
-            if (f[i].empty() || *end != '\0' || errno != 0 || !std::isfinite(v) || !(v > min)
-                || v > 1e9)
-            {
-                throw DdnnError(where + "field '" + name + "': expected a number above " + Text(min)
-                                + ", got '" + f[i] + "'");
-            }
-            return v;
-        };
-        CalibrationPoint p;
-        p.profile = f[0];
-        if (p.profile.empty())
-        {
-            throw DdnnError(where + "field 'profile': empty");
-        }
-        double w = number_(1, "workers", 0);
-        if (w != std::floor(w))
-        {
-            throw DdnnError(where + "field 'workers': expected a whole number, got '" + f[1] + "'");
-        }
-        p.workers = static_cast<uint32_t>(w);
-        p.rcp = number_(2, "rcp", 0);
-        p.flowRate = number_(3, "flow_rate", 0);
-        p.cpuPerSimS = number_(4, "cpu_s_per_sim_s", 0);
-        points.push_back(p);
+        const ddnn_calibration_row& r = table.rows[i];
+        points.push_back({r.profile, r.workers, r.rcp, r.flow_rate, r.cpu_s_per_sim_s});
     }
-    if (!header || points.empty())
-    {
-        throw DdnnError(path + ": the calibration table has no rows");
-    }
+    ddnn_calibration_free(&table);
     std::map<std::string, std::vector<CalibrationPoint>> byProfile;
     for (const CalibrationPoint& p : points)
     {
