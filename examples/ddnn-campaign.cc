@@ -256,6 +256,33 @@ ShellQuoted(const std::string& arg)
     return quoted + "'";
 }
 
+/** `text` for a comment or a message: control characters (a newline) shown as '?'. */
+std::string
+Printable(const std::string& text)
+{
+    std::string shown = text;
+    for (char& c : shown)
+    {
+        c = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    }
+    return shown;
+}
+
+/**
+ * Refuses a value with a control character where it would go into a one-line command of
+ * --list or --slurm: quoted, a newline would still end the line (and start a command).
+ */
+void
+CheckOneLine(const std::string& option, const std::string& value)
+{
+    if (Printable(value) != value)
+    {
+        throw DdnnError(option + "=" + Printable(value).substr(0, 200)
+                        + ": expected a path without control characters (a newline would "
+                          "split the one-line commands of --list and --slurm)");
+    }
+}
+
 /** The shell command of one run, its output into the run's log.txt. */
 std::string
 ShellLine(const std::string& runner, const Run& run)
@@ -270,7 +297,8 @@ ShellLine(const std::string& runner, const Run& run)
 
 /**
  * A SLURM job array: PATH.runs holds one run's command per line, and PATH, for sbatch,
- * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N).
+ * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N). Every value the user gave is
+ * quoted in the script, and shown with its control characters replaced in its comments.
  */
 void
 WriteSlurmArray(const std::string& path,
@@ -289,15 +317,16 @@ WriteSlurmArray(const std::string& path,
     runs.Commit();
     AtomicFile script(path);
     script.Out() << "#!/bin/sh\n"
-                 << "# ddnn campaign " << campaign << ": " << lines.size()
-                 << " unfinished runs, one per array task. Submit with: sbatch " << path << "\n"
+                 << "# ddnn campaign " << Printable(campaign) << ": " << lines.size()
+                 << " unfinished runs, one per array task. Submit with: sbatch " << Printable(path)
+                 << "\n"
                  << "#SBATCH --job-name=ddnn-campaign\n"
                  << "#SBATCH --array=1-" << lines.size() << "\n"
                  << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
-                 << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" "
-                 << ShellQuoted(path + ".runs") << ")\n"
-                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in " << path
-                 << ".runs\" >&2; exit 1; }\n"
+                 << "runs=" << ShellQuoted(path + ".runs") << "\n"
+                 << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" \"$runs\")\n"
+                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in $runs\" >&2; "
+                    "exit 1; }\n"
                  << "exec sh -c \"$line\"\n";
     script.Commit();
     chmod(path.c_str(), 0755);
@@ -595,6 +624,11 @@ main(int argc, char* argv[])
         {
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
             return 0; // runs nothing, writes nothing
+        }
+        if (list || !slurm.empty())
+        {
+            CheckOneLine("--outDir", outDir); // before anything is written
+            CheckOneLine("--runner", runner);
         }
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);

@@ -203,6 +203,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out
   )
+  # The generated commands (--list, --slurm) quote every value the user gave.
+  add_test(NAME campaign-quoting
+           COMMAND ${ddnn_test_dir}/check-campaign-quoting.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-quoting
+  )
   # The report's thesis figures: seed points, means, groups and paired FCT differences.
   add_test(NAME report-figures
            COMMAND ${ddnn_test_dir}/check-report-figures.sh $<TARGET_FILE:ddnn-campaign>
