@@ -166,6 +166,34 @@ LastLine(const std::string& path)
     return last;
 }
 
+/** How a run's process ended, for the line saying it failed. */
+std::string
+HowItEnded(int status, const std::string& incomplete)
+{
+    if (WIFSIGNALED(status))
+    {
+        return "killed by signal " + std::to_string(WTERMSIG(status)) + ", "
+               + strsignal(WTERMSIG(status));
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    {
+        return "exit status 127: the runner could not be started";
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    {
+        return "exit status " + std::to_string(WEXITSTATUS(status));
+    }
+    return "exit status 0, but its outputs are not complete: " + incomplete;
+}
+
+/** The last line of a run's log, or what stands for it when there is none. */
+std::string
+LastWords(const Run& run)
+{
+    const std::string last = LastLine(run.dir + "/log.txt");
+    return last.empty() ? "its log.txt is empty" : last;
+}
+
 std::string
 Duration(double seconds)
 {
@@ -446,7 +474,8 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         totals.cpuS += usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
                        + usage.ru_stime.tv_usec * 1e-6;
         std::remove((run->dir + "/.pid").c_str());
-        bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run);
+        std::string incomplete;
+        bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run, incomplete);
         if (ok)
         {
             ++done;
@@ -454,8 +483,8 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         else
         {
             totals.failed.push_back(run->name);
-            std::cerr << "\ncampaign: run " << run->name
-                      << " failed: " << LastLine(run->dir + "/log.txt") << std::endl;
+            std::cerr << "\ncampaign: run " << run->name << " failed ("
+                      << HowItEnded(status, incomplete) << "): " << LastWords(*run) << std::endl;
         }
         const auto now = Clock::now();
         std::vector<double> left;
@@ -629,6 +658,11 @@ main(int argc, char* argv[])
         {
             CheckOneLine("--outDir", outDir); // before anything is written
             CheckOneLine("--runner", runner);
+        }
+        else if (access(runner.c_str(), X_OK) != 0)
+        {
+            throw DdnnError("--runner=" + Printable(runner) + ": cannot execute it ("
+                            + std::strerror(errno) + ")");
         }
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);

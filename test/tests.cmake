@@ -203,6 +203,10 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out
   )
+  # The driver's own messages (./ddnn help, a missing campaign file).
+  add_test(NAME driver-messages COMMAND ${ddnn_test_dir}/check-driver.sh
+                                        ${CMAKE_CURRENT_SOURCE_DIR}/ddnn
+  )
   # The generated commands (--list, --slurm) quote every value the user gave.
   add_test(NAME campaign-quoting
            COMMAND ${ddnn_test_dir}/check-campaign-quoting.sh $<TARGET_FILE:ddnn-campaign>

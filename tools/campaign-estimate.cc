@@ -3,6 +3,7 @@
  */
 #include "campaign-estimate.h"
 
+#include "ns3/atomic-file.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-calibration.h"
 #include "ns3/ddnn-csv.h"
@@ -324,11 +325,9 @@ WriteCalibration(const std::string& path,
                  const std::vector<CalibrationPoint>& points,
                  const std::string& comment)
 {
-    std::ofstream out(path);
-    if (!out)
-    {
-        throw DdnnError(path + ": cannot write the calibration table: " + std::strerror(errno));
-    }
+    AtomicFile file(path); // an earlier table stays whole until the new one is
+    std::ofstream& out = file.Out();
+    out << std::setprecision(6); // a plain stream's, as the table was always written
     std::stringstream lines(comment);
     for (std::string line; std::getline(lines, line);)
     {
@@ -340,10 +339,7 @@ WriteCalibration(const std::string& path,
         out << p.profile << "," << p.workers << "," << p.rcp << "," << p.flowRate << ","
             << std::setprecision(4) << p.cpuPerSimS << "\n";
     }
-    if (!out.flush())
-    {
-        throw DdnnError(path + ": cannot write the calibration table");
-    }
+    file.Commit();
 }
 
 RunEstimate

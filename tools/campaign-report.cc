@@ -10,8 +10,10 @@
 #include "ns3/system-path.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -144,7 +146,7 @@ Open(const std::string& path)
     std::ofstream out(path);
     if (!out)
     {
-        throw DdnnError(path + ": cannot write");
+        throw DdnnError(path + ": cannot write: " + std::strerror(errno));
     }
     out << std::setprecision(10);
     return out;
