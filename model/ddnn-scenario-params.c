@@ -791,38 +791,6 @@ ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size)
     snprintf(out, out_size, "a value");
 }
 
-/* `text` as it may be echoed in a one-line message: at most 60 bytes, control characters as
- * '?' (a newline would split the line). */
-static void
-printable(const char* text, char* out, size_t out_size)
-{
-    size_t i;
-    for (i = 0; text[i] && i + 4 < out_size && i < 60; i++)
-    {
-        out[i] = (unsigned char)text[i] < 0x20 || text[i] == 0x7f ? '?' : text[i];
-    }
-    snprintf(out + i, out_size - i, "%s", text[i] ? "..." : "");
-}
-
-/* Fills diag with "expected DESCRIPTION, got 'TEXT'" (and `why`, when not empty) and returns
- * code. */
-static int
-rejected_because(const ddnn_param* p, int code, const char* text, const char* why, ddnn_diag* diag)
-{
-    char expected[160];
-    char shown[72];
-    ddnn_param_describe(p, expected, sizeof expected);
-    printable(text, shown, sizeof shown);
-    return ddnn_diag_set(
-        diag, code, 0, p->attribute, "expected %s, got '%s'%s", expected, shown, why);
-}
-
-static int
-rejected(const ddnn_param* p, int code, const char* text, ddnn_diag* diag)
-{
-    return rejected_because(p, code, text, "", diag);
-}
-
 /* Whether `text` is a decimal number as the documentation writes them: digits, a sign, a
  * point and an exponent; no hexadecimal ("0x10", "0x1p4"), no "inf" or "nan". */
 static int
@@ -900,6 +868,41 @@ is_clean_text(const char* text)
         u += more + 1;
     }
     return 1;
+}
+
+/* `text` as it may be echoed in a one-line message: at most about 60 bytes, cut between
+ * characters, control characters (a newline would split the line) and the bytes of text
+ * that is not UTF-8 as '?'. */
+static void
+printable(const char* text, char* out, size_t out_size)
+{
+    const int clean = is_clean_text(text);
+    size_t i;
+    for (i = 0; text[i] && i + 4 < out_size && (i < 60 || (text[i] & 0xc0) == 0x80); i++)
+    {
+        const unsigned char c = (unsigned char)text[i];
+        out[i] = c < 0x20 || c == 0x7f || (c >= 0x80 && !clean) ? '?' : text[i];
+    }
+    snprintf(out + i, out_size - i, "%s", text[i] ? "..." : "");
+}
+
+/* Fills diag with "expected DESCRIPTION, got 'TEXT'" (and `why`, when not empty) and returns
+ * code. */
+static int
+rejected_because(const ddnn_param* p, int code, const char* text, const char* why, ddnn_diag* diag)
+{
+    char expected[160];
+    char shown[72];
+    ddnn_param_describe(p, expected, sizeof expected);
+    printable(text, shown, sizeof shown);
+    return ddnn_diag_set(
+        diag, code, 0, p->attribute, "expected %s, got '%s'%s", expected, shown, why);
+}
+
+static int
+rejected(const ddnn_param* p, int code, const char* text, ddnn_diag* diag)
+{
+    return rejected_because(p, code, text, "", diag);
 }
 
 static int

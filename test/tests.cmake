@@ -59,6 +59,17 @@ if(DDNN_EXAMPLES)
     example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
                                      "iterations completed +1.*1.000000 x expected"
   )
+  # A straggler computing 5 s (1000 x 5 ms) past a 1 s StallTimeout: a long compute step
+  # ends in progress, so this is a slow run, not a stall.
+  add_test(NAME slow-straggler-is-no-stall
+           COMMAND ddnn-training --workers=2 --iterations=2 --computeMs=5 --stragglers=0
+                   --stragglerScale=1000 --stallTimeoutMs=1000 --fusionBytes=1000
+                   --profile=${ddnn_test_dir}/data/two-layer-profile.csv --progress=never
+                   --outDir=${CMAKE_CURRENT_BINARY_DIR}/slow-straggler
+  )
+  set_tests_properties(slow-straggler-is-no-stall PROPERTIES PASS_REGULAR_EXPRESSION
+                                                             "iterations completed +2"
+  )
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
   )
