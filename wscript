@@ -84,6 +84,7 @@ def build(bld):
         'helper/fat-tree-helper.cc',
         'helper/job-placement.cc',
         'helper/random-variable-text.cc',
+        'helper/ns3-defaults.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -157,6 +158,7 @@ def build(bld):
         'helper/fat-tree-helper.h',
         'helper/job-placement.h',
         'helper/random-variable-text.h',
+        'helper/ns3-defaults.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

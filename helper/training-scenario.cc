@@ -501,6 +501,7 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     InstalledTraining training = InstallTraining(scenario, CreateTopology(scenario));
     TrainingRecorder recorder(training.job);
     {

@@ -590,6 +590,18 @@ static const ddnn_param params[] = {
         "flows starting in the last cooldownS are not measured",
         cooldown_s),
     NUM("run", "seed", "seed", DDNN_PARAM_U32, "", "1", 1, 4294967295.0, 0, "random seed", seed),
+    NUM("run",
+        "rng-run",
+        "RngRun",
+        DDNN_PARAM_U64,
+        "",
+        "1",
+        0,
+        9007199254740992.0,
+        0,
+        "ns-3's run number (RngRun): the substream every random variable draws from, so that "
+        "runs of one seed differ",
+        rng_run),
     NUM("output",
         "util-interval-ms",
         "utilIntervalMs",
@@ -1213,4 +1225,55 @@ ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
         return DDNN_ERR_RANGE;
     }
     return ddnn_scenario_set_job_param(s, p, job, text, NULL);
+}
+
+int
+ddnn_scenario_set_ns3_default(ddnn_scenario* s,
+                              const char* name,
+                              const char* value,
+                              ddnn_diag* diag)
+{
+    uint32_t i;
+    char shown[72];
+    printable(name, shown, sizeof shown);
+    if (strncmp(name, "ns3::", 5) != 0 || !strstr(name + 5, "::") || !is_clean_text(name)
+        || strlen(name) >= sizeof s->ns3_defaults[0].name)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             0,
+                             "name",
+                             "expected an ns-3 attribute such as ns3::TcpSocket::SegmentSize "
+                             "(at most %zu characters), got '%s'",
+                             sizeof s->ns3_defaults[0].name - 1,
+                             shown);
+    }
+    if (!is_clean_text(value) || strlen(value) >= sizeof s->ns3_defaults[0].value)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             0,
+                             "value",
+                             "%s: expected text of at most %zu characters without control "
+                             "characters",
+                             shown,
+                             sizeof s->ns3_defaults[0].value - 1);
+    }
+    for (i = 0; i < s->ns3_default_count && strcmp(s->ns3_defaults[i].name, name) != 0; i++)
+    {
+    }
+    if (i == DDNN_SCENARIO_MAX_NS3_DEFAULTS)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_TOO_LARGE,
+                             0,
+                             "name",
+                             "%s: more than %d ns-3 attribute defaults",
+                             shown,
+                             DDNN_SCENARIO_MAX_NS3_DEFAULTS);
+    }
+    snprintf(s->ns3_defaults[i].name, sizeof s->ns3_defaults[i].name, "%s", name);
+    snprintf(s->ns3_defaults[i].value, sizeof s->ns3_defaults[i].value, "%s", value);
+    s->ns3_default_count += i == s->ns3_default_count;
+    return DDNN_OK;
 }
