@@ -10,6 +10,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -391,6 +392,7 @@ ParseArguments(const std::string& program,
     ParseCommandLine(cmd, static_cast<int>(rest.size()), rest.data(), program);
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = ToCoreScenario(scenario);
+    x.rng_run = RngSeedManager::GetRun(); // ns-3's own default, or NS_GLOBAL_VALUE's
     std::string path;
     if (!file.empty())
     {
