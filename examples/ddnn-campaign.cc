@@ -298,7 +298,8 @@ Printable(const std::string& text)
 
 /**
  * Refuses a value with a control character where it would go into a one-line command of
- * --list or --slurm: quoted, a newline would still end the line (and start a command).
+ * --list or --slurm, or of a gnuplot script of the report: quoted, a newline would still end
+ * the line (and start a command).
  */
 void
 CheckOneLine(const std::string& option, const std::string& value)
@@ -307,7 +308,8 @@ CheckOneLine(const std::string& option, const std::string& value)
     {
         throw DdnnError(option + "=" + Printable(value).substr(0, 200)
                         + ": expected a path without control characters (a newline would "
-                          "split the one-line commands of --list and --slurm)");
+                          "split the one-line commands of --list and --slurm, and the "
+                          "report's gnuplot commands)");
     }
 }
 
@@ -654,9 +656,9 @@ main(int argc, char* argv[])
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
             return 0; // runs nothing, writes nothing
         }
+        CheckOneLine("--outDir", outDir); // before anything is written
         if (list || !slurm.empty())
         {
-            CheckOneLine("--outDir", outDir); // before anything is written
             CheckOneLine("--runner", runner);
         }
         else if (access(runner.c_str(), X_OK) != 0)

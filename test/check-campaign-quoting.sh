@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The commands ddnn-campaign generates (--list, the SLURM array of --slurm) quote every value
-# the user gave: with the campaign file, the output folder, the runner and the array script
+# The commands ddnn-campaign generates (--list, the SLURM array of --slurm, the report's gnuplot
+# scripts) quote every value the user gave: with the campaign file, the output folder, the runner and the array script
 # in folders whose names hold $(...), backquotes, quotes and blanks, the array script run as
 # SLURM would run it (SLURM_ARRAY_TASK_ID, no sbatch needed) and the --list lines run by sh
 # hand the runner exactly its arguments and execute nothing else. A newline, which no
@@ -69,6 +69,25 @@ SLURM_ARRAY_TASK_ID=3 sh "$array" 2>"$work/task-3.log" && fail "--slurm: task 3 
 grep -qF "no run 3 in $array.runs" "$work/task-3.log" || fail "--slurm: task 3: $(cat "$work/task-3.log")"
 no_command_ran "--slurm"
 check_arguments "--slurm" "$out"
+
+# A real campaign in that folder, its report rendered by gnuplot (whose scripts name the
+# folder, single-quoted, where gnuplot substitutes no backquoted command)
+cat >"$weird/real.xml" <<'XML'
+<campaign version="1">
+  <scenario version="1">
+    <topology workers="3"/>
+    <training compute-ms="8" queue="priority" transport="ideal"/>
+    <background flow-rate="150"/>
+    <run duration-s="0.04" warmup-s="0.005" cooldown-s="0.005" seed="5"/>
+  </scenario>
+  <vary parameter="priority.training" values="same low"/>
+</campaign>
+XML
+"$campaign" --campaign="$weird/real.xml" --outDir="$weird/real" --jobs=2 2>"$work/real.log" ||
+    fail "the campaign in $weird failed: $(tail -3 "$work/real.log")"
+[ -s "$weird/real/summary.csv" ] && [ -n "$(find "$weird/real/report" -name '*.png')" ] ||
+    fail "the report in $weird is missing"
+no_command_ran "the report"
 
 # A newline (or another control character) in a path that goes into the commands: one
 # line, nothing written
