@@ -630,6 +630,23 @@ main(int argc, char* argv[])
 
     try
     {
+        // The runs are other processes: ns-3 values set here would reach none of them.
+        if (const Ns3Defaults given = Ns3DefaultsOnCommandLine(argc, argv); !given.empty())
+        {
+            throw DdnnError("--" + given[0].first
+                            + ": the runs do not see ns-3 values given "
+                              "to ddnn-campaign; put <ns3-default name=\""
+                            + given[0].first + "\" value=\"...\"/> in the campaign's <scenario>");
+        }
+        for (const char* global : {"RngRun", "RngSeed"})
+        {
+            if (CommandLineGives(argc, argv, global))
+            {
+                throw DdnnError(std::string("--") + global
+                                + ": the runs do not see ns-3 values given to ddnn-campaign; "
+                                  "vary run.rng-run or run.seed in the campaign");
+            }
+        }
         if (campaignFile.empty())
         {
             throw DdnnError("--campaign: give the campaign file");

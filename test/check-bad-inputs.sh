@@ -95,6 +95,11 @@ w campaign-same-seed.xml "<campaign version=\"1\">$base<vary parameter=\"run.see
 w campaign-same-rcp.xml "<campaign version=\"1\">$base<vary parameter=\"training.rcp\" values=\"4 4.0 4e0\"/></campaign>\n"
 w scenario-hex.xml "<scenario version=\"1\"><topology workers=\"4\"/><training compute-ms=\"0x10\"/><run duration-s=\"1\"/></scenario>\n"
 w scenario-tiny-duration.xml "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1e-10\" warmup-s=\"0\" cooldown-s=\"0\"/></scenario>\n"
+d() { printf '<scenario version="1"><topology workers="4"/><run duration-s="1"/>%s</scenario>\n' "$1"; }
+d '<ns3-default name="ns3::TcpSocket::NoSuch" value="1"/>' >"$bad/ns3-unknown.xml"
+d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="12x"/>' >"$bad/ns3-number.xml"
+d '<ns3-default name="ns3::TcpSocketBase::MinRto" value="5parsecs"/>' >"$bad/ns3-time.xml"
+d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="1000"/><ns3-default name="ns3::TcpSocket::SegmentSize" value="536"/>' >"$bad/ns3-twice.xml"
 mkdir -p "$bad/way/scenario.xml"             # a folder where an output goes
 mkdir -p "$bad/full"
 ln -sf /dev/full "$bad/full/scenario.xml.tmp" # the output's first write hits a full disk
