@@ -146,6 +146,7 @@ check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_di
     const ddnn_param* p = NULL;
     uint32_t job = 0;
     parsed_value* values;
+    ddnn_scenario* scratch;
     int rc = DDNN_OK;
     for (d = 0; d + 1 < c->dim_count; d++)
     {
@@ -165,13 +166,19 @@ check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_di
     {
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "values", "out of memory");
     }
+    scratch = malloc(sizeof *scratch); /* one copy for every value: each sets the same one */
+    if (!scratch)
+    {
+        free(values);
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "values", "out of memory");
+    }
+    *scratch = c->base;
     for (i = 0; i < dim->count && rc == DDNN_OK; i++)
     {
-        ddnn_scenario scratch = c->base;
         char text[DDNN_PATH_MAX + 32];
         values[i].index = i;
-        if (ddnn_scenario_set_job_param(&scratch, p, job, dim->values[i], NULL) != DDNN_OK
-            || ddnn_scenario_format_job_param(&scratch, p, job, text, sizeof text) != DDNN_OK)
+        if (ddnn_scenario_set_job_param(scratch, p, job, dim->values[i], NULL) != DDNN_OK
+            || ddnn_scenario_format_job_param(scratch, p, job, text, sizeof text) != DDNN_OK)
         {
             snprintf(text, sizeof text, "%s", dim->values[i]);
         }
@@ -226,6 +233,7 @@ check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_di
         free(values[i].parsed);
     }
     free(values);
+    free(scratch);
     return rc;
 }
 
