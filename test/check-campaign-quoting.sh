@@ -20,7 +20,7 @@ weird="$work/a\$(touch\${IFS}$work/pwned-1)\`touch\${IFS}$work/pwned-2\`'q'\"d\"
 probe="$work/with blank"
 mkdir -p "$probe"
 whole=
-if "$campaign" --campaign="$probe/none.xml" 2>&1 | grep -qF "$probe/none.xml"; then
+if "$campaign" --campaign="$probe/none.xml" 2>&1 | grep -qF "$probe/none.xml: cannot open"; then
     whole=1
     weird="$weird and blanks"
 else
