@@ -47,6 +47,8 @@ def build(bld):
         'model/ddnn-scenario-params.c',
         'model/ddnn-scenario.c',
         'model/ddnn-campaign.c',
+        'model/ddnn-calibration.c',
+        'model/ddnn-manifest.c',
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
@@ -84,6 +86,7 @@ def build(bld):
         'helper/fat-tree-helper.cc',
         'helper/job-placement.cc',
         'helper/random-variable-text.cc',
+        'helper/ns3-defaults.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -130,6 +133,8 @@ def build(bld):
         'model/ddnn-flow-stats.h',
         'model/ddnn-scenario.h',
         'model/ddnn-scenario-params.h',
+        'model/ddnn-calibration.h',
+        'model/ddnn-manifest.h',
         'model/tenant-tag.h',
         'model/background-tenant.h',
         'model/background-flow-sender.h',
@@ -157,6 +162,7 @@ def build(bld):
         'helper/fat-tree-helper.h',
         'helper/job-placement.h',
         'helper/random-variable-text.h',
+        'helper/ns3-defaults.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

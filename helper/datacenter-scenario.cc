@@ -184,6 +184,7 @@ MakeBackgroundFlows(const DatacenterScenario& scenario)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
 }
 
@@ -195,6 +196,7 @@ RunDatacenter(const DatacenterScenario& scenario,
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     const uint8_t backgroundTos = scenario.TosOf(priority).second;
     const TrainingScenario training = scenario.TrainingPart(priority);
     Ptr<ServerTopology> network = CreateTopology(scenario);

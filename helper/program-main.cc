@@ -373,8 +373,11 @@ double
 ParseNumber(const std::string& option, const std::string& text, double min, double max)
 {
     char* end = nullptr;
-    const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(value) || value < min || value > max)
+    // Decimal only, as documented: strtod would also take "0x10", "inf" and "nan".
+    const bool decimal
+        = !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+    const double value = decimal ? std::strtod(text.c_str(), &end) : 0;
+    if (!decimal || *end != '\0' || !std::isfinite(value) || value < min || value > max)
     {
         std::ostringstream os;
         os << option << ": expected a number in [" << min << ", " << max << "], got '"

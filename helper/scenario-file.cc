@@ -11,6 +11,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -145,6 +146,12 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     }
     s.transportSettings = TransportSettings(x);
     s.seed = x.seed;
+    s.rngRun = x.rng_run;
+    s.ns3Defaults.clear();
+    for (uint32_t i = 0; i < x.ns3_default_count; ++i)
+    {
+        s.ns3Defaults.emplace_back(x.ns3_defaults[i].name, x.ns3_defaults[i].value);
+    }
 }
 
 void
@@ -220,6 +227,15 @@ ToCoreScenario(const TrainingScenario& s)
     }
     s.transportSettings.ToCore(x);
     x.seed = s.seed;
+    x.rng_run = s.rngRun;
+    for (const auto& [name, value] : s.ns3Defaults)
+    {
+        ddnn_diag diag{};
+        if (ddnn_scenario_set_ns3_default(&x, name.c_str(), value.c_str(), &diag) != DDNN_OK)
+        {
+            throw DdnnError("--" + name + ": " + diag.message);
+        }
+    }
     return x;
 }
 
@@ -253,6 +269,7 @@ void
 WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
 {
     ddnn_scenario x = ToCoreScenario(s);
+    CheckRanges(x); // every value one a scenario file can hold (no control characters)
     char* text = nullptr;
     size_t len = 0;
     if (ddnn_scenario_write(&x, &text, &len) != DDNN_OK)
@@ -368,6 +385,7 @@ ParseArguments(const std::string& program,
     ParseCommandLine(cmd, static_cast<int>(rest.size()), rest.data(), program);
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = ToCoreScenario(scenario);
+    x.rng_run = RngSeedManager::GetRun(); // ns-3's own default, or NS_GLOBAL_VALUE's
     std::string path;
     if (!file.empty())
     {
@@ -378,7 +396,18 @@ ParseArguments(const std::string& program,
     {
         x.jobs[0].compute_ms = 0; // --rcp given: it sets the compute time, not the file's
     }
+    // ns-3 attribute defaults: the file's, then the command line's (ns-3's parser has set
+    // those already), all recorded in the scenario and set again here, in that order.
+    for (const auto& [name, value] : Ns3DefaultsOnCommandLine(argc, argv))
+    {
+        ddnn_diag diag{};
+        if (ddnn_scenario_set_ns3_default(&x, name.c_str(), value.c_str(), &diag) != DDNN_OK)
+        {
+            throw DdnnError("--" + name + "=" + value + ": " + diag.message);
+        }
+    }
     ApplyCoreScenario(x, path, scenario);
+    ApplyNs3Defaults(scenario.ns3Defaults, file.empty() ? "the command line" : file);
 }
 
 } // namespace ns3

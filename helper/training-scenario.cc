@@ -231,6 +231,21 @@ TrainingScenario::Validate() const
              "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap
                  + "' (1bps to 1000Gbps)");
     }
+    if (topologyKind == "single-tor" && !impairedServers.empty())
+    {
+        // The helper's own check, named by the option the user gave.
+        Ptr<SingleTorHelper> probe = CreateObject<SingleTorHelper>();
+        probe->SetAttribute("ImpairedServers", StringValue(impairedServers));
+        try
+        {
+            probe->ImpairedServers(GetServerCount());
+        }
+        catch (const DdnnError& e)
+        {
+            const std::string what = e.what();
+            fail("impairedServers", what.substr(what.find(": ") + 2));
+        }
+    }
     if (topologyKind != "single-tor")
     {
         for (const auto& [flag, set] :
@@ -296,11 +311,13 @@ TrainingScenario::ComputeTime(const TrainingJobParameters& job, uint64_t modelBy
         = modelBytes * 2.0 * (1.0 - 1.0 / WorkersOf(job)) * 8 / DataRate(dataRate).GetBitRate();
     // The profile's own bound on compute: far inside ns-3's signed 64-bit nanoseconds.
     const double ns = job.rcp * networkS * 1e9;
-    if (!(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS)))
+    const bool tooLong = !(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS));
+    if (tooLong || std::llround(ns) < 1)
     {
         std::ostringstream os;
         os << "--rcp: " << job.rcp << " gives a compute time of " << ns / 1e9
-           << " s per iteration at --dataRate=" << dataRate << ", more than 10^6 s";
+           << " s per iteration at --dataRate=" << dataRate
+           << (tooLong ? ", more than 10^6 s" : ", less than 1 ns");
         throw DdnnError(os.str());
     }
     return NanoSeconds(std::llround(ns));
@@ -543,6 +560,7 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     InstalledTraining training = InstallTraining(scenario, CreateTopology(scenario));
     TrainingRecorder recorder(training.job);
     {
