@@ -32,6 +32,7 @@ def build(bld):
     module.source = [
         'model/ddnn-error.c',
         'model/ddnn-csv.c',
+        'model/ddnn-file.c',
         'model/ddnn-profile.c',
         'model/ddnn-fusion.c',
         'model/ddnn-cdf.c',
@@ -46,6 +47,8 @@ def build(bld):
         'model/ddnn-scenario-params.c',
         'model/ddnn-scenario.c',
         'model/ddnn-campaign.c',
+        'model/ddnn-calibration.c',
+        'model/ddnn-manifest.c',
         'model/ddnn-data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
@@ -75,6 +78,7 @@ def build(bld):
         'helper/atomic-file.cc',
         'helper/program-main.cc',
         'helper/output-manifest.cc',
+        'helper/input-file.cc',
         'helper/transport-settings.cc',
         'helper/egress-queue.cc',
         'helper/fabric-builder.cc',
@@ -83,6 +87,7 @@ def build(bld):
         'helper/fat-tree-helper.cc',
         'helper/job-placement.cc',
         'helper/random-variable-text.cc',
+        'helper/ns3-defaults.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -110,6 +115,7 @@ def build(bld):
     headers.source = [
         'model/ddnn-error.h',
         'model/ddnn-csv.h',
+        'model/ddnn-file.h',
         'model/ddnn-profile.h',
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
@@ -129,6 +135,8 @@ def build(bld):
         'model/ddnn-flow-stats.h',
         'model/ddnn-scenario.h',
         'model/ddnn-scenario-params.h',
+        'model/ddnn-calibration.h',
+        'model/ddnn-manifest.h',
         'model/tenant-tag.h',
         'model/background-tenant.h',
         'model/background-flow-sender.h',
@@ -148,6 +156,7 @@ def build(bld):
         'helper/atomic-file.h',
         'helper/program-main.h',
         'helper/output-manifest.h',
+        'helper/input-file.h',
         'helper/transport-settings.h',
         'helper/egress-queue.h',
         'helper/fabric-builder.h',
@@ -156,6 +165,7 @@ def build(bld):
         'helper/fat-tree-helper.h',
         'helper/job-placement.h',
         'helper/random-variable-text.h',
+        'helper/ns3-defaults.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

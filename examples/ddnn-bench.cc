@@ -701,35 +701,41 @@ main(int argc, char* argv[])
     std::string bare = "replay";
     std::string calibrationOut;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("cells",
-                 "comma-separated: lightest, heaviest, thesis-default (the default), "
-                 "rcp2-flows23, rcp16-flows184 (the grid's other corners), leaf-spine-32, "
-                 "leaf-spine-64, leaf-spine-128 (every server a worker; --workers ignored)",
-                 cellsText);
-    cmd.AddValue("profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
-    cmd.AddValue("workers", "servers (workers)", workersText);
-    cmd.AddValue("priority",
-                 "the training's priority: same (the cells' and the calibration's), low or high",
-                 priority);
-    cmd.AddValue("warmupS",
-                 "simulated seconds before the measured span; auto: the first iteration's "
-                 "compute time",
-                 warmupText);
-    cmd.AddValue("measureS",
-                 "simulated seconds measured after the warm-up; auto: whole iterations, at "
-                 "least 0.5 s (thesis-default: up to 2 s)",
-                 measureText);
-    cmd.AddValue("repeat", "module and bare runs of each cell, interleaved", repeatText);
-    cmd.AddValue("quick", "smoke use: 10 ms of warm-up, 20 ms measured, one run each", quick);
-    cmd.AddValue("baseline", "run bare ns-3 after each ddnn run (false: no ratio)", baseline);
-    cmd.AddValue("bare",
-                 "bare ns-3's ring: replay (ddnn's sends at their times) or paced (the bytes as "
-                 "fast as TCP takes them, one partition queued)",
-                 bare);
-    cmd.AddValue("calibrationOut",
-                 "write the calibration table (CPU s per simulated s) here",
-                 calibrationOut);
-    cmd.AddValue("child", "internal: one measured run", child);
+    AddOption(cmd,
+              "cells",
+              "comma-separated: lightest, heaviest, thesis-default (the default), "
+              "rcp2-flows23, rcp16-flows184 (the grid's other corners), leaf-spine-32, "
+              "leaf-spine-64, leaf-spine-128 (every server a worker; --workers ignored)",
+              cellsText);
+    AddOption(cmd, "profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
+    AddOption(cmd, "workers", "servers (workers)", workersText);
+    AddOption(cmd,
+              "priority",
+              "the training's priority: same (the cells' and the calibration's), low or high",
+              priority);
+    AddOption(cmd,
+              "warmupS",
+              "simulated seconds before the measured span; auto: the first iteration's "
+              "compute time",
+              warmupText);
+    AddOption(cmd,
+              "measureS",
+              "simulated seconds measured after the warm-up; auto: whole iterations, at "
+              "least 0.5 s (thesis-default: up to 2 s)",
+              measureText);
+    AddOption(cmd, "repeat", "module and bare runs of each cell, interleaved", repeatText);
+    AddOption(cmd, "quick", "smoke use: 10 ms of warm-up, 20 ms measured, one run each", quick);
+    AddOption(cmd, "baseline", "run bare ns-3 after each ddnn run (false: no ratio)", baseline);
+    AddOption(cmd,
+              "bare",
+              "bare ns-3's ring: replay (ddnn's sends at their times) or paced (the bytes as "
+              "fast as TCP takes them, one partition queued)",
+              bare);
+    AddOption(cmd,
+              "calibrationOut",
+              "write the calibration table (CPU s per simulated s) here",
+              calibrationOut);
+    AddOption(cmd, "child", "internal: one measured run", child);
     ParseCommandLine(cmd, argc, argv, "ddnn-bench");
 
     try

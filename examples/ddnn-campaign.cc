@@ -166,6 +166,34 @@ LastLine(const std::string& path)
     return last;
 }
 
+/** How a run's process ended, for the line saying it failed. */
+std::string
+HowItEnded(int status, const std::string& incomplete)
+{
+    if (WIFSIGNALED(status))
+    {
+        return "killed by signal " + std::to_string(WTERMSIG(status)) + ", "
+               + strsignal(WTERMSIG(status));
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    {
+        return "exit status 127: the runner could not be started";
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    {
+        return "exit status " + std::to_string(WEXITSTATUS(status));
+    }
+    return "exit status 0, but its outputs are not complete: " + incomplete;
+}
+
+/** The last line of a run's log, or what stands for it when there is none. */
+std::string
+LastWords(const Run& run)
+{
+    const std::string last = LastLine(run.dir + "/log.txt");
+    return last.empty() ? "its log.txt is empty" : last;
+}
+
 std::string
 Duration(double seconds)
 {
@@ -203,8 +231,15 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
     }
     std::vector<Run> runs;
     std::set<std::string> names;
+    auto reported = std::chrono::steady_clock::now();
     for (size_t i = 0; i < size; ++i)
     {
+        if (i % 1000 == 999
+            && std::chrono::steady_clock::now() - reported > std::chrono::seconds(5))
+        {
+            reported = std::chrono::steady_clock::now();
+            std::cerr << "campaign: " << i << " of " << size << " runs read" << std::endl;
+        }
         ddnn_scenario core;
         char name[256];
         if (ddnn_campaign_point(campaign, i, schema.c_str(), &core, name, sizeof name, &diag)
@@ -256,6 +291,35 @@ ShellQuoted(const std::string& arg)
     return quoted + "'";
 }
 
+/** `text` for a comment or a message: control characters (a newline) shown as '?'. */
+std::string
+Printable(const std::string& text)
+{
+    std::string shown = text;
+    for (char& c : shown)
+    {
+        c = static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    }
+    return shown;
+}
+
+/**
+ * Refuses a value with a control character where it would go into a one-line command of
+ * --list or --slurm, or of a gnuplot script of the report: quoted, a newline would still end
+ * the line (and start a command).
+ */
+void
+CheckOneLine(const std::string& option, const std::string& value)
+{
+    if (Printable(value) != value)
+    {
+        throw DdnnError(option + "=" + Printable(value).substr(0, 200)
+                        + ": expected a path without control characters (a newline would "
+                          "split the one-line commands of --list and --slurm, and the "
+                          "report's gnuplot commands)");
+    }
+}
+
 /** The shell command of one run, its output into the run's log.txt. */
 std::string
 ShellLine(const std::string& runner, const Run& run)
@@ -270,7 +334,8 @@ ShellLine(const std::string& runner, const Run& run)
 
 /**
  * A SLURM job array: PATH.runs holds one run's command per line, and PATH, for sbatch,
- * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N).
+ * runs line SLURM_ARRAY_TASK_ID of it (array indices 1..N). Every value the user gave is
+ * quoted in the script, and shown with its control characters replaced in its comments.
  */
 void
 WriteSlurmArray(const std::string& path,
@@ -289,15 +354,16 @@ WriteSlurmArray(const std::string& path,
     runs.Commit();
     AtomicFile script(path);
     script.Out() << "#!/bin/sh\n"
-                 << "# ddnn campaign " << campaign << ": " << lines.size()
-                 << " unfinished runs, one per array task. Submit with: sbatch " << path << "\n"
+                 << "# ddnn campaign " << Printable(campaign) << ": " << lines.size()
+                 << " unfinished runs, one per array task. Submit with: sbatch " << Printable(path)
+                 << "\n"
                  << "#SBATCH --job-name=ddnn-campaign\n"
                  << "#SBATCH --array=1-" << lines.size() << "\n"
                  << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
-                 << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" "
-                 << ShellQuoted(path + ".runs") << ")\n"
-                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in " << path
-                 << ".runs\" >&2; exit 1; }\n"
+                 << "runs=" << ShellQuoted(path + ".runs") << "\n"
+                 << "line=$(sed -n \"${SLURM_ARRAY_TASK_ID:?not in a SLURM array}p\" \"$runs\")\n"
+                 << "[ -n \"$line\" ] || { echo \"no run $SLURM_ARRAY_TASK_ID in $runs\" >&2; "
+                    "exit 1; }\n"
                  << "exec sh -c \"$line\"\n";
     script.Commit();
     chmod(path.c_str(), 0755);
@@ -417,7 +483,8 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         totals.cpuS += usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
                        + usage.ru_stime.tv_usec * 1e-6;
         std::remove((run->dir + "/.pid").c_str());
-        bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run);
+        std::string incomplete;
+        bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run, incomplete);
         if (ok)
         {
             ++done;
@@ -425,8 +492,8 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         else
         {
             totals.failed.push_back(run->name);
-            std::cerr << "\ncampaign: run " << run->name
-                      << " failed: " << LastLine(run->dir + "/log.txt") << std::endl;
+            std::cerr << "\ncampaign: run " << run->name << " failed ("
+                      << HowItEnded(status, incomplete) << "): " << LastWords(*run) << std::endl;
         }
         const auto now = Clock::now();
         std::vector<double> left;
@@ -540,36 +607,61 @@ main(int argc, char* argv[])
     std::string machinesText;
     std::string coresText;
     CommandLine cmd(__FILE__);
-    cmd.AddValue(
-        "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
-    cmd.AddValue("outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);
-    cmd.AddValue("jobs", "runs at a time (default: the number of cores)", jobsText);
-    cmd.AddValue("list", "print the commands of the unfinished runs and stop", list);
-    cmd.AddValue("report", "write summary.csv and the plots once every run is finished", report);
-    cmd.AddValue("runner", "the ddnn-datacenter program", runner);
-    cmd.AddValue("maxRuns", "refuse a campaign of more runs than this", maxRunsText);
-    cmd.AddValue("greenPercent",
-                 "operating map: green cells slow training down by at most this much (%)",
-                 greenText);
-    cmd.AddValue(
-        "redPercent", "operating map: red cells slow training down by more than this (%)", redText);
-    cmd.AddValue("slurm",
-                 "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
-                 slurm);
-    cmd.AddValue("estimate",
-                 "print the campaign's expected CPU-hours and wall time, and run nothing",
-                 estimate);
-    cmd.AddValue("calibration",
-                 "calibration table (ddnn-bench --calibrationOut) for the estimate",
-                 calibration);
-    cmd.AddValue("machines", "--estimate: also the wall time on this many machines", machinesText);
-    cmd.AddValue("coresPerMachine",
-                 "--estimate: cores of each of --machines (default: the local cores)",
-                 coresText);
+    AddOption(
+        cmd, "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
+    AddOption(cmd, "outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);
+    AddOption(cmd, "jobs", "runs at a time (default: the number of cores)", jobsText);
+    AddOption(cmd, "list", "print the commands of the unfinished runs and stop", list);
+    AddOption(cmd, "report", "write summary.csv and the plots once every run is finished", report);
+    AddOption(cmd, "runner", "the ddnn-datacenter program", runner);
+    AddOption(cmd, "maxRuns", "refuse a campaign of more runs than this", maxRunsText);
+    AddOption(cmd,
+              "greenPercent",
+              "operating map: green cells slow training down by at most this much (%)",
+              greenText);
+    AddOption(cmd,
+              "redPercent",
+              "operating map: red cells slow training down by more than this (%)",
+              redText);
+    AddOption(cmd,
+              "slurm",
+              "write a SLURM job array script (and FILE.runs) for the unfinished runs and stop",
+              slurm);
+    AddOption(cmd,
+              "estimate",
+              "print the campaign's expected CPU-hours and wall time, and run nothing",
+              estimate);
+    AddOption(cmd,
+              "calibration",
+              "calibration table (ddnn-bench --calibrationOut) for the estimate",
+              calibration);
+    AddOption(
+        cmd, "machines", "--estimate: also the wall time on this many machines", machinesText);
+    AddOption(cmd,
+              "coresPerMachine",
+              "--estimate: cores of each of --machines (default: the local cores)",
+              coresText);
     ParseCommandLine(cmd, argc, argv, "ddnn-campaign");
 
     try
     {
+        // The runs are other processes: ns-3 values set here would reach none of them.
+        if (const Ns3Defaults given = Ns3DefaultsOnCommandLine(argc, argv); !given.empty())
+        {
+            throw DdnnError("--" + given[0].first
+                            + ": the runs do not see ns-3 values given "
+                              "to ddnn-campaign; put <ns3-default name=\""
+                            + given[0].first + "\" value=\"...\"/> in the campaign's <scenario>");
+        }
+        for (const char* global : {"RngRun", "RngSeed"})
+        {
+            if (CommandLineGives(argc, argv, global))
+            {
+                throw DdnnError(std::string("--") + global
+                                + ": the runs do not see ns-3 values given to ddnn-campaign; "
+                                  "vary run.rng-run or run.seed in the campaign");
+            }
+        }
         if (campaignFile.empty())
         {
             throw DdnnError("--campaign: give the campaign file");
@@ -579,8 +671,9 @@ main(int argc, char* argv[])
             campaignFile = DdnnDataPath(campaignFile); // e.g. scenarios/thesis-grid.xml
         }
         const uint32_t jobs = ParseWholeNumber("--jobs", jobsText, 1, 1024);
-        const uint32_t maxRuns
-            = ParseWholeNumber("--maxRuns", maxRunsText, 1, DDNN_CAMPAIGN_MAX_RUNS);
+        // Every run's scenario is held in memory (about 5 kB, 1.3 ms to read each): 100,000
+        // runs take about 500 MB and two minutes before the first starts.
+        const uint32_t maxRuns = ParseWholeNumber("--maxRuns", maxRunsText, 1, 100000);
         ReportOptions options;
         options.greenSlowdownPercent = ParseNumber("--greenPercent", greenText, 0, 1e6);
         options.redSlowdownPercent
@@ -595,6 +688,16 @@ main(int argc, char* argv[])
         {
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
             return 0; // runs nothing, writes nothing
+        }
+        CheckOneLine("--outDir", outDir); // before anything is written
+        if (list || !slurm.empty())
+        {
+            CheckOneLine("--runner", runner);
+        }
+        else if (access(runner.c_str(), X_OK) != 0)
+        {
+            throw DdnnError("--runner=" + Printable(runner) + ": cannot execute it ("
+                            + std::strerror(errno) + ")");
         }
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);

@@ -54,7 +54,7 @@ main(int argc, char* argv[])
                        argc,
                        argv,
                        parsed,
-                       {"topology", "training", "transport", "run.seed"});
+                       {"topology", "training", "transport", "run.seed", "run.rng-run"});
         TrainingScenario scenario = parsed;
         if (scenario.iterations == 0 && !(scenario.stopS > 0))
         {

@@ -5,7 +5,9 @@
 
 #include "ns3/ddnn-exception.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iomanip>
 
 namespace ns3
@@ -17,7 +19,7 @@ AtomicFile::AtomicFile(const std::string& path)
 {
     if (!m_out)
     {
-        throw DdnnError(path + ": cannot write");
+        throw DdnnError(path + ": cannot write: " + std::strerror(errno));
     }
     m_out << std::setprecision(12);
 }
@@ -31,10 +33,20 @@ AtomicFile::Out()
 void
 AtomicFile::Commit()
 {
-    m_out.close();
-    if (!m_out || std::rename((m_path + ".tmp").c_str(), m_path.c_str()) != 0)
+    m_out.close(); // writes what is buffered: a full disk shows here at the latest
+    if (!m_out)
     {
-        throw DdnnError(m_path + ": write failed");
+        const int cause = errno;
+        std::remove((m_path + ".tmp").c_str());
+        throw DdnnError(m_path + ": write failed: "
+                        + (cause ? std::strerror(cause) : "the stream reported an error"));
+    }
+    if (std::rename((m_path + ".tmp").c_str(), m_path.c_str()) != 0)
+    {
+        const int cause = errno;
+        std::remove((m_path + ".tmp").c_str());
+        throw DdnnError(m_path + ": write failed: cannot rename " + m_path
+                        + ".tmp into place: " + std::strerror(cause));
     }
 }
 

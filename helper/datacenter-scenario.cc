@@ -6,6 +6,7 @@
 #include "atomic-file.h"
 #include "background-helper.h"
 #include "egress-queue.h"
+#include "program-main.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
 #include "single-tor-helper.h"
@@ -44,7 +45,7 @@ void
 DatacenterScenario::AddArguments(CommandLine& cmd)
 {
     TrainingScenario::AddArguments(cmd);
-    cmd.AddValue("compare", "run at same and at low priority with the same flows", compare);
+    AddOption(cmd, "compare", "run at same and at low priority with the same flows", compare);
 }
 
 void
@@ -183,6 +184,7 @@ MakeBackgroundFlows(const DatacenterScenario& scenario)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
 }
 
@@ -194,6 +196,7 @@ RunDatacenter(const DatacenterScenario& scenario,
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     const uint8_t backgroundTos = scenario.TosOf(priority).second;
     const TrainingScenario training = scenario.TrainingPart(priority);
     Ptr<ServerTopology> network = CreateTopology(scenario);

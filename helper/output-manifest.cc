@@ -5,13 +5,22 @@
 
 #include "atomic-file.h"
 
+#include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-file.h"
+#include "ns3/ddnn-manifest.h"
+
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <set>
 #include <sstream>
+#include <unistd.h>
 #include <vector>
 
 namespace ns3
@@ -22,33 +31,51 @@ namespace
 
 const char* const kManifest = "MANIFEST";
 
-/** FNV-1a, 64 bits, over the file's bytes: cheap, and any change of content shows. */
+/**
+ * FNV-1a, 64 bits, over the file's bytes: cheap, and any change of content shows. Regular
+ * files only (ddnn_open_input), of the size they had when opened: a FIFO or a device named
+ * in a MANIFEST neither blocks nor streams forever.
+ */
 bool
 Checksum(const std::string& path, uint64_t& sum, uint64_t& size)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    int fd = -1;
+    uint64_t expected = 0;
+    if (ddnn_open_input(path.c_str(), DDNN_FILE_ANY_SIZE, &fd, &expected, nullptr) != DDNN_OK)
     {
         return false;
     }
     sum = 1469598103934665603ULL;
     size = 0;
     char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    ssize_t n = 0;
+    while (size <= expected && (n = read(fd, buffer, sizeof buffer)) != 0)
     {
-        for (std::streamsize i = 0; i < in.gcount(); ++i)
+        if (n < 0 && errno == EINTR)
+        {
+            continue;
+        }
+        if (n < 0)
+        {
+            break;
+        }
+        for (ssize_t i = 0; i < n; ++i)
         {
             sum = (sum ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ULL;
         }
-        size += static_cast<uint64_t>(in.gcount());
+        size += static_cast<uint64_t>(n);
     }
-    return !in.bad();
+    close(fd);
+    return n >= 0;
 }
 
-} // namespace
-
-void
-WriteOutputManifest(const std::string& dir)
+/**
+ * The outputs under DIR a MANIFEST lists, relative to DIR and sorted: every regular file,
+ * but for the MANIFEST itself, log.txt, hidden files and half-written ones (.tmp). Symbolic
+ * links are not followed: a run's outputs are files it wrote, never something elsewhere.
+ */
+std::vector<std::string>
+ListOutputs(const std::string& dir)
 {
     namespace fs = std::filesystem;
     std::vector<std::string> files;
@@ -56,19 +83,33 @@ WriteOutputManifest(const std::string& dir)
     {
         const std::string name = fs::relative(entry.path(), dir).string();
         const std::string leaf = entry.path().filename().string();
-        if (entry.is_regular_file() && name != kManifest && name != "log.txt" && leaf[0] != '.'
-            && leaf.find(".tmp") == std::string::npos)
+        if (!entry.is_symlink() && entry.is_regular_file() && name != kManifest && name != "log.txt"
+            && leaf[0] != '.' && leaf.find(".tmp") == std::string::npos)
         {
             files.push_back(name);
         }
     }
     std::sort(files.begin(), files.end());
+    return files;
+}
+
+} // namespace
+
+void
+WriteOutputManifest(const std::string& dir)
+{
+    const std::vector<std::string> files = ListOutputs(dir);
     AtomicFile manifest(dir + "/" + kManifest);
     manifest.Out() << "# size fnv1a64 path: the outputs of a complete run\n";
     for (const std::string& name : files)
     {
         uint64_t sum = 0;
         uint64_t size = 0;
+        if (!ddnn_manifest_path_is_inside(name.c_str()))
+        {
+            throw DdnnError(dir + ": the output file name '" + name
+                            + "' cannot be listed in a MANIFEST (a control character)");
+        }
         if (!Checksum(dir + "/" + name, sum, size))
         {
             throw DdnnError(dir + "/" + name + ": cannot read it back for the manifest");
@@ -81,48 +122,75 @@ WriteOutputManifest(const std::string& dir)
 bool
 VerifyOutputManifest(const std::string& dir, std::string& why)
 {
-    std::ifstream in(dir + "/" + kManifest);
-    if (!in)
+    const std::string path = dir + "/" + kManifest;
+    struct stat info
+    {
+    };
+    if (lstat(path.c_str(), &info) != 0)
     {
         why = "no MANIFEST";
         return false;
     }
-    std::string line;
-    size_t listed = 0;
-    while (std::getline(in, line))
+    char* text = nullptr;
+    size_t len = 0;
+    ddnn_diag diag{};
+    ddnn_manifest manifest{};
+    if (!S_ISREG(info.st_mode)
+        || ddnn_read_file(path.c_str(), DDNN_MANIFEST_MAX_BYTES, &text, &len, &diag) != DDNN_OK
+        || ddnn_manifest_parse(&manifest, text, len, &diag) != DDNN_OK)
     {
-        if (line.empty() || line[0] == '#')
+        std::free(text);
+        char line[400];
+        ddnn_diag_format(&diag, "MANIFEST", line, sizeof line);
+        why = S_ISREG(info.st_mode) ? std::string("MANIFEST is damaged: ") + line
+                                    : "MANIFEST is not a regular file";
+        return false;
+    }
+    std::free(text);
+    std::unique_ptr<ddnn_manifest, decltype(&ddnn_manifest_free)> owned(&manifest,
+                                                                        &ddnn_manifest_free);
+    // Both ways: every file listed is an output here, and every output here is listed (an
+    // output edited and struck from the MANIFEST must not pass).
+    std::vector<std::string> outputs;
+    try
+    {
+        outputs = ListOutputs(dir);
+    }
+    catch (const std::filesystem::filesystem_error& e)
+    {
+        why = dir + ": cannot list the run folder: " + e.code().message();
+        return false;
+    }
+    std::set<std::string> listed;
+    for (size_t i = 0; i < manifest.count; ++i)
+    {
+        const ddnn_manifest_entry& e = manifest.entries[i];
+        listed.insert(e.path);
+        if (!std::binary_search(outputs.begin(), outputs.end(), std::string(e.path)))
         {
-            continue;
-        }
-        std::istringstream fields(line);
-        uint64_t size = 0;
-        uint64_t sum = 0;
-        std::string name;
-        if (!(fields >> size >> std::hex >> sum >> std::dec)
-            || !std::getline(fields >> std::ws, name))
-        {
-            why = "MANIFEST is damaged";
+            why = std::string(e.path) + " is missing";
             return false;
         }
         uint64_t actualSum = 0;
         uint64_t actualSize = 0;
-        if (!Checksum(dir + "/" + name, actualSum, actualSize))
+        if (!Checksum(dir + "/" + e.path, actualSum, actualSize))
         {
-            why = name + " is missing";
+            why = std::string(e.path) + " cannot be read";
             return false;
         }
-        if (actualSize != size || actualSum != sum)
+        if (actualSize != e.size || actualSum != e.checksum)
         {
-            why = name + " differs from the MANIFEST";
+            why = std::string(e.path) + " differs from the MANIFEST";
             return false;
         }
-        ++listed;
     }
-    if (listed == 0)
+    for (const std::string& name : outputs)
     {
-        why = "MANIFEST lists no file";
-        return false;
+        if (!listed.count(name))
+        {
+            why = name + " is not in the MANIFEST";
+            return false;
+        }
     }
     return true;
 }

@@ -3,15 +3,29 @@
  */
 #include "program-main.h"
 
+#include "ns3/config.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/global-value.h"
+#include "ns3/scheduler.h"
+#include "ns3/simulator-impl.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
 
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <new>
+#include <set>
 #include <sstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -82,11 +96,245 @@ ReportParserError()
     std::cerr << g_program << ": error: " << line << " (see --help)" << std::endl;
 }
 
+/** The text options of the program (AddOption), by name: ParseCommandLine takes them whole. */
+std::map<std::string, std::string*> g_textOptions;
+
+/** Ends the program the way every refused option does. */
+[[noreturn]] void
+Refuse(const std::string& program, const std::string& message)
+{
+    std::cerr << program << ": error: " << message << std::endl;
+    std::exit(1);
+}
+
+/** "'V'", cut to 60 characters. */
+std::string
+Quoted(const std::string& value)
+{
+    return "'" + (value.size() > 60 ? value.substr(0, 60) + "..." : value) + "'";
+}
+
+bool
+HasBlank(const std::string& value)
+{
+    for (unsigned char c : value)
+    {
+        if (std::isspace(c))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * Whether ns-3 takes --name=value, tried in a child process: ns-3's value parsers end the
+ * program with an abort on text they cannot read (NS_ABORT_MSG in ATTRIBUTE_VALUE_IMPLEMENT,
+ * NS_FATAL_ERROR in Time's and QueueSize's), which no exception handler can catch. Refused
+ * (false) or killed (an abort) both mean no.
+ */
+bool
+Ns3TakesValue(const std::string& name, const std::string& value)
+{
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0)
+    {
+        return true; // cannot try: ns-3 will parse it itself
+    }
+    if (pid == 0)
+    {
+        const struct rlimit noCore = {0, 0};
+        setrlimit(RLIMIT_CORE, &noCore); // an abort here leaves no core file behind
+        const int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+        {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        const bool taken = Config::SetGlobalFailSafe(name, StringValue(value))
+                           || Config::SetDefaultFailSafe(name, StringValue(value));
+        _exit(taken ? 0 : 1);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    {
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/** What ns-3's attribute or global value `name` accepts, or "" when there is no such one. */
+std::string
+Ns3Expects(const std::string& name)
+{
+    Ptr<const AttributeChecker> checker;
+    for (auto i = GlobalValue::Begin(); i != GlobalValue::End(); ++i)
+    {
+        if ((*i)->GetName() == name)
+        {
+            checker = (*i)->GetChecker();
+        }
+    }
+    const size_t colons = name.rfind("::");
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (!checker && colons != std::string::npos && colons > 0
+        && TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid)
+        && tid.LookupAttributeByName(name.substr(colons + 2), &info))
+    {
+        checker = info.checker;
+    }
+    if (!checker)
+    {
+        return "";
+    }
+    std::string expected = "a value of type " + checker->GetValueTypeName();
+    if (checker->GetValueTypeName() == "ns3::TimeValue")
+    {
+        expected += " (a time such as 5ms)"; // ns-3 describes its range as +9.22337e+18ns:...
+    }
+    else if (checker->HasUnderlyingTypeInformation())
+    {
+        expected += " (" + checker->GetUnderlyingTypeInformation() + ")";
+    }
+    return expected;
+}
+
+/** Whether `value` names a constructible ns-3 type derived from `base`. */
+bool
+IsTypeOf(const std::string& value, TypeId base)
+{
+    TypeId tid;
+    return TypeId::LookupByNameFailSafe(value, &tid) && tid.IsChildOf(base) && tid.HasConstructor();
+}
+
+/** The groups of ns-3's types (what --PrintGroups lists). */
+std::set<std::string>
+Ns3Groups()
+{
+    std::set<std::string> groups;
+    for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        groups.insert(TypeId::GetRegistered(i).GetGroupName());
+    }
+    return groups;
+}
+
+/** Checks argv as the function's comment in program-main.h says, before ns-3 parses it. */
+void
+CheckArguments(int argc, char* argv[], const std::string& program)
+{
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        const size_t start = arg.find_first_not_of('-'); // ns-3 takes -x, --x and ---x alike
+        if (start == 0 || start == std::string::npos)
+        {
+            continue; // not an option
+        }
+        const size_t equals = arg.find('=', start);
+        const std::string name = arg.substr(start, equals - start);
+        const std::string value = equals == std::string::npos ? "" : arg.substr(equals + 1);
+        const std::string option = "--" + name;
+        if (name == "PrintAttributes")
+        {
+            TypeId tid;
+            if (!TypeId::LookupByNameFailSafe(value, &tid))
+            {
+                Refuse(program,
+                       option
+                           + ": expected an ns-3 type such as ns3::TcpSocket (see "
+                             "--PrintTypeIds), got "
+                           + Quoted(value));
+            }
+        }
+        else if (name == "PrintGroup")
+        {
+            if (value.empty() || Ns3Groups().count(value) == 0)
+            {
+                Refuse(program,
+                       option
+                           + ": expected a group of ns-3 types such as Internet (see "
+                             "--PrintGroups), got "
+                           + Quoted(value));
+            }
+        }
+        else if (name == "RngSeed")
+        {
+            Refuse(program,
+                   option
+                       + ": ddnn sets ns-3's seed from --seed (scenario <run seed>); "
+                         "give --seed instead");
+        }
+        else if (name == "SimulatorImplementationType"
+                 && !IsTypeOf(value, SimulatorImpl::GetTypeId()))
+        {
+            Refuse(program,
+                   option
+                       + ": expected an ns-3 simulator implementation such as "
+                         "ns3::DefaultSimulatorImpl, got "
+                       + Quoted(value));
+        }
+        else if (name == "SchedulerType" && !IsTypeOf(value, Scheduler::GetTypeId()))
+        {
+            Refuse(program,
+                   option + ": expected an ns-3 scheduler such as ns3::MapScheduler, got "
+                       + Quoted(value));
+        }
+        else if (g_textOptions.count(name) != 0)
+        {
+            continue; // taken whole after ns-3's parse
+        }
+        else if (!Ns3Expects(name).empty())
+        {
+            if (!Ns3TakesValue(name, value))
+            {
+                Refuse(program,
+                       option + ": expected " + Ns3Expects(name) + ", got " + Quoted(value));
+            }
+        }
+        else if (HasBlank(value))
+        {
+            Refuse(program, option + ": expected a value without blanks, got " + Quoted(value));
+        }
+    }
+}
+
+/** Gives each text option the whole of its last value on the command line, blanks included. */
+void
+TakeTextsWhole(int argc, char* argv[])
+{
+    for (const auto& [name, text] : g_textOptions)
+    {
+        for (int i = argc - 1; i > 0; --i)
+        {
+            const std::string arg = argv[i];
+            const size_t start = arg.find_first_not_of('-');
+            if (start != 0 && start != std::string::npos
+                && arg.compare(start, name.size() + 1, name + "=") == 0)
+            {
+                *text = arg.substr(start + name.size() + 1);
+                break;
+            }
+        }
+    }
+}
+
 } // namespace
+
+void
+AddOption(CommandLine& cmd, const std::string& name, const std::string& help, std::string& value)
+{
+    g_textOptions[name] = &value;
+    cmd.AddValue(name, help, value);
+}
 
 void
 ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& program)
 {
+    CheckArguments(argc, argv, program);
     static const bool registered = std::atexit(&ReportParserError) == 0;
     g_program = program;
     g_parserErrors.str("");
@@ -101,6 +349,7 @@ ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& pr
         g_stderr = nullptr;
         std::cerr << g_parserErrors.str();
     }
+    TakeTextsWhole(argc, argv);
 }
 
 uint64_t
@@ -124,8 +373,11 @@ double
 ParseNumber(const std::string& option, const std::string& text, double min, double max)
 {
     char* end = nullptr;
-    const double value = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(value) || value < min || value > max)
+    // Decimal only, as documented: strtod would also take "0x10", "inf" and "nan".
+    const bool decimal
+        = !text.empty() && text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+    const double value = decimal ? std::strtod(text.c_str(), &end) : 0;
+    if (!decimal || *end != '\0' || !std::isfinite(value) || value < min || value > max)
     {
         std::ostringstream os;
         os << option << ": expected a number in [" << min << ", " << max << "], got '"

@@ -23,9 +23,38 @@ int ReportFailure(const std::string& program) noexcept;
 
 /**
  * \ingroup ddnn
+ * \brief cmd.AddValue for a program's option of any type (what ns-3's CommandLine does).
+ */
+template<typename T>
+void
+AddOption(CommandLine& cmd, const std::string& name, const std::string& help, T& value)
+{
+    cmd.AddValue(name, help, value);
+}
+
+/**
+ * \ingroup ddnn
+ * \brief cmd.AddValue for a text option, which ParseCommandLine then takes whole: ns-3's
+ * parser stops a text value at its first blank (--outDir="my results" would give "my").
+ */
+void AddOption(CommandLine& cmd,
+               const std::string& name,
+               const std::string& help,
+               std::string& value);
+
+/**
+ * \ingroup ddnn
  * \brief cmd.Parse(argc, argv), except that a wrong option (unknown, or not of its type)
  * ends the program with one line "PROGRAM: error: invalid command-line argument: --X=V (see
  * --help)" and exit 1 instead of ns-3's whole usage text. --help and --Print* are ns-3's.
+ *
+ * Before ns-3 sees them, ns-3's own options are checked, as ns-3 would end the program with
+ * an abort on them: a value an attribute (--ns3::Type::Attribute=V) or a global value
+ * (--RngRun=V) cannot parse, a simulator or scheduler type that does not exist, an unknown
+ * type for --PrintAttributes or group for --PrintGroup; --RngSeed is refused (--seed sets
+ * the seed). Text options (AddOption) are taken whole, blanks included; a value with a blank
+ * for any other option is refused. Each of these ends the program with one line naming the
+ * option ("PROGRAM: error: --X: expected ..., got 'V'") and exit 1.
  */
 void ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& program);
 

@@ -4,6 +4,7 @@
 #include "random-variable-text.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/double.h"
 #include "ns3/object-factory.h"
 #include "ns3/string.h"
 
@@ -92,7 +93,30 @@ RandomVariableFromText(const std::string& text, const std::string& argument)
             factory.Set(item.substr(0, equals), *value);
         }
     }
-    return factory.Create<RandomVariableStream>();
+    Ptr<RandomVariableStream> variable = factory.Create<RandomVariableStream>();
+    // Ranges ns-3 takes without a word and then draws from wrongly: Min above Max (a
+    // uniform's draws fall outside both), a triangle's Mean outside [Min, Max], a negative
+    // variance.
+    DoubleValue min;
+    DoubleValue max;
+    DoubleValue mean;
+    DoubleValue variance;
+    const bool hasRange =
+        variable->GetAttributeFailSafe("Min", min) && variable->GetAttributeFailSafe("Max", max);
+    if (hasRange && min.Get() > max.Get())
+    {
+        fail(form + ", with Min at most Max");
+    }
+    if (hasRange && variable->GetAttributeFailSafe("Mean", mean)
+        && (mean.Get() < min.Get() || mean.Get() > max.Get()))
+    {
+        fail(form + ", with Mean in [Min, Max]");
+    }
+    if (variable->GetAttributeFailSafe("Variance", variance) && variance.Get() < 0)
+    {
+        fail(form + ", with a Variance of at least 0");
+    }
+    return variable;
 }
 
 } // namespace ns3

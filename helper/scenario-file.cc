@@ -4,12 +4,14 @@
 #include "scenario-file.h"
 
 #include "atomic-file.h"
+#include "input-file.h"
 #include "program-main.h"
 
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -39,7 +41,7 @@ Resolve(const std::string& path, const std::string& scenarioPath)
     std::string besideFile
         = (slash == std::string::npos ? std::string(".") : scenarioPath.substr(0, slash)) + "/"
           + path;
-    if (std::ifstream(besideFile).good())
+    if (PathExists(besideFile))
     {
         return besideFile;
     }
@@ -81,7 +83,7 @@ LoadScenarioFile(const std::string& given, ddnn_scenario& x)
 {
     // A name that is not a file here may be one of ddnn's, e.g. scenarios/thesis-defaults.xml.
     std::string path = given;
-    if (!std::ifstream(path).good() && std::ifstream(DdnnDataPath(path)).good())
+    if (!PathExists(path) && PathExists(DdnnDataPath(path)))
     {
         path = DdnnDataPath(path);
     }
@@ -144,6 +146,12 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, TrainingScena
     }
     s.transportSettings = TransportSettings(x);
     s.seed = x.seed;
+    s.rngRun = x.rng_run;
+    s.ns3Defaults.clear();
+    for (uint32_t i = 0; i < x.ns3_default_count; ++i)
+    {
+        s.ns3Defaults.emplace_back(x.ns3_defaults[i].name, x.ns3_defaults[i].value);
+    }
 }
 
 void
@@ -219,6 +227,15 @@ ToCoreScenario(const TrainingScenario& s)
     }
     s.transportSettings.ToCore(x);
     x.seed = s.seed;
+    x.rng_run = s.rngRun;
+    for (const auto& [name, value] : s.ns3Defaults)
+    {
+        ddnn_diag diag{};
+        if (ddnn_scenario_set_ns3_default(&x, name.c_str(), value.c_str(), &diag) != DDNN_OK)
+        {
+            throw DdnnError("--" + name + ": " + diag.message);
+        }
+    }
     return x;
 }
 
@@ -252,6 +269,7 @@ void
 WriteScenarioFile(const DatacenterScenario& s, const std::string& path)
 {
     ddnn_scenario x = ToCoreScenario(s);
+    CheckRanges(x); // every value one a scenario file can hold (no control characters)
     char* text = nullptr;
     size_t len = 0;
     if (ddnn_scenario_write(&x, &text, &len) != DDNN_OK)
@@ -279,10 +297,11 @@ ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::st
         ddnn_param_describe(p, expected, sizeof expected);
         std::string& text = m_text[p->flag];
         text = p->default_value;
-        cmd.AddValue(p->flag,
-                     std::string(p->help) + "; " + expected + "; scenario file: <" + p->element
-                         + " " + p->attribute + ">",
-                     text);
+        AddOption(cmd,
+                  p->flag,
+                  std::string(p->help) + "; " + expected + "; scenario file: <" + p->element + " "
+                      + p->attribute + ">",
+                  text);
     }
 }
 
@@ -296,8 +315,7 @@ ScenarioArguments::TakeEmpty(int argc, char* argv[])
         const std::string flag = arg.size() > 3 ? arg.substr(2, arg.size() - 3) : "";
         if (i > 0 && arg.compare(0, 2, "--") == 0 && arg.back() == '=' && m_text.count(flag))
         {
-            m_empty.insert(flag);
-            continue;
+            continue; // Apply takes it from argv
         }
         rest.push_back(argv[i]);
     }
@@ -307,26 +325,18 @@ ScenarioArguments::TakeEmpty(int argc, char* argv[])
 void
 ScenarioArguments::Apply(int argc, char* argv[], ddnn_scenario& x) const
 {
-    // A transport profile first: the values given beside it override its own.
-    std::vector<std::pair<std::string, std::string>> ordered(m_text.begin(), m_text.end());
-    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& entry) {
-        return entry.first == "transportProfile";
-    });
-    for (const auto& [flag, given] : ordered)
+    // The core's reading of argv: the last value of each option, whole (blanks and empty
+    // values included), the transport profile first.
+    auto accept = [](const ddnn_param* p, void* self) -> int {
+        return static_cast<const ScenarioArguments*>(self)->m_text.count(p->flag) != 0;
+    };
+    const ddnn_param* bad = nullptr;
+    ddnn_diag diag{};
+    if (ddnn_scenario_apply_args(
+            &x, argc, argv, accept, const_cast<ScenarioArguments*>(this), &bad, &diag)
+        != DDNN_OK)
     {
-        const bool empty = m_empty.count(flag) != 0;
-        if (!empty && !CommandLineGives(argc, argv, flag))
-        {
-            continue;
-        }
-        const std::string text = empty ? std::string() : given;
-        ddnn_diag diag{};
-        if (ddnn_scenario_set_param(
-                &x, ddnn_scenario_param_by_flag(flag.c_str()), text.c_str(), &diag)
-            != DDNN_OK)
-        {
-            throw DdnnError("--" + flag + ": " + diag.message);
-        }
+        throw DdnnError("--" + std::string(bad->flag) + ": " + diag.message);
     }
 }
 
@@ -368,13 +378,14 @@ ParseArguments(const std::string& program,
                const std::vector<std::string>& accepted)
 {
     std::string file;
-    cmd.AddValue("scenario", "scenario XML file; the other arguments override it", file);
+    AddOption(cmd, "scenario", "scenario XML file; the other arguments override it", file);
     ScenarioArguments arguments(cmd, accepted);
     // ns-3's parser takes no empty value ("--schedule="): those are set here, after it.
     std::vector<char*> rest = arguments.TakeEmpty(argc, argv);
     ParseCommandLine(cmd, static_cast<int>(rest.size()), rest.data(), program);
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = ToCoreScenario(scenario);
+    x.rng_run = RngSeedManager::GetRun(); // ns-3's own default, or NS_GLOBAL_VALUE's
     std::string path;
     if (!file.empty())
     {
@@ -385,7 +396,18 @@ ParseArguments(const std::string& program,
     {
         x.jobs[0].compute_ms = 0; // --rcp given: it sets the compute time, not the file's
     }
+    // ns-3 attribute defaults: the file's, then the command line's (ns-3's parser has set
+    // those already), all recorded in the scenario and set again here, in that order.
+    for (const auto& [name, value] : Ns3DefaultsOnCommandLine(argc, argv))
+    {
+        ddnn_diag diag{};
+        if (ddnn_scenario_set_ns3_default(&x, name.c_str(), value.c_str(), &diag) != DDNN_OK)
+        {
+            throw DdnnError("--" + name + "=" + value + ": " + diag.message);
+        }
+    }
     ApplyCoreScenario(x, path, scenario);
+    ApplyNs3Defaults(scenario.ns3Defaults, file.empty() ? "the command line" : file);
 }
 
 } // namespace ns3

@@ -88,7 +88,6 @@ class ScenarioArguments
 
   private:
     std::map<std::string, std::string> m_text; //!< by flag; std::map keeps addresses stable
-    std::set<std::string> m_empty;             //!< flags given as "--FLAG="
 };
 
 /**

@@ -59,10 +59,13 @@ class SingleTorHelper : public ServerTopology
     DataRate GetDataRate() const;
     Time GetDelay() const;
 
-  private:
-    /** Which of `servers` the impairments apply to (ImpairedServers). */
+    /**
+     * Which of `servers` the impairments apply to (ImpairedServers); throws DdnnError naming
+     * the attribute for an index that is no server's.
+     */
     std::vector<bool> ImpairedServers(uint32_t servers) const;
 
+  private:
     DataRate m_dataRate;
     Time m_delay;
     uint32_t m_deviceQueuePackets;

@@ -3,6 +3,7 @@
  */
 #include "training-scenario.h"
 
+#include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
@@ -35,6 +36,51 @@
 namespace ns3
 {
 
+namespace
+{
+
+/** The largest fabric (leaf-spine or fat tree) built: links (server and switch-to-switch) and
+ * nodes (servers and switches). */
+constexpr uint64_t kMaxFabricLinks = 4096;
+constexpr uint64_t kMaxFabricNodes = 2048;
+
+/**
+ * Whether text is a data rate the whole stack takes: ns-3's DataRate parser aborts on a
+ * blank ("10 Gbps") and converts a rate above 2^64 bit/s to an undefined value, and above
+ * 1000 Gbit/s a packet's transmission time rounds to a nanosecond or less.
+ */
+bool
+IsRate(const std::string& text)
+{
+    const double maxBps = 1e12;
+    if (text.empty() || text.size() > 40)
+    {
+        return false;
+    }
+    for (unsigned char c : text)
+    {
+        if (std::isspace(c) || !std::isprint(c))
+        {
+            return false;
+        }
+    }
+    // The number's digits, then the unit ns-3 knows: its value as the rate of "1UNIT".
+    const size_t unitAt = text.find_first_not_of("0123456789.");
+    DataRateValue unit;
+    if (unitAt == 0 || unitAt == std::string::npos
+        || !unit.DeserializeFromString("1" + text.substr(unitAt), MakeDataRateChecker()))
+    {
+        return false;
+    }
+    const double bps = std::strtod(text.substr(0, unitAt).c_str(), nullptr)
+                       * static_cast<double>(unit.Get().GetBitRate());
+    DataRateValue rate;
+    return bps >= 1 && bps <= maxBps && rate.DeserializeFromString(text, MakeDataRateChecker())
+           && rate.Get().GetBitRate() > 0;
+}
+
+} // namespace
+
 TrainingScenario::TrainingScenario()
 {
     // One set of defaults for files and command lines: the core's parameter table.
@@ -47,9 +93,9 @@ void
 TrainingScenario::AddArguments(CommandLine& cmd)
 {
     // The scenario's own parameters come from the core's table (ParseArguments).
-    cmd.AddValue("outDir", "folder for the CSV files", outDir);
-    cmd.AddValue(
-        "progress", "progress on stderr: auto (when a terminal), always or never", progress);
+    AddOption(cmd, "outDir", "folder for the CSV files", outDir);
+    AddOption(
+        cmd, "progress", "progress on stderr: auto (when a terminal), always or never", progress);
 }
 
 namespace
@@ -174,18 +220,31 @@ TrainingScenario::Validate() const
         }
     }
     ProgressMeter::Enabled(progress); // throws on an unknown mode
-    DataRateValue rate;
-    if (!rate.DeserializeFromString(dataRate, MakeDataRateChecker())
-        || rate.Get().GetBitRate() == 0)
+    if (!IsRate(dataRate))
     {
-        fail("dataRate", "expected a rate such as 10Gbps, got '" + dataRate + "'");
+        fail("dataRate",
+             "expected a rate such as 10Gbps, got '" + dataRate + "' (1bps to 1000Gbps)");
     }
-    if (!rateCap.empty()
-        && (!rate.DeserializeFromString(rateCap, MakeDataRateChecker())
-            || rate.Get().GetBitRate() == 0))
+    if (!rateCap.empty() && !IsRate(rateCap))
     {
         fail("rateCap",
-             "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap + "'");
+             "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap
+                 + "' (1bps to 1000Gbps)");
+    }
+    if (topologyKind == "single-tor" && !impairedServers.empty())
+    {
+        // The helper's own check, named by the option the user gave.
+        Ptr<SingleTorHelper> probe = CreateObject<SingleTorHelper>();
+        probe->SetAttribute("ImpairedServers", StringValue(impairedServers));
+        try
+        {
+            probe->ImpairedServers(GetServerCount());
+        }
+        catch (const DdnnError& e)
+        {
+            const std::string what = e.what();
+            fail("impairedServers", what.substr(what.find(": ") + 2));
+        }
     }
     if (topologyKind != "single-tor")
     {
@@ -207,15 +266,30 @@ TrainingScenario::Validate() const
                  "the " + topologyKind + " would have " + std::to_string(GetServerCount())
                      + " servers, at most 1024");
         }
+        // Global routing's tables grow with nodes x links: 4096 links take about 600 MB and
+        // seconds to build (a fat tree of k = 16, the largest, has 3072 links, 1344 nodes).
+        const uint64_t servers = GetServerCount();
+        const uint64_t k = fatTreeK;
+        const uint64_t links = topologyKind == "fat-tree"
+                                   ? 3 * k * k * k / 4
+                                   : servers + static_cast<uint64_t>(leaves) * spines;
+        const uint64_t nodes
+            = topologyKind == "fat-tree" ? servers + 5 * k * k / 4 : servers + leaves + spines;
+        if (links > kMaxFabricLinks || nodes > kMaxFabricNodes)
+        {
+            fail(topologyKind == "fat-tree" ? "fatTreeK" : "spines",
+                 "the " + topologyKind + " would have " + std::to_string(links) + " links and "
+                     + std::to_string(nodes) + " nodes, at most " + std::to_string(kMaxFabricLinks)
+                     + " links and " + std::to_string(kMaxFabricNodes) + " nodes");
+        }
         if (topologyKind == "fat-tree" && fatTreeK % 2 != 0)
         {
             fail("fatTreeK", "expected an even radix, got " + std::to_string(fatTreeK));
         }
-        if (!fabricDataRate.empty()
-            && (!rate.DeserializeFromString(fabricDataRate, MakeDataRateChecker())
-                || rate.Get().GetBitRate() == 0))
+        if (!fabricDataRate.empty() && !IsRate(fabricDataRate))
         {
-            fail("fabricDataRate", "expected a rate such as 40Gbps, got '" + fabricDataRate + "'");
+            fail("fabricDataRate",
+                 "expected a rate such as 40Gbps, got '" + fabricDataRate + "' (1bps to 1000Gbps)");
         }
     }
 }
@@ -237,11 +311,13 @@ TrainingScenario::ComputeTime(const TrainingJobParameters& job, uint64_t modelBy
         = modelBytes * 2.0 * (1.0 - 1.0 / WorkersOf(job)) * 8 / DataRate(dataRate).GetBitRate();
     // The profile's own bound on compute: far inside ns-3's signed 64-bit nanoseconds.
     const double ns = job.rcp * networkS * 1e9;
-    if (!(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS)))
+    const bool tooLong = !(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS));
+    if (tooLong || std::llround(ns) < 1)
     {
         std::ostringstream os;
         os << "--rcp: " << job.rcp << " gives a compute time of " << ns / 1e9
-           << " s per iteration at --dataRate=" << dataRate << ", more than 10^6 s";
+           << " s per iteration at --dataRate=" << dataRate
+           << (tooLong ? ", more than 10^6 s" : ", less than 1 ns");
         throw DdnnError(os.str());
     }
     return NanoSeconds(std::llround(ns));
@@ -484,6 +560,7 @@ RunTraining(const TrainingScenario& scenario, const std::string& outDir)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
+    RngSeedManager::SetRun(scenario.rngRun);
     InstalledTraining training = InstallTraining(scenario, CreateTopology(scenario));
     TrainingRecorder recorder(training.job);
     {

@@ -4,6 +4,7 @@
 #ifndef TRAINING_SCENARIO_H
 #define TRAINING_SCENARIO_H
 
+#include "ns3-defaults.h"
 #include "training-recorder.h"
 #include "transport-settings.h"
 
@@ -76,7 +77,9 @@ struct TrainingScenario : public TrainingJobParameters
     uint32_t fatTreeK;            //!< fat-tree: radix
     std::string fabricDataRate;   //!< switch-to-switch rate; "" = dataRate
     uint32_t seed;
-    TransportSettings transportSettings;         //!< <transport>: TCP and how the tenants use it
+    uint64_t rngRun{1};                  //!< ns-3's run number (RngRun) beside the seed
+    Ns3Defaults ns3Defaults;             //!< ns-3 attribute defaults the run sets, recorded with it
+    TransportSettings transportSettings; //!< <transport>: TCP and how the tenants use it
     std::vector<TrainingJobParameters> moreJobs; //!< the jobs after the first
     // The program's own options.
     std::string outDir{"ddnn-output"};

@@ -87,10 +87,6 @@ split_values(dimension* dim, const char* text)
     return DDNN_OK;
 }
 
-/*
- * A value twice in one <vary>, or a parameter varied twice, would give two runs one folder
- * and one name: refused.
- */
 /* Whether `parameter` names a value of the base scenario: a parameter, and a job it has. */
 static int
 check_parameter(const ddnn_scenario* base, const char* parameter, long line, ddnn_diag* diag)
@@ -122,10 +118,36 @@ check_parameter(const ddnn_scenario* base, const char* parameter, long line, ddn
     return DDNN_OK;
 }
 
+/* A value of a dimension as the scenario holds it once parsed ("01" and "1", "4.0" and
+ * "4e0" alike), or as written when it does not parse (ddnn_campaign_point then says why). */
+typedef struct
+{
+    char* parsed;
+    size_t index;
+} parsed_value;
+
+static int
+by_parsed_then_index(const void* a, const void* b)
+{
+    const parsed_value* x = a;
+    const parsed_value* y = b;
+    int c = strcmp(x->parsed, y->parsed);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/*
+ * A value twice in one <vary> (as parsed: "1" and "01" are one seed), or a parameter varied
+ * twice, would give two runs the same scenario: refused.
+ */
 static int
 check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_diag* diag)
 {
-    size_t d, i, j;
+    size_t d, i;
+    const ddnn_param* p = NULL;
+    uint32_t job = 0;
+    parsed_value* values;
+    ddnn_scenario* scratch;
+    int rc = DDNN_OK;
     for (d = 0; d + 1 < c->dim_count; d++)
     {
         if (strcmp(c->dims[d].parameter, dim->parameter) == 0)
@@ -138,23 +160,81 @@ check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_di
                                  dim->parameter);
         }
     }
-    for (i = 0; i < dim->count; i++)
+    (void)ddnn_scenario_param_address(dim->parameter, &p, &job); /* checked before */
+    values = calloc(dim->count, sizeof *values);
+    if (!values)
     {
-        for (j = 0; j < i; j++)
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "values", "out of memory");
+    }
+    scratch = malloc(sizeof *scratch); /* one copy for every value: each sets the same one */
+    if (!scratch)
+    {
+        free(values);
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "values", "out of memory");
+    }
+    *scratch = c->base;
+    for (i = 0; i < dim->count && rc == DDNN_OK; i++)
+    {
+        char text[DDNN_PATH_MAX + 32];
+        values[i].index = i;
+        if (ddnn_scenario_set_job_param(scratch, p, job, dim->values[i], NULL) != DDNN_OK
+            || ddnn_scenario_format_job_param(scratch, p, job, text, sizeof text) != DDNN_OK)
         {
-            if (strcmp(dim->values[i], dim->values[j]) == 0)
+            snprintf(text, sizeof text, "%s", dim->values[i]);
+        }
+        values[i].parsed = malloc(strlen(text) + 1); /* strdup is not C11 */
+        if (values[i].parsed)
+        {
+            strcpy(values[i].parsed, text);
+        }
+        if (!values[i].parsed)
+        {
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "values", "out of memory");
+        }
+    }
+    if (rc == DDNN_OK)
+    {
+        /* Sorted, equal values are neighbours: n log n, however long the list. */
+        qsort(values, dim->count, sizeof *values, by_parsed_then_index);
+        for (i = 1; i < dim->count && rc == DDNN_OK; i++)
+        {
+            const char* first = dim->values[values[i - 1].index];
+            const char* second = dim->values[values[i].index];
+            if (strcmp(values[i - 1].parsed, values[i].parsed) != 0)
             {
-                return ddnn_diag_set(diag,
-                                     DDNN_ERR_DUPLICATE,
-                                     line,
-                                     "values",
-                                     "<vary parameter=\"%s\"> lists '%.60s' twice",
-                                     dim->parameter,
-                                     dim->values[i]);
+                continue;
+            }
+            if (strcmp(first, second) == 0)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_DUPLICATE,
+                                   line,
+                                   "values",
+                                   "<vary parameter=\"%s\"> lists '%.60s' twice",
+                                   dim->parameter,
+                                   first);
+            }
+            else
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_DUPLICATE,
+                                   line,
+                                   "values",
+                                   "<vary parameter=\"%s\"> lists '%.40s' and '%.40s', the same "
+                                   "value",
+                                   dim->parameter,
+                                   first,
+                                   second);
             }
         }
     }
-    return DDNN_OK;
+    for (i = 0; i < dim->count; i++)
+    {
+        free(values[i].parsed);
+    }
+    free(values);
+    free(scratch);
+    return rc;
 }
 
 int
@@ -231,15 +311,15 @@ ddnn_campaign_parse(
                                    dim->parameter);
             }
             else if (rc == DDNN_OK
-                     && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
-            {
-                /* diag says which value or parameter repeats */
-            }
-            else if (rc == DDNN_OK
                      && (rc = check_parameter(&c->base, dim->parameter, xmlGetLineNo(child), diag))
                             != DDNN_OK)
             {
                 /* diag names the parameter */
+            }
+            else if (rc == DDNN_OK
+                     && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
+            {
+                /* diag says which value or parameter repeats */
             }
             xmlFree(parameter);
             xmlFree(values);

@@ -108,7 +108,7 @@ ddnn_cdf_parse(ddnn_cdf** out, const char* text, size_t len, ddnn_diag* diag)
         rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
         goto done;
     }
-    ddnn_csv_init(csv, text, len);
+    ddnn_csv_init(csv, text, len, "bytes,cumulative_fraction");
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         point pt;

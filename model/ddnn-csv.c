@@ -9,11 +9,26 @@
 #include <string.h>
 
 void
-ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len)
+ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len, const char* columns)
 {
+    int i;
     memset(csv, 0, sizeof *csv);
     csv->text = text;
     csv->len = len;
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+    {
+        csv->pos = 3; /* a UTF-8 byte order mark, as spreadsheets write it */
+    }
+    csv->columns = columns;
+    csv->column_count = columns ? 1 : 0;
+    for (i = 0; columns && columns[i]; i++)
+    {
+        csv->column_count += columns[i] == ',';
+    }
+    for (i = 0; i < DDNN_CSV_MAX_FIELDS; i++)
+    {
+        csv->order[i] = i;
+    }
 }
 
 static char*
@@ -26,6 +41,63 @@ trim(char* s)
     while (end > s && isspace((unsigned char)end[-1]))
         *--end = '\0';
     return s;
+}
+
+/*
+ * The header row in csv->fields against csv->columns: the same names, each once, in any
+ * order; sets csv->order.
+ */
+static int
+read_header(ddnn_csv* csv, ddnn_diag* diag)
+{
+    int i, j;
+    const char* name = csv->columns;
+    if (csv->field_count != csv->column_count)
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             csv->line,
+                             "",
+                             "expected the header '%s' (its names in any order), found %d "
+                             "fields",
+                             csv->columns,
+                             csv->field_count);
+    for (i = 0; i < csv->column_count; i++)
+    {
+        size_t n = strcspn(name, ",");
+        csv->order[i] = -1;
+        for (j = 0; j < csv->field_count; j++)
+        {
+            if (strlen(csv->fields[j]) == n && strncmp(csv->fields[j], name, n) == 0)
+            {
+                csv->order[i] = j;
+            }
+        }
+        if (csv->order[i] < 0)
+            return ddnn_diag_set(diag,
+                                 DDNN_ERR_SYNTAX,
+                                 csv->line,
+                                 "",
+                                 "expected the header '%s' (its names in any order), found no "
+                                 "column '%.*s'",
+                                 csv->columns,
+                                 (int)n,
+                                 name);
+        name += n + (name[n] == ',');
+    }
+    return DDNN_OK; /* as many names, each found: each once */
+}
+
+/* Hands the current row's fields out in the order of csv->columns. */
+static void
+reorder(ddnn_csv* csv)
+{
+    char* given[DDNN_CSV_MAX_FIELDS];
+    int i;
+    if (csv->field_count != csv->column_count)
+        return; /* ddnn_csv_expect_fields refuses it */
+    memcpy(given, csv->fields, sizeof given);
+    for (i = 0; i < csv->column_count; i++)
+        csv->fields[i] = given[csv->order[i]];
 }
 
 static int
@@ -65,7 +137,7 @@ next_line(ddnn_csv* csv, ddnn_diag* diag)
 int
 ddnn_csv_next(ddnn_csv* csv, ddnn_diag* diag)
 {
-    int rc;
+    int rc, i;
     while ((rc = next_line(csv, diag)) == 1)
     {
         char* s = trim(csv->buf);
@@ -90,12 +162,27 @@ ddnn_csv_next(ddnn_csv* csv, ddnn_diag* diag)
                 break;
             p = comma + 1;
         }
+        for (i = 0; i < csv->field_count; i++)
+        {
+            if (csv->fields[i][0] == '"' || csv->fields[i][0] == '\'')
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_SYNTAX,
+                                     csv->line,
+                                     "",
+                                     "expected plain comma-separated fields, found the quoted "
+                                     "field %.40s",
+                                     csv->fields[i]);
+        }
         if (!csv->seen_data && !looks_numeric(csv->fields[0]))
         {
             csv->seen_data = 1; /* only one header row, and only before data */
+            csv->header_seen = 1;
+            if (csv->columns && (rc = read_header(csv, diag)) < 0)
+                return rc;
             continue;
         }
         csv->seen_data = 1;
+        reorder(csv);
         return 1;
     }
     return rc;
@@ -159,58 +246,5 @@ ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_
     if (errno == ERANGE || !isfinite(v))
         return ddnn_diag_set(diag, DDNN_ERR_RANGE, csv->line, name, "number '%s' out of range", s);
     *out = v;
-    return DDNN_OK;
-}
-
-int
-ddnn_read_file(const char* path, size_t max_bytes, char** out, size_t* out_len, ddnn_diag* diag)
-{
-    FILE* f = fopen(path, "rb");
-    char* buf = NULL;
-    size_t len = 0, cap = 0;
-    if (!f)
-        return ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "cannot open: %s", strerror(errno));
-    for (;;)
-    {
-        size_t n;
-        if (len == cap)
-        {
-            char* grown;
-            cap = cap ? cap * 2 : 4096;
-            grown = realloc(buf, cap + 1);
-            if (!grown)
-            {
-                free(buf);
-                fclose(f);
-                return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory reading the file");
-            }
-            buf = grown;
-        }
-        n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (len > max_bytes)
-        {
-            free(buf);
-            fclose(f);
-            return ddnn_diag_set(diag,
-                                 DDNN_ERR_TOO_LARGE,
-                                 0,
-                                 "",
-                                 "file larger than %lu bytes",
-                                 (unsigned long)max_bytes);
-        }
-        if (n == 0)
-            break;
-    }
-    if (ferror(f))
-    {
-        free(buf);
-        fclose(f);
-        return ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "read error: %s", strerror(errno));
-    }
-    fclose(f);
-    buf[len] = '\0';
-    *out = buf;
-    *out_len = len;
     return DDNN_OK;
 }

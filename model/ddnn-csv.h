@@ -2,12 +2,15 @@
 /*
  * Minimal reader for the comma-separated data files of ddnn: '#' starts a
  * comment line, blank lines are skipped, an optional header row is allowed
- * before the first data row, and every number is checked strictly.
+ * before the first data row, and every number is checked strictly. A header
+ * names the columns, in any order: rows are read by those names. A UTF-8 byte
+ * order mark is skipped; quoted fields are refused (no field needs them).
  */
 #ifndef DDNN_CSV_H
 #define DDNN_CSV_H
 
 #include "ddnn-error.h"
+#include "ddnn-file.h" /* ddnn_read_file */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -32,9 +35,18 @@ extern "C"
         char buf[DDNN_CSV_MAX_LINE + 1];
         char* fields[DDNN_CSV_MAX_FIELDS];
         int field_count;
+        const char* columns; /* the expected header, "a,b,c"; NULL: not checked */
+        int column_count;
+        int header_seen;
+        int order[DDNN_CSV_MAX_FIELDS]; /* column i is field order[i] of each row */
     } ddnn_csv;
 
-    void ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len);
+    /*
+     * Reads `text`; `columns` ("a,b,c", or NULL) names the columns in the order the reader
+     * takes them: a header must name each once (in any order), and each row's fields are
+     * then handed out in the order of `columns`.
+     */
+    void ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len, const char* columns);
 
     /*
      * Advances to the next data row. Returns 1 when a row is available, 0 at the
@@ -52,13 +64,6 @@ extern "C"
 
     /* Parses field i as a finite decimal number. */
     int ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_diag* diag);
-
-    /*
-     * Reads a whole file into a NUL-terminated buffer the caller frees with free().
-     * Refuses files over max_bytes.
-     */
-    int ddnn_read_file(
-        const char* path, size_t max_bytes, char** out, size_t* out_len, ddnn_diag* diag);
 
 #ifdef __cplusplus
 }

@@ -43,7 +43,7 @@ read_rows(const char* text, size_t len, row** rows_out, size_t* count_out, ddnn_
     int rc;
     if (!csv)
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-    ddnn_csv_init(csv, text, len);
+    ddnn_csv_init(csv, text, len, "layer,param_bytes,forward_ns,backward_ns");
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         row r;

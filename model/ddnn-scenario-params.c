@@ -589,7 +589,29 @@ static const ddnn_param params[] = {
         0,
         "flows starting in the last cooldownS are not measured",
         cooldown_s),
-    NUM("run", "seed", "seed", DDNN_PARAM_U32, "", "1", 1, 4294967295.0, 0, "random seed", seed),
+    NUM("run",
+        "seed",
+        "seed",
+        DDNN_PARAM_U32,
+        "",
+        "1",
+        1,
+        4294944442.0,
+        0,
+        "random seed (ns-3's MRG32k3a takes seeds below 4294944443)",
+        seed),
+    NUM("run",
+        "rng-run",
+        "RngRun",
+        DDNN_PARAM_U64,
+        "",
+        "1",
+        0,
+        9007199254740992.0,
+        0,
+        "ns-3's run number (RngRun): the substream every random variable draws from, so that "
+        "runs of one seed differ",
+        rng_run),
     NUM("output",
         "util-interval-ms",
         "utilIntervalMs",
@@ -791,20 +813,118 @@ ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size)
     snprintf(out, out_size, "a value");
 }
 
-/* Fills diag with "expected DESCRIPTION, got 'TEXT'" and returns code. */
+/* Whether `text` is a decimal number as the documentation writes them: digits, a sign, a
+ * point and an exponent; no hexadecimal ("0x10", "0x1p4"), no "inf" or "nan". */
+static int
+is_decimal(const char* text)
+{
+    size_t i;
+    for (i = 0; text[i]; i++)
+    {
+        if (!isdigit((unsigned char)text[i]) && !strchr("+-.eE", text[i]))
+        {
+            return 0;
+        }
+    }
+    return i > 0;
+}
+
+/* Nanoseconds per unit of a time parameter, 0 for the others. */
+static double
+ns_per_unit(const ddnn_param* p)
+{
+    if (strcmp(p->unit, "s") == 0)
+    {
+        return 1e9;
+    }
+    if (strcmp(p->unit, "ms") == 0)
+    {
+        return 1e6;
+    }
+    if (strcmp(p->unit, "us") == 0)
+    {
+        return 1e3;
+    }
+    return 0;
+}
+
+/* Whether `text` is valid UTF-8 without control characters: what an XML attribute can carry
+ * (and a one-line message can echo). */
+static int
+is_clean_text(const char* text)
+{
+    const unsigned char* u = (const unsigned char*)text;
+    while (*u)
+    {
+        static const unsigned long least[4] = {0, 0xa0, 0x800, 0x10000}; /* no overlong form */
+        int more, i;
+        unsigned long code;
+        if (*u < 0x80)
+        {
+            if (*u < 0x20 || *u == 0x7f)
+            {
+                return 0;
+            }
+            u++;
+            continue;
+        }
+        more = (*u & 0xe0) == 0xc0 ? 1 : (*u & 0xf0) == 0xe0 ? 2 : (*u & 0xf8) == 0xf0 ? 3 : 0;
+        if (more == 0)
+        {
+            return 0;
+        }
+        code = *u & (0x3f >> more);
+        for (i = 1; i <= more; i++)
+        {
+            if ((u[i] & 0xc0) != 0x80)
+            {
+                return 0;
+            }
+            code = code << 6 | (u[i] & 0x3f);
+        }
+        /* C1 controls (below U+00A0), surrogates, beyond U+10FFFF */
+        if (code < least[more] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff)
+        {
+            return 0;
+        }
+        u += more + 1;
+    }
+    return 1;
+}
+
+/* `text` as it may be echoed in a one-line message: at most about 60 bytes, cut between
+ * characters, control characters (a newline would split the line) and the bytes of text
+ * that is not UTF-8 as '?'. */
+static void
+printable(const char* text, char* out, size_t out_size)
+{
+    const int clean = is_clean_text(text);
+    size_t i;
+    for (i = 0; text[i] && i + 4 < out_size && (i < 60 || (text[i] & 0xc0) == 0x80); i++)
+    {
+        const unsigned char c = (unsigned char)text[i];
+        out[i] = c < 0x20 || c == 0x7f || (c >= 0x80 && !clean) ? '?' : text[i];
+    }
+    snprintf(out + i, out_size - i, "%s", text[i] ? "..." : "");
+}
+
+/* Fills diag with "expected DESCRIPTION, got 'TEXT'" (and `why`, when not empty) and returns
+ * code. */
+static int
+rejected_because(const ddnn_param* p, int code, const char* text, const char* why, ddnn_diag* diag)
+{
+    char expected[160];
+    char shown[72];
+    ddnn_param_describe(p, expected, sizeof expected);
+    printable(text, shown, sizeof shown);
+    return ddnn_diag_set(
+        diag, code, 0, p->attribute, "expected %s, got '%s'%s", expected, shown, why);
+}
+
 static int
 rejected(const ddnn_param* p, int code, const char* text, ddnn_diag* diag)
 {
-    char expected[160];
-    ddnn_param_describe(p, expected, sizeof expected);
-    return ddnn_diag_set(diag,
-                         code,
-                         0,
-                         p->attribute,
-                         "expected %s, got '%.60s%s'",
-                         expected,
-                         text,
-                         strlen(text) > 60 ? "..." : "");
+    return rejected_because(p, code, text, "", diag);
 }
 
 static int
@@ -869,7 +989,8 @@ ddnn_scenario_set_job_param(
             }
             errno = 0;
             v = strtoull(text, &end, 10);
-            if (errno == ERANGE || !in_range(p, (double)v))
+            /* Compared as integers: through a double, 2^53 + 1 would pass a limit of 2^53. */
+            if (errno == ERANGE || v < (unsigned long long)p->min || v > (unsigned long long)p->max)
             {
                 return rejected(p, DDNN_ERR_RANGE, text, diag);
             }
@@ -885,15 +1006,24 @@ ddnn_scenario_set_job_param(
         }
         case DDNN_PARAM_DOUBLE: {
             double v;
+            if (!is_decimal(text))
+            {
+                return rejected(p, DDNN_ERR_SYNTAX, text, diag);
+            }
             errno = 0;
             v = strtod(text, &end);
-            if (end == text || *end || isspace((unsigned char)text[0]) || !isfinite(v))
+            if (end == text || *end || !isfinite(v))
             {
                 return rejected(p, DDNN_ERR_SYNTAX, text, diag);
             }
             if (!in_range(p, v))
             {
                 return rejected(p, DDNN_ERR_RANGE, text, diag);
+            }
+            /* A positive time below ns-3's step would become 0 ns: refused or 0 means else. */
+            if (v > 0 && ns_per_unit(p) > 0 && v * ns_per_unit(p) < 1)
+            {
+                return rejected_because(p, DDNN_ERR_RANGE, text, ", below 1 ns", diag);
             }
             *(double*)at = v;
             return DDNN_OK;
@@ -916,6 +1046,14 @@ ddnn_scenario_set_job_param(
             if (strlen(text) >= p->size)
             {
                 return rejected(p, DDNN_ERR_TOO_LARGE, text, diag);
+            }
+            if (!is_clean_text(text))
+            {
+                return rejected_because(p,
+                                        DDNN_ERR_SYNTAX,
+                                        text,
+                                        ", which holds a control character or is not UTF-8",
+                                        diag);
             }
             if (p->choices && !is_choice(p->choices, text))
             {
@@ -1082,6 +1220,72 @@ ddnn_scenario_param_address(const char* name, const ddnn_param** p, uint32_t* jo
     return *p ? DDNN_OK : DDNN_ERR_MISSING;
 }
 
+const char*
+ddnn_arg_value(const char* arg, const char* flag)
+{
+    size_t n = strlen(flag);
+    if (arg[0] != '-')
+    {
+        return NULL;
+    }
+    while (*arg == '-')
+    {
+        arg++;
+    }
+    return strncmp(arg, flag, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+/* Sets parameter p from the last argument that gives it, if any. */
+static int
+apply_arg(ddnn_scenario* s, const ddnn_param* p, int argc, const char* const* argv, ddnn_diag* diag)
+{
+    int i;
+    for (i = argc - 1; i > 0; i--)
+    {
+        const char* value = ddnn_arg_value(argv[i], p->flag);
+        if (value)
+        {
+            return ddnn_scenario_set_param(s, p, value, diag);
+        }
+    }
+    return DDNN_OK;
+}
+
+int
+ddnn_scenario_apply_args(ddnn_scenario* s,
+                         int argc,
+                         const char* const* argv,
+                         int (*accept)(const ddnn_param* p, void* ctx),
+                         void* ctx,
+                         const ddnn_param** bad,
+                         ddnn_diag* diag)
+{
+    size_t i, pass;
+    for (pass = 0; pass < 2; pass++)
+    {
+        for (i = 0; i < PARAM_COUNT; i++)
+        {
+            const ddnn_param* p = &params[i];
+            int rc;
+            /* The transport profile in the first pass, the others in the second. */
+            if ((p->offset == offsetof(ddnn_scenario, transport_profile)) != (pass == 0)
+                || (accept && !accept(p, ctx)))
+            {
+                continue;
+            }
+            if ((rc = apply_arg(s, p, argc, argv, diag)) != DDNN_OK)
+            {
+                if (bad)
+                {
+                    *bad = p;
+                }
+                return rc;
+            }
+        }
+    }
+    return DDNN_OK;
+}
+
 int
 ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
 {
@@ -1097,4 +1301,55 @@ ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text)
         return DDNN_ERR_RANGE;
     }
     return ddnn_scenario_set_job_param(s, p, job, text, NULL);
+}
+
+int
+ddnn_scenario_set_ns3_default(ddnn_scenario* s,
+                              const char* name,
+                              const char* value,
+                              ddnn_diag* diag)
+{
+    uint32_t i;
+    char shown[72];
+    printable(name, shown, sizeof shown);
+    if (strncmp(name, "ns3::", 5) != 0 || !strstr(name + 5, "::") || !is_clean_text(name)
+        || strlen(name) >= sizeof s->ns3_defaults[0].name)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             0,
+                             "name",
+                             "expected an ns-3 attribute such as ns3::TcpSocket::SegmentSize "
+                             "(at most %zu characters), got '%s'",
+                             sizeof s->ns3_defaults[0].name - 1,
+                             shown);
+    }
+    if (!is_clean_text(value) || strlen(value) >= sizeof s->ns3_defaults[0].value)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_SYNTAX,
+                             0,
+                             "value",
+                             "%s: expected text of at most %zu characters without control "
+                             "characters",
+                             shown,
+                             sizeof s->ns3_defaults[0].value - 1);
+    }
+    for (i = 0; i < s->ns3_default_count && strcmp(s->ns3_defaults[i].name, name) != 0; i++)
+    {
+    }
+    if (i == DDNN_SCENARIO_MAX_NS3_DEFAULTS)
+    {
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_TOO_LARGE,
+                             0,
+                             "name",
+                             "%s: more than %d ns-3 attribute defaults",
+                             shown,
+                             DDNN_SCENARIO_MAX_NS3_DEFAULTS);
+    }
+    snprintf(s->ns3_defaults[i].name, sizeof s->ns3_defaults[i].name, "%s", name);
+    snprintf(s->ns3_defaults[i].value, sizeof s->ns3_defaults[i].value, "%s", value);
+    s->ns3_default_count += i == s->ns3_default_count;
+    return DDNN_OK;
 }

@@ -87,6 +87,27 @@ extern "C"
     int ddnn_scenario_format_job_param(
         const ddnn_scenario* s, const ddnn_param* p, uint32_t job, char* out, size_t out_size);
 
+    /*
+     * The value of argument `arg` if it is the option `flag` ("--flag=VALUE", any number of
+     * leading dashes as ns-3 takes them), else NULL.
+     */
+    const char* ddnn_arg_value(const char* arg, const char* flag);
+
+    /*
+     * Sets the parameters a command line gives (argv[1..argc-1]; the last --FLAG=VALUE of a
+     * flag wins, as in ns-3's parser, and VALUE is taken whole, blanks included) into *s, the
+     * transport profile first so that values given beside it override its own. Only the
+     * parameters `accept` (when not NULL) returns non-zero for; other arguments are skipped.
+     * On a refused value: its parameter in *bad, the reason in diag.
+     */
+    int ddnn_scenario_apply_args(ddnn_scenario* s,
+                                 int argc,
+                                 const char* const* argv,
+                                 int (*accept)(const ddnn_param* p, void* ctx),
+                                 void* ctx,
+                                 const ddnn_param** bad,
+                                 ddnn_diag* diag);
+
     /* "a whole number in [2, 250]", "fifo or priority", ...: what parameter p accepts. */
     void ddnn_param_describe(const ddnn_param* p, char* out, size_t out_size);
 

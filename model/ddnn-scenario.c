@@ -202,7 +202,8 @@ check_element_counts(xmlNodePtr node, ddnn_diag* diag)
                    {"transport", 0, 1},
                    {"priority", 0, 1},
                    {"run", 1, 1},
-                   {"output", 0, 1}};
+                   {"output", 0, 1},
+                   {"ns3-default", 0, DDNN_SCENARIO_MAX_NS3_DEFAULTS}};
     size_t i;
     for (i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
     {
@@ -233,6 +234,42 @@ check_element_counts(xmlNodePtr node, ddnn_diag* diag)
     return DDNN_OK;
 }
 
+/* One <ns3-default name="ns3::T::A" value="V"/> into *s; a name given twice is refused. */
+static int
+read_ns3_default(xmlNodePtr element, ddnn_scenario* s, ddnn_diag* diag)
+{
+    xmlChar* name = xmlGetProp(element, (const xmlChar*)"name");
+    xmlChar* value = xmlGetProp(element, (const xmlChar*)"value");
+    ddnn_diag why = {0};
+    uint32_t i;
+    int rc = DDNN_OK;
+    for (i = 0; name && i < s->ns3_default_count; i++)
+    {
+        if (strcmp(s->ns3_defaults[i].name, (const char*)name) == 0)
+        {
+            rc = ddnn_diag_set(&why, DDNN_ERR_DUPLICATE, 0, "name", "given twice");
+        }
+    }
+    if (rc == DDNN_OK)
+    {
+        rc = ddnn_scenario_set_ns3_default(
+            s, name ? (const char*)name : "", value ? (const char*)value : "", &why);
+    }
+    if (rc != DDNN_OK)
+    {
+        rc = ddnn_diag_set(diag,
+                           rc,
+                           xmlGetLineNo(element),
+                           why.field,
+                           "element 'ns3-default', name '%.100s': %s",
+                           name ? (const char*)name : "",
+                           why.message);
+    }
+    xmlFree(name);
+    xmlFree(value);
+    return rc;
+}
+
 /*
  * Copies every attribute of the children of `node` (a <scenario>) into *s: a transport
  * profile first, so that the values given beside it override its own. The k-th <training> is
@@ -256,6 +293,14 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
             uint32_t job = 0;
             if (child->type != XML_ELEMENT_NODE)
             {
+                continue;
+            }
+            if (strcmp((const char*)child->name, "ns3-default") == 0)
+            {
+                if (pass == 1 && (rc = read_ns3_default(child, s, diag)) != DDNN_OK)
+                {
+                    return rc;
+                }
                 continue;
             }
             if (pass == 1 && strcmp((const char*)child->name, "training") == 0)
@@ -478,6 +523,14 @@ ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
                 return DDNN_ERR_TOO_LARGE;
             }
         }
+    }
+    for (i = 0; i < s->ns3_default_count; i++)
+    {
+        append(&b, "  <ns3-default name=\"");
+        append_escaped(&b, s->ns3_defaults[i].name);
+        append(&b, "\" value=\"");
+        append_escaped(&b, s->ns3_defaults[i].value);
+        append(&b, "\"/>\n");
     }
     append(&b, "</scenario>\n");
     if (b.failed)

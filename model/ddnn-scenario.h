@@ -24,14 +24,23 @@ extern "C"
 {
 #endif
 
-#define DDNN_SCENARIO_MAX_BYTES      (1024 * 1024)
+#define DDNN_SCENARIO_MAX_BYTES        (1024 * 1024)
 /* Attributes in one document: a scenario has about 25, a campaign a few more. */
-#define DDNN_SCENARIO_MAX_ATTRIBUTES 1000
+#define DDNN_SCENARIO_MAX_ATTRIBUTES   1000
 /* Runs in one campaign grid: a bound on the expansion itself (runners set a lower one). */
-#define DDNN_CAMPAIGN_MAX_RUNS       100000000
-#define DDNN_PATH_MAX                1024
+#define DDNN_CAMPAIGN_MAX_RUNS         100000000
+#define DDNN_PATH_MAX                  1024
 /* Training jobs in one scenario. */
-#define DDNN_SCENARIO_MAX_JOBS       8
+#define DDNN_SCENARIO_MAX_JOBS         8
+/* ns-3 attribute defaults (--ns3::Type::Attribute=V) one scenario records. */
+#define DDNN_SCENARIO_MAX_NS3_DEFAULTS 16
+
+    /* An ns-3 attribute default a run set (<ns3-default name="ns3::T::A" value="V"/>). */
+    typedef struct
+    {
+        char name[128];
+        char value[256];
+    } ddnn_ns3_default;
 
     /* One training job: a <training> element. */
     typedef struct
@@ -108,8 +117,12 @@ extern "C"
         double warmup_s;
         double cooldown_s;
         uint32_t seed;
+        uint64_t rng_run; /* ns-3's run number (RngRun): the substream of every variable */
         /* <output> */
         double util_interval_ms;
+        /* <ns3-default>, in document order; a name at most once */
+        uint32_t ns3_default_count;
+        ddnn_ns3_default ns3_defaults[DDNN_SCENARIO_MAX_NS3_DEFAULTS];
     } ddnn_scenario;
 
     /* The thesis defaults (Tables 5.1 and 5.2) for every value a file may leave out. */
@@ -133,6 +146,15 @@ extern "C"
      * that is not of the value's type. Ranges are checked by the schema.
      */
     int ddnn_scenario_set(ddnn_scenario* s, const char* name, const char* text);
+
+    /*
+     * Adds (or, for a name it has, replaces) an ns-3 attribute default: name "ns3::T::A" and
+     * value as clean UTF-8 text without control characters, each within its field.
+     */
+    int ddnn_scenario_set_ns3_default(ddnn_scenario* s,
+                                      const char* name,
+                                      const char* value,
+                                      ddnn_diag* diag);
 
     /* Writes the complete scenario (every value) as XML into a malloc'ed, NUL-terminated buffer. */
     int ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len);

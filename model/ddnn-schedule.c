@@ -44,7 +44,7 @@ ddnn_schedule_parse(
     int rc;
     if (!csv)
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-    ddnn_csv_init(csv, text, len);
+    ddnn_csv_init(csv, text, len, "flow_id,from,to,size_bytes,start_ns");
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         ddnn_flow f;

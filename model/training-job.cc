@@ -470,7 +470,12 @@ TrainingJob::CheckStall()
     {
         return;
     }
-    if (m_progress == m_progressAtLastCheck)
+    bool computing = false; // a long compute step (a slow straggler) is not a stall
+    for (const auto& worker : m_workers)
+    {
+        computing = computing || worker->IsComputing();
+    }
+    if (m_progress == m_progressAtLastCheck && !computing)
     {
         std::ostringstream os;
         os << "training stalled: no progress for " << m_stallTimeout.As(Time::MS) << " at "

@@ -38,7 +38,8 @@ class TrainingWorker;
  * messages between workers and the syncer are not simulated.
  *
  * A stall watchdog ends the run with a DdnnError describing what every worker
- * waits for when nothing progresses for StallTimeout of simulated time.
+ * waits for when nothing progresses for StallTimeout of simulated time while no worker
+ * computes (a compute step of any length ends in progress).
  */
 class TrainingJob : public Object
 {

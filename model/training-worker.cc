@@ -295,6 +295,12 @@ TrainingWorker::CoreCompute(void* ctx, uint64_t ns)
     return DDNN_OK;
 }
 
+bool
+TrainingWorker::IsComputing() const
+{
+    return !m_computeEvent.IsExpired();
+}
+
 void
 TrainingWorker::ComputeDone()
 {

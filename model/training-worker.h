@@ -58,6 +58,8 @@ class TrainingWorker : public Application
     int64_t AssignStreams(int64_t stream);
     /** What the worker does or waits for, on one line. */
     std::string Describe() const;
+    /** Whether a compute step is under way (its end is scheduled: progress will come). */
+    bool IsComputing() const;
 
     /** Called by the job's syncer. */
     int StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes);

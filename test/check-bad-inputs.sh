@@ -3,6 +3,7 @@
 # Runs every case of test/bad-inputs.txt and checks: exit status 1 (no signal, no hang within
 # 60 s), exactly one line on stderr matching "^ddnn-PROGRAM: error: .*EXPECTED", and no
 # output presented as complete (no MANIFEST or summary.csv in the case's --outDir).
+# In ARGUMENTS, @SP@ stands for a blank inside one argument.
 # Usage: check-bad-inputs.sh PROGRAM-FOLDER DATA-FOLDER TEST-FOLDER WORK-FOLDER
 set -uo pipefail
 programs=$1 data=$2 tests=$3 work=$4
@@ -82,6 +83,42 @@ values=$(seq -s ' ' 1 200)
 } >"$bad/campaign-huge.xml"
 w campaign-long-name.xml "<campaign version=\"1\">$base<vary parameter=\"training.profile\" values=\"$(printf 'q%.0s' $(seq 300))\"/></campaign>\n"
 
+# Ranges ns-3 shares, special files, work bounded in the input (issue 20, classes 1 to 4).
+mkfifo "$bad/fifo.csv"
+truncate -s 5G "$bad/sparse-5g.xml"
+truncate -s 5G "$bad/sparse-5g.csv"
+w scenario-seed-top.xml "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1\" seed=\"4294967295\"/></scenario>\n"
+w scenario-tbps.xml "<scenario version=\"1\"><topology workers=\"4\" data-rate=\"1Tbps\"/><run duration-s=\"1\"/></scenario>\n"
+w scenario-fifo-profile.xml "<scenario version=\"1\"><topology workers=\"4\"/><training profile=\"fifo.csv\"/><run duration-s=\"1\" warmup-s=\"0.1\" cooldown-s=\"0.1\"/></scenario>\n"
+w campaign-seed-top.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1 4294967295\"/></campaign>\n"
+{
+    echo 'profile,workers,rcp,flow_rate,cpu_s_per_sim_s'
+    for i in $(seq 201); do echo "tuned,8,$i,$((i % 7 + 1)),1"; done
+} >"$bad/calibration-rows.csv"
+mkdir -p "$bad/my campaign"
+
+# Issue 20, classes 6-11 (generated scripts and manifests, numbers, round trips, CSV,
+# campaign values, messages).
+w sched-reordered.csv 'from,flow_id,to,start_ns,size_bytes\n1,0,1,0,100\n'
+w sched-renamed.csv 'flow,from,to,size_bytes,start_ns\n0,0,1,100,0\n'
+w bom-profile.csv '\xef\xbb\xbf0,-4,1,1\n1,4,1,1\n'
+w quoted-profile.csv '"0",4,1,1\n1,4,1,1\n'
+w bom-cdf.csv '\xef\xbb\xbfbytes,cumulative_fraction\n0,0\n20,0.6\n10,1\n'
+w calibration-reordered.csv 'workers,profile,rcp,flow_rate,cpu_s_per_sim_s\n8,tuned,2,20,0x20\n'
+w calibration-no-header.csv '# measured\ntuned,8,2,20,32\n'
+w campaign-same-seed.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1 2 01\"/></campaign>\n"
+w campaign-same-rcp.xml "<campaign version=\"1\">$base<vary parameter=\"training.rcp\" values=\"4 4.0 4e0\"/></campaign>\n"
+w scenario-hex.xml "<scenario version=\"1\"><topology workers=\"4\"/><training compute-ms=\"0x10\"/><run duration-s=\"1\"/></scenario>\n"
+w scenario-tiny-duration.xml "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1e-10\" warmup-s=\"0\" cooldown-s=\"0\"/></scenario>\n"
+d() { printf '<scenario version="1"><topology workers="4"/><run duration-s="1"/>%s</scenario>\n' "$1"; }
+d '<ns3-default name="ns3::TcpSocket::NoSuch" value="1"/>' >"$bad/ns3-unknown.xml"
+d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="12x"/>' >"$bad/ns3-number.xml"
+d '<ns3-default name="ns3::TcpSocketBase::MinRto" value="5parsecs"/>' >"$bad/ns3-time.xml"
+d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="1000"/><ns3-default name="ns3::TcpSocket::SegmentSize" value="536"/>' >"$bad/ns3-twice.xml"
+mkdir -p "$bad/way/scenario.xml"             # a folder where an output goes
+mkdir -p "$bad/full"
+ln -sf /dev/full "$bad/full/scenario.xml.tmp" # the output's first write hits a full disk
+
 passed=0
 failed=0
 n=0
@@ -94,10 +131,13 @@ while IFS= read -r line; do
     args=${args//@DATA@/$data}
     args=${args//@TESTDATA@/$tests/data}
     args=${args//@BAD@/$bad}
+    args=${args//@CTRL@/$'\x01'}  # a control character
+    args=${args//@LATIN1@/$'\xe9'} # a byte that is not UTF-8
     case_dir=$work/case-$n
     mkdir -p "$case_dir"
     # shellcheck disable=SC2206 # arguments are space-separated words without spaces
     argv=($args)
+    argv=("${argv[@]//@SP@/ }") # @SP@: a blank inside one argument
     case $program in
     fusion-plan | bench) ;; # no outputs
     *) [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out") ;;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The campaign runner's processes: a second runner on the same folder stops with one line
 # naming the first one's PID; a kill -9 of the runner takes its runs with it; a restart
-# finishes the campaign; a campaign larger than --maxRuns is refused with its size.
+# finishes the campaign; a campaign larger than --maxRuns is refused with its size; a failed
+# run says how it ended.
 # Usage: check-campaign-processes.sh DDNN-CAMPAIGN WORK-DIR
 set -euo pipefail
 campaign=$1 work=$2
@@ -62,4 +63,21 @@ if "$campaign" --campaign="$work/campaign.xml" --outDir="$work/big" --maxRuns=1 
 fi
 grep -q "the campaign has 2 runs, more than --maxRuns=1" "$work/big.log" ||
     fail "unexpected refusal: $(cat "$work/big.log")"
-echo "second runner refused, runs died with their runner, restart finished, size refused"
+
+# A run that fails says how: its exit status or signal, or the outputs it left incomplete,
+# and its log's last line or that the log is empty (never "failed: " and nothing).
+printf '#!/bin/sh\nkill -9 $$\n' >"$work/killed-runner"
+chmod +x "$work/killed-runner"
+for runner in /bin/true /bin/false "$work/killed-runner"; do
+    rm -rf "$work/failing"
+    "$campaign" --campaign="$work/campaign.xml" --outDir="$work/failing" --jobs=1 \
+        --runner="$runner" 2>"$work/failing.log" && fail "--runner=$runner: the campaign passed"
+    case $runner in
+    /bin/true) expected="failed (exit status 0, but its outputs are not complete: no MANIFEST): its log.txt is empty" ;;
+    /bin/false) expected="failed (exit status 1): its log.txt is empty" ;;
+    *) expected="failed (killed by signal 9, Killed): its log.txt is empty" ;;
+    esac
+    grep -qF "run training=same $expected" "$work/failing.log" ||
+        fail "--runner=$runner: no '$expected' in: $(cat "$work/failing.log")"
+done
+echo "second runner refused, runs died with their runner, restart finished, size refused, failures explained"

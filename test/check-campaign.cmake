@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # A two-run campaign end to end: run folders, summary CSV and every plot exist and are not
 # empty; then a "killed" run (summary.csv gone, a stale partial file left) is redone when the
-# campaign starts again, while the finished run is not touched; a damaged one is redone too.
+# campaign starts again, while the finished run is not touched; a damaged one is redone too,
+# and so is one with an output missing from its MANIFEST or a MANIFEST naming a path outside.
 # Usage: cmake -DCAMPAIGN=<ddnn-campaign> -DWORK_DIR=<dir> -P check-campaign.cmake
 cmake_minimum_required(VERSION 3.18)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -118,6 +119,26 @@ file(WRITE ${WORK_DIR}/out/runs/training=same/summary.csv "")
 campaign()
 if(NOT campaign_output MATCHES "run training=same is redone: summary.csv differs from the MANIFEST")
   message(FATAL_ERROR "the damaged run was not redone:\n${campaign_output}")
+endif()
+expect_files(runs/training=same/summary.csv)
+
+# An output edited and struck from the MANIFEST: redone, not counted as finished.
+set(manifest ${WORK_DIR}/out/runs/training=same/MANIFEST)
+file(STRINGS ${manifest} lines)
+list(FILTER lines EXCLUDE REGEX " summary.csv$")
+list(JOIN lines "\n" kept)
+file(WRITE ${manifest} "${kept}\n")
+file(WRITE ${WORK_DIR}/out/runs/training=same/summary.csv "key,value\niteration_time_mean_s,1\n")
+campaign()
+if(NOT campaign_output MATCHES "run training=same is redone: summary.csv is not in the MANIFEST")
+  message(FATAL_ERROR "the run with an unlisted output was not redone:\n${campaign_output}")
+endif()
+
+# A MANIFEST naming a file out of its run folder: the file is not read, the run is redone.
+file(WRITE ${manifest} "${kept}\n4 0 ../../campaign.xml\n")
+campaign()
+if(NOT campaign_output MATCHES "run training=same is redone: MANIFEST is damaged: MANIFEST:[0-9]+: field 'path': expected a path inside the run folder")
+  message(FATAL_ERROR "a MANIFEST path out of the run folder was taken:\n${campaign_output}")
 endif()
 expect_files(runs/training=same/summary.csv)
 message(STATUS "campaign finished, resumed, repaired and reported")

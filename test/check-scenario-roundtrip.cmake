@@ -2,7 +2,9 @@
 # Runs ddnn-datacenter once from arguments, then again from the scenario.xml the first run
 # wrote back (the thesis transport profile: every transport value must be written), and fails
 # unless every output file of the two runs is byte-identical. The same for the shipped
-# scenario of two jobs on a leaf-spine (every job's values must be written back).
+# scenario of two jobs on a leaf-spine (every job's values must be written back), and for a
+# run whose profile lies in a folder named with blanks and non-ASCII characters, with an ns-3
+# attribute default and an RNG run given on the command line (both must be written back).
 # Usage: cmake -DPROGRAM=<ddnn-datacenter> -DWORK_DIR=<dir> -P check-scenario-roundtrip.cmake
 cmake_minimum_required(VERSION 3.18)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -56,3 +58,39 @@ run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
     --outDir=${WORK_DIR}/second
 )
 compare_runs("scenario.xml;summary.csv;flows.csv;utilization.csv;iterations.csv;job2-iterations.csv;job2-buffers.csv;job2-partitions.csv")
+
+# File names with blanks and non-ASCII characters, an ns-3 attribute default and the RNG run.
+file(REMOVE_RECURSE ${WORK_DIR}/first ${WORK_DIR}/second ${WORK_DIR}/plain)
+set(odd "${WORK_DIR}/dossier à blancs/profil ü")
+file(WRITE "${odd}/modèle 1.csv"
+     "layer,param_bytes,forward_ns,backward_ns\n0,100000,100000,200000\n1,100000,100000,200000\n"
+)
+file(WRITE ${WORK_DIR}/odd.xml
+     "<scenario version=\"1\"><topology workers=\"3\"/>"
+     "<training profile=\"dossier à blancs/profil ü/modèle 1.csv\" fusion-bytes=\"100000\" compute-ms=\"2\"/>"
+     "<background flow-rate=\"150\"/>"
+     "<run duration-s=\"0.03\" warmup-s=\"0.005\" cooldown-s=\"0.005\" seed=\"4\"/></scenario>\n"
+)
+run(${PROGRAM} --scenario=${WORK_DIR}/odd.xml --RngRun=3 --ns3::TcpSocketBase::Timestamp=false
+    --progress=never --outDir=${WORK_DIR}/first
+)
+file(READ ${WORK_DIR}/first/scenario.xml written)
+foreach(expected "rng-run=\"3\"" "<ns3-default name=\"ns3::TcpSocketBase::Timestamp\" value=\"false\"/>"
+        "profile=\"${odd}/modèle 1.csv\"")
+  string(FIND "${written}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "scenario.xml does not hold ${expected}:\n${written}")
+  endif()
+endforeach()
+run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
+    --outDir=${WORK_DIR}/second
+)
+compare_runs("scenario.xml;summary.csv;flows.csv;utilization.csv;iterations.csv;buffers.csv;partitions.csv")
+# Both values change the run: without them, the flows differ.
+run(${PROGRAM} --scenario=${WORK_DIR}/odd.xml --progress=never --outDir=${WORK_DIR}/plain)
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK_DIR}/first/flows.csv
+                        ${WORK_DIR}/plain/flows.csv RESULT_VARIABLE differ
+)
+if(NOT differ)
+  message(FATAL_ERROR "--RngRun and the attribute default changed nothing: the test shows nothing")
+endif()

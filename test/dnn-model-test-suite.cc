@@ -255,12 +255,14 @@ class DnnModelBadInputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(none, "", "an empty ProfileFile loads the thesis profile");
         Ptr<DnnModel> thesis = CreateObject<DnnModel>();
         NS_TEST_ASSERT_MSG_EQ(thesis->GetLayerCount(), 50, "the thesis profile by default");
-        // The CDF is a well-formed CSV but not a profile: the row has 2 fields, not 4.
+        // The CDF is a well-formed CSV but not a profile: its header names 2 columns, not 4.
         const std::string cdf = DdnnDataPath("web-search-cdf.csv");
         std::string wrong = ErrorOf(cdf, 100, Seconds(1));
         NS_TEST_ASSERT_MSG_NE(wrong.find(cdf + ":"), std::string::npos, wrong);
         NS_TEST_ASSERT_MSG_NE(
-            wrong.find("expected 4 comma-separated fields"), std::string::npos, wrong);
+            wrong.find("expected the header 'layer,param_bytes,forward_ns,backward_ns'"),
+            std::string::npos,
+            wrong);
     }
 };
 

@@ -47,7 +47,7 @@ if(DDNN_EXAMPLES)
   )
   ddnn_error_test(
     malformed-profile
-    "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected 4 comma-separated fields"
+    "^ddnn-fusion-plan: error: .*web-search-cdf.csv:[0-9]+: expected the header 'layer,param_bytes,forward_ns,backward_ns'"
     $<TARGET_FILE:ddnn-fusion-plan> --profile=${ddnn_data_dir}/web-search-cdf.csv
   )
   # The default scenario, small: 2 workers, one iteration over TCP, plus its ideal reference.
@@ -58,6 +58,17 @@ if(DDNN_EXAMPLES)
   set_tests_properties(
     example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
                                      "iterations completed +1.*1.000000 x expected"
+  )
+  # A straggler computing 5 s (1000 x 5 ms) past a 1 s StallTimeout: a long compute step
+  # ends in progress, so this is a slow run, not a stall.
+  add_test(NAME slow-straggler-is-no-stall
+           COMMAND ddnn-training --workers=2 --iterations=2 --computeMs=5 --stragglers=0
+                   --stragglerScale=1000 --stallTimeoutMs=1000 --fusionBytes=1000
+                   --profile=${ddnn_test_dir}/data/two-layer-profile.csv --progress=never
+                   --outDir=${CMAKE_CURRENT_BINARY_DIR}/slow-straggler
+  )
+  set_tests_properties(slow-straggler-is-no-stall PROPERTIES PASS_REGULAR_EXPRESSION
+                                                             "iterations completed +2"
   )
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
@@ -96,7 +107,7 @@ if(DDNN_EXAMPLES)
                   $<TARGET_FILE:ddnn-datacenter> --schedule=/nonexistent.csv
   )
   ddnn_error_test(decreasing-cdf
-                  "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected 2 comma"
+                  "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected the header 'bytes,cumulative_fraction'"
                   $<TARGET_FILE:ddnn-datacenter> --cdf=${ddnn_data_dir}/thesis-default-profile.csv
   )
   ddnn_error_test(cdf-size-over-bound
@@ -113,7 +124,7 @@ if(DDNN_EXAMPLES)
                "training|iterations=-1|--iterations: expected a whole number in \\[0, 1000000\\]"
                "training|computeMs=1e30|--computeMs: expected a number in \\[0, 1e\\+09\\] \\(ms\\)"
                "training|rcp=1e30|--rcp: expected a number in \\[0, 1e\\+06\\], got '1e30'"
-               "training|seed=abc|--seed: expected a whole number in \\[1, 4294967295\\]"
+               "training|seed=abc|--seed: expected a whole number in \\[1, 4294944442\\]"
                "datacenter|durationS=1e30|--durationS: expected a number in \\(0, 100000\\] \\(s\\)"
                "datacenter|durationS=0|--durationS: expected a number in \\(0, 100000\\]"
                "datacenter|flowRate=1e30|--flowRate: expected a number in \\(0, 100000\\]"
@@ -193,6 +204,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-ring-bytes-per-profile.sh $<TARGET_FILE:ddnn-training>
                    ${ddnn_data_dir} ${CMAKE_CURRENT_BINARY_DIR}/ring-bytes-per-profile
   )
+  # Values holding blanks (--outDir, --profile) taken whole, not cut at the first blank.
+  add_test(NAME blank-values
+           COMMAND ${ddnn_test_dir}/check-blank-values.sh $<TARGET_FILE:ddnn-training>
+                   ${ddnn_data_dir} ${CMAKE_CURRENT_BINARY_DIR}/blank-values
+  )
   # The campaign's cost estimate against a hand computation; it runs nothing.
   add_test(NAME campaign-estimate
            COMMAND ${ddnn_test_dir}/check-campaign-estimate.sh $<TARGET_FILE:ddnn-campaign>
@@ -207,6 +223,15 @@ if(DDNN_EXAMPLES)
   add_test(NAME campaign-scale-out
            COMMAND ${ddnn_test_dir}/check-campaign-scale-out.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-scale-out
+  )
+  # The driver's own messages (./ddnn help, a missing campaign file).
+  add_test(NAME driver-messages COMMAND ${ddnn_test_dir}/check-driver.sh
+                                        ${CMAKE_CURRENT_SOURCE_DIR}/ddnn
+  )
+  # The generated commands (--list, --slurm) quote every value the user gave.
+  add_test(NAME campaign-quoting
+           COMMAND ${ddnn_test_dir}/check-campaign-quoting.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-quoting
   )
   # The report's thesis figures: seed points, means, groups and paired FCT differences.
   add_test(NAME report-figures
@@ -253,7 +278,7 @@ add_test(NAME doc-snippets
 # input must be accepted or rejected with a diagnostic, never crash. ./ddnn fuzz runs the same
 # targets under libFuzzer.
 file(STRINGS ${ddnn_test_dir}/fuzz/seeds ddnn_fuzz_seed_lines REGEX "^[a-z]")
-set(ddnn_fuzz_readers profile cdf schedule scenario campaign)
+set(ddnn_fuzz_readers profile cdf schedule scenario campaign calibration manifest args)
 foreach(reader ${ddnn_fuzz_readers})
   set(inputs)
   foreach(line ${ddnn_fuzz_seed_lines})

@@ -3,8 +3,12 @@
  */
 #include "campaign-estimate.h"
 
+#include "ns3/atomic-file.h"
 #include "ns3/data-rate.h"
+#include "ns3/ddnn-calibration.h"
+#include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/input-file.h"
 
 #include <algorithm>
 #include <array>
@@ -22,7 +26,7 @@
 namespace ns3
 {
 
-const char* const kCalibrationHeader = "profile,workers,rcp,flow_rate,cpu_s_per_sim_s";
+const char* const kCalibrationHeader = DDNN_CALIBRATION_COLUMNS;
 
 namespace
 {
@@ -269,91 +273,27 @@ Evaluate(const Model& m, const Point& q, bool& outside)
     return m.minZ; // not reached: the hull's points lie in the triangles
 }
 
-std::string
-Text(double value)
-{
-    std::ostringstream os;
-    os << value;
-    return os.str();
-}
-
 } // namespace
 
 std::vector<CalibrationPoint>
 ReadCalibration(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
+    const std::string text = ReadInputFile(path, kCalibrationMaxBytes, "the calibration table");
+    ddnn_diag diag{};
+    ddnn_calibration table{};
+    if (ddnn_calibration_parse(&table, text.data(), text.size(), &diag) != DDNN_OK)
     {
-        throw DdnnError(path + ": cannot open the calibration table: " + std::strerror(errno));
+        char line[600];
+        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
+        throw DdnnError(line);
     }
     std::vector<CalibrationPoint> points;
-    std::string line;
-    bool header = false;
-    for (size_t number = 1; std::getline(in, line); ++number)
+    for (size_t i = 0; i < table.count; ++i)
     {
-        if (!line.empty() && line.back() == '\r')
-        {
-            line.pop_back();
-        }
-        if (line.empty() || line[0] == '#')
-        {
-            continue;
-        }
-        const std::string where = path + ":" + std::to_string(number) + ": ";
-        if (!header)
-        {
-            if (line != kCalibrationHeader)
-            {
-                throw DdnnError(where + "expected the header '" + kCalibrationHeader + "'");
-            }
-            header = true;
-            continue;
-        }
-        std::vector<std::string> f;
-        std::stringstream fields(line);
-        for (std::string field; std::getline(fields, field, ',');)
-        {
-            f.push_back(field);
-        }
-        if (f.size() != 5 || line.back() == ',')
-        {
-            throw DdnnError(where + "expected 5 comma-separated fields (" + kCalibrationHeader
-                            + ")");
-        }
-        auto number_ = [&](size_t i, const char* name, double min) {
-            char* end = nullptr;
-            errno = 0;
-            double v = std::strtod(f[i].c_str(), &end);
-            if (f[i].empty() || *end != '\0' || errno != 0 || !std::isfinite(v) || !(v > min)
-                || v > 1e9)
-            {
-                throw DdnnError(where + "field '" + name + "': expected a number above " + Text(min)
-                                + ", got '" + f[i] + "'");
-            }
-            return v;
-        };
-        CalibrationPoint p;
-        p.profile = f[0];
-        if (p.profile.empty())
-        {
-            throw DdnnError(where + "field 'profile': empty");
-        }
-        double w = number_(1, "workers", 0);
-        if (w != std::floor(w))
-        {
-            throw DdnnError(where + "field 'workers': expected a whole number, got '" + f[1] + "'");
-        }
-        p.workers = static_cast<uint32_t>(w);
-        p.rcp = number_(2, "rcp", 0);
-        p.flowRate = number_(3, "flow_rate", 0);
-        p.cpuPerSimS = number_(4, "cpu_s_per_sim_s", 0);
-        points.push_back(p);
+        const ddnn_calibration_row& r = table.rows[i];
+        points.push_back({r.profile, r.workers, r.rcp, r.flow_rate, r.cpu_s_per_sim_s});
     }
-    if (!header || points.empty())
-    {
-        throw DdnnError(path + ": the calibration table has no rows");
-    }
+    ddnn_calibration_free(&table);
     std::map<std::string, std::vector<CalibrationPoint>> byProfile;
     for (const CalibrationPoint& p : points)
     {
@@ -376,11 +316,9 @@ WriteCalibration(const std::string& path,
                  const std::vector<CalibrationPoint>& points,
                  const std::string& comment)
 {
-    std::ofstream out(path);
-    if (!out)
-    {
-        throw DdnnError(path + ": cannot write the calibration table: " + std::strerror(errno));
-    }
+    AtomicFile file(path); // an earlier table stays whole until the new one is
+    std::ofstream& out = file.Out();
+    out << std::setprecision(6); // a plain stream's, as the table was always written
     std::stringstream lines(comment);
     for (std::string line; std::getline(lines, line);)
     {
@@ -392,10 +330,7 @@ WriteCalibration(const std::string& path,
         out << p.profile << "," << p.workers << "," << p.rcp << "," << p.flowRate << ","
             << std::setprecision(4) << p.cpuPerSimS << "\n";
     }
-    if (!out.flush())
-    {
-        throw DdnnError(path + ": cannot write the calibration table");
-    }
+    file.Commit();
 }
 
 RunEstimate

@@ -30,8 +30,16 @@ struct CalibrationPoint
 extern const char* const kCalibrationHeader;
 
 /**
- * Reads a calibration table: a header line (kCalibrationHeader), then one
- * CalibrationPoint per line; lines starting with '#' are comments. Throws
+ * The largest calibration table ReadCalibration reads, in bytes (its rows are capped by the
+ * C core's reader, DDNN_CALIBRATION_MAX_ROWS: a table of ddnn-bench holds tens of rows, and
+ * the triangulation, made again for each run's estimate, grows with their square).
+ */
+constexpr size_t kCalibrationMaxBytes = 1024 * 1024;
+
+/**
+ * Reads a calibration table (the C core's reader, ddnn-calibration.h): a header naming
+ * the columns of kCalibrationHeader, then one CalibrationPoint per line; lines starting
+ * with '#' are comments. Throws
  * DdnnError naming the file and line at fault, or a profile with fewer than
  * three loads off one line (nothing to interpolate between).
  */

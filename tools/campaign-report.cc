@@ -5,13 +5,22 @@
 
 #include "ns3/atomic-file.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
+#include "ns3/input-file.h"
 #include "ns3/program-main.h"
 #include "ns3/system-path.h"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -65,11 +74,8 @@ Split(const std::string& line)
 Table
 ReadTable(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw DdnnError(path + ": cannot read");
-    }
+    // The runs' own outputs: regular files only, of any size (a run's flows.csv may be large).
+    std::istringstream in(ReadInputFile(path, DDNN_FILE_ANY_SIZE, "a run's table"));
     Table table;
     std::string line;
     std::getline(in, line);
@@ -117,19 +123,52 @@ ReadSummary(const std::string& path)
     return pairs;
 }
 
+/**
+ * A path as a gnuplot string: single-quoted, where gnuplot substitutes no backquoted
+ * command, a quote doubled. (The campaign refuses control characters in its folder, which
+ * would end a gnuplot command.)
+ */
+std::string
+GpQuoted(const std::string& path)
+{
+    std::string quoted = "'";
+    for (char c : path)
+    {
+        quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    }
+    return quoted + "'";
+}
+
+/** Runs gnuplot on `script`, its messages into SCRIPT.log: no shell sees the path. */
 void
 RenderPlot(const std::string& script, const std::string& png)
 {
-    std::string command = "gnuplot '" + script + "' 2>'" + script + ".log'";
-    int rc = std::system(command.c_str());
-    if (rc != 0)
+    const std::string log = script + ".log";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(
+        &actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char*> argv
+        = {const_cast<char*>("gnuplot"), const_cast<char*>(script.c_str()), nullptr};
+    pid_t pid = 0;
+    const int spawned = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    int status = 0;
+    if (spawned == ENOENT)
     {
-        if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
-        {
-            throw DdnnError("gnuplot not found: install the Debian package gnuplot-nox "
-                            "(./ddnn campaign does)");
-        }
-        throw DdnnError("gnuplot failed on " + script + "; see " + script + ".log");
+        throw DdnnError("gnuplot not found: install the Debian package gnuplot-nox "
+                        "(./ddnn campaign does)");
+    }
+    if (spawned != 0)
+    {
+        throw DdnnError("cannot start gnuplot: " + std::string(std::strerror(spawned)));
+    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    {
+        throw DdnnError("gnuplot failed on " + script + "; see " + log);
     }
     std::ifstream out(png, std::ios::binary | std::ios::ate);
     if (!out || out.tellg() <= 0)
@@ -144,7 +183,7 @@ Open(const std::string& path)
     std::ofstream out(path);
     if (!out)
     {
-        throw DdnnError(path + ": cannot write");
+        throw DdnnError(path + ": cannot write: " + std::strerror(errno));
     }
     out << std::setprecision(10);
     return out;
@@ -290,7 +329,7 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
     }
     data.close();
     auto gp = Open(dir + "/priority-effect.gp");
-    gp << kPngTerminal << "set output '" << dir << "/priority-effect.png'\n"
+    gp << kPngTerminal << "set output " << GpQuoted(dir + "/priority-effect.png") << "\n"
        << "titles = \"" << titles.str() << "\"\n"
        << "set multiplot layout 1,3 title 'Training at low instead of same priority'\n"
        << "set xlabel 'background flows per second per server'\nset key outside bottom center "
@@ -314,8 +353,8 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
             EmptyPanel(gp, "no sample: no run measured this (NA in summary.csv)");
             continue;
         }
-        gp << "plot for [i=0:" << block - 1 << "] '" << dir
-           << "/priority-effect.dat' index i using 1:" << panel[0]
+        gp << "plot for [i=0:" << block - 1 << "] " << GpQuoted(dir + "/priority-effect.dat")
+           << " index i using 1:" << panel[0]
            << " with yerrorlines title word(titles, i+1).' (mean, min-max over seeds)'\n";
     }
     gp << "unset multiplot\n";
@@ -380,7 +419,7 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         return os.str();
     };
     auto gp = Open(dir + "/operating-boundary.gp");
-    gp << kPngTerminal << "set output '" << dir << "/operating-boundary.png'\n"
+    gp << kPngTerminal << "set output " << GpQuoted(dir + "/operating-boundary.png") << "\n"
        << "set multiplot layout 1,3 title 'Operating boundary: training at low priority'\n"
        << "set xtics " << tics(xs) << "\nset ytics " << tics(ys) << "\n"
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
@@ -401,8 +440,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     // The operating map (thesis Fig. 5.19): the slowdown's cells by the traffic light.
     gp << "set title 'iteration slowdown (%): green <= " << options.greenSlowdownPercent
        << ", yellow <= " << options.redSlowdownPercent << ", red above'\n"
-       << "plot '" << dir
-       << "/operating-boundary.dat' using 1:2:(0.5):(0.5):8 with boxxyerror "
+       << "plot " << GpQuoted(dir + "/operating-boundary.dat")
+       << " using 1:2:(0.5):(0.5):8 with boxxyerror "
           "fillstyle solid lc rgb variable, '' using 1:2:9 with labels\n";
     for (const auto& panel : panels)
     {
@@ -418,8 +457,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         }
         gp << "set cbrange [" << -std::max(largest, 1.0) << ":" << std::max(largest, 1.0) << "]\n"
            << "set title '" << panel.title << "'\n"
-           << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel.sign
-           << "*$" << panel.column
+           << "plot " << GpQuoted(dir + "/operating-boundary.dat") << " using 1:2:(0.5):(0.5):("
+           << panel.sign << "*$" << panel.column
            << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:" << panel.label
            << " with labels\n";
     }
@@ -600,10 +639,10 @@ PlotAgainst(std::vector<Placed> entries,
         }
         const std::string using_
             = " using 1:($" + std::to_string(6 + m) + "*" + Format3(metrics[m].scale) + ") ";
-        plotted.push_back("'" + file + "' index " + std::to_string(blocks.at(priority + " runs"))
+        plotted.push_back(GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " runs"))
                           + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
                           + name + ", per seed'");
-        plotted.push_back("'" + file + "' index " + std::to_string(blocks.at(priority + " mean"))
+        plotted.push_back(GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " mean"))
                           + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
                           + "' title '" + name + ", mean'");
     };
@@ -616,8 +655,8 @@ PlotAgainst(std::vector<Placed> entries,
     const double lo = *xs.begin();
     const double hi = *xs.rbegin();
     auto gp = Open(dir + "/" + stem + ".gp");
-    gp << "set terminal pngcairo noenhanced size 1500,1150 font ',10'\nset output '" << dir << "/"
-       << stem << ".png'\nset datafile missing 'NA'\n"
+    gp << "set terminal pngcairo noenhanced size 1500,1150 font ',10'\nset output "
+       << GpQuoted(dir + "/" + stem + ".png") << "\nset datafile missing 'NA'\n"
        << "set multiplot layout 3,3 title \"" << title
        << "\\npoints: one run each (its seed), lines: mean over seeds\"\n"
        << "set xlabel '" << xLabel
@@ -810,7 +849,7 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
         }
     }
     auto gp = Open(dir + "/fct-cdf.gp");
-    gp << kPngTerminal << "set output '" << dir << "/fct-cdf.png'\n"
+    gp << kPngTerminal << "set output " << GpQuoted(dir + "/fct-cdf.png") << "\n"
        << "set multiplot layout 1,3 title 'Flow completion times, all runs'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of flows'\nset grid\n"
        << "set key bottom right\nset yrange [0:1]\n";
@@ -823,7 +862,7 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
         for (auto& [priority, values] : fct[name])
         {
             WriteCdfBlock(data, "training priority " + priority, values);
-            plotted.push_back("'" + file + "' index " + std::to_string(block++)
+            plotted.push_back(GpQuoted(file) + " index " + std::to_string(block++)
                               + " using 1:2 with steps title 'training " + priority + "'");
         }
         gp << "set title '" << name << " flows'\n";
@@ -857,7 +896,8 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     const size_t rows = (fct.size() + columns - 1) / columns;
     auto gp = Open(dir + "/small-fct-cdf.gp");
     gp << "set terminal pngcairo noenhanced size " << std::max<size_t>(640, 420 * columns) << ","
-       << 380 * rows + 60 << " font ',9'\nset output '" << dir << "/small-fct-cdf.png'\n"
+       << 380 * rows + 60 << " font ',9'\nset output " << GpQuoted(dir + "/small-fct-cdf.png")
+       << "\n"
        << "set multiplot layout " << rows << "," << columns
        << " title 'Small-flow FCT per configuration: a line per training priority and seed'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of small flows'\nset grid\n"
@@ -875,7 +915,7 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
             WriteCdfBlock(data, "training " + line, values);
             if (!values.empty())
             {
-                plotted.push_back("'" + file + "' index " + std::to_string(block)
+                plotted.push_back(GpQuoted(file) + " index " + std::to_string(block)
                                   + " using 1:2 with steps title '" + line + "'");
             }
             ++block;
@@ -1013,7 +1053,7 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
         }
         data << "\n\n";
         // full-height lines on the second y axis, [0:1]
-        marks.push_back("'" + file + "' index " + std::to_string(block++)
+        marks.push_back(GpQuoted(file) + " index " + std::to_string(block++)
                         + " using 1:(1) axes x1y2 with impulses lc rgb '" + colour
                         + "' title 'allreduce start, training " + name + "'");
     }
@@ -1021,8 +1061,8 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
 
     const DatacenterScenario& s = same.scenario;
     auto gp = Open(dir + "/fct-difference.gp");
-    gp << "set terminal pngcairo noenhanced size 1500,1100 font ',10'\nset output '" << dir
-       << "/fct-difference.png'\n"
+    gp << "set terminal pngcairo noenhanced size 1500,1100 font ',10'\nset output "
+       << GpQuoted(dir + "/fct-difference.png") << "\n"
        << "set multiplot layout 3,1 title \"" << title.str()
        << "\\nvertical lines: allreduce starts; dashed: the measurement window\"\n"
        << "set xrange [0:" << s.durationS << "]\nset xlabel 'simulated time (s), flow start'\n"
@@ -1047,7 +1087,7 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
         const double range = std::max(largest[c], 1e-3) * 1.15;
         gp << "set yrange [" << -range << ":" << range << "]\n";
         std::vector<std::string> plotted = marks;
-        plotted.push_back("'" + file + "' index " + std::to_string(flowBlock[c])
+        plotted.push_back(GpQuoted(file) + " index " + std::to_string(flowBlock[c])
                           + " using 1:($6*1e3) with points pt 7 ps 0.6 lc rgb 'black' title '"
                           + name + " flow'");
         PlotLines(gp, plotted, "");
@@ -1090,13 +1130,13 @@ PlotTrainingProgression(const CampaignRun& run, const std::string& dir)
     }
     data.close();
     auto gp = Open(dir + "/training-progression.gp");
-    gp << kPngTerminal << "set output '" << dir << "/training-progression.png'\n"
+    gp << kPngTerminal << "set output " << GpQuoted(dir + "/training-progression.png") << "\n"
        << "set title 'Training progression of run " << run.name
        << ": iterations (y = -1) and each buffer''s allreduce'\n"
        << "set xlabel 'time (ms)'\nset ylabel 'fusion buffer (0 = last layers)'\nset grid\n"
        << "set key outside right\n"
-       << "plot '" << dir
-       << "/training-progression.dat' index 0 using 1:2:3:4 with vectors nohead lw 6 "
+       << "plot " << GpQuoted(dir + "/training-progression.dat")
+       << " index 0 using 1:2:3:4 with vectors nohead lw 6 "
           "title 'iteration (forward, backward, sync)', '' index 1 using 1:2:3:4:5 with "
           "vectors nohead lw 3 lc variable title 'buffer allreduce (colour: iteration)'\n";
     gp.close();
@@ -1118,7 +1158,7 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
     const std::string partitionsPath = run.dir + "/partitions.csv";
     auto gp = Open(dir + "/iteration-detail.gp");
     gp << "set terminal pngcairo noenhanced size 1500,900 font ',10'\n"
-       << "set output '" << dir << "/iteration-detail.png'\n"
+       << "set output " << GpQuoted(dir + "/iteration-detail.png") << "\n"
        << "set multiplot layout 2,1\nset grid\nset key outside right\n"
        << "set lmargin at screen 0.06\nset rmargin at screen 0.86\n" // aligned time axes
        << "set xlabel 'time since the iteration started (ms)'\n";
@@ -1131,7 +1171,7 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
         gp.close();
         RenderPlot(dir + "/iteration-detail.gp", dir + "/iteration-detail.png");
     };
-    if (!std::ifstream(layersPath))
+    if (!PathExists(layersPath))
     {
         nothingToShow("no layers.csv in the run (written from the LayerCompute trace)");
         return;
@@ -1224,7 +1264,7 @@ PlotIterationDetail(const CampaignRun& run, const std::string& dir)
         }
     }
     data.close();
-    const std::string file = "'" + dir + "/iteration-detail.dat'";
+    const std::string file = GpQuoted(dir + "/iteration-detail.dat");
     gp << "set xrange [0:" << lastMs * 1.02 << "]\n"
        << "set title 'Run " << run.name << ", worker 0, iteration " << shown
        << ": compute per layer'\nset ylabel 'layer'\nset yrange [-0.5:" << topLayer + 0.5 << "]\n"
@@ -1271,12 +1311,12 @@ PlotUtilization(const CampaignRun& run, const std::string& dir)
             data << t << " " << sum / run.scenario.workers * 100 << "\n";
         }
         data << "\n\n";
-        plotted.push_back("'" + dir + "/utilization.dat' index " + std::to_string(block++)
+        plotted.push_back(GpQuoted(dir + "/utilization.dat") + " index " + std::to_string(block++)
                           + " using 1:2 with steps title '" + name + "'");
     }
     data.close();
     auto gp = Open(dir + "/utilization.gp");
-    gp << kPngTerminal << "set output '" << dir << "/utilization.png'\n"
+    gp << kPngTerminal << "set output " << GpQuoted(dir + "/utilization.png") << "\n"
        << "set title 'Mean server uplink utilization per tenant, run " << run.name << "'\n"
        << "set xlabel 'time (s)'\nset ylabel 'utilization (%, wire bytes)'\nset grid\n";
     if (plotted.empty())

@@ -50,7 +50,7 @@ refuses_values_outside_their_type_or_range(void)
     expect_rejected("fusionBytes", "0", DDNN_ERR_RANGE, "[1, 9007199254740992]");
     expect_rejected("queue", "lifo", DDNN_ERR_RANGE, "one of fifo, priority, got 'lifo'");
     expect_rejected("barrier", "maybe", DDNN_ERR_SYNTAX, "true or false");
-    expect_rejected("seed", "0", DDNN_ERR_RANGE, "[1, 4294967295]");
+    expect_rejected("seed", "0", DDNN_ERR_RANGE, "[1, 4294944442]");
     expect_rejected("seed", " 1", DDNN_ERR_SYNTAX, "got ' 1'");
 }
 
@@ -249,7 +249,7 @@ schema_agrees_with_the_table(void)
     {
         xmlXPathObjectPtr found = xmlXPathEvalExpression(
             (const xmlChar*)"/xs:schema/xs:complexType[@name!='scenario' and @name!='vary' and "
-                            "@name!='campaign']/xs:attribute",
+                            "@name!='campaign' and @name!='ns3-default']/xs:attribute",
             ctx);
         int k;
         for (k = 0; found && found->nodesetval && k < found->nodesetval->nodeNr; k++)
@@ -275,6 +275,42 @@ schema_agrees_with_the_table(void)
     xmlFreeDoc(doc);
 }
 
+/* Values that would be taken as another one: hexadecimal, 2^53 + 1 through a double, a time
+ * that ns-3 rounds to 0 ns, text an XML attribute cannot hold. */
+static void
+refuses_what_would_be_read_otherwise(void)
+{
+    ddnn_scenario s;
+    ddnn_diag diag = {0};
+    expect_rejected("computeMs", "0x10", DDNN_ERR_SYNTAX, "got '0x10'");
+    expect_rejected("flowRate", "0X1P4", DDNN_ERR_SYNTAX, "got '0X1P4'");
+    expect_rejected("flowRate", "infinity", DDNN_ERR_SYNTAX, "got 'infinity'");
+    expect_rejected("fusionBytes", "9007199254740993", DDNN_ERR_RANGE, "9007199254740992]");
+    expect_rejected("durationS", "1e-10", DDNN_ERR_RANGE, "got '1e-10', below 1 ns");
+    expect_rejected("computeMs", "1e-7", DDNN_ERR_RANGE, "below 1 ns");
+    expect_rejected("delayUs", "0.0001", DDNN_ERR_RANGE, "below 1 ns");
+    expect_rejected("profile", "a\nb.csv", DDNN_ERR_SYNTAX, "got 'a?b.csv', which holds a control");
+    expect_rejected("cdf", "caf\xe9.csv", DDNN_ERR_SYNTAX, "got 'caf?.csv', which holds");
+    expect_rejected("cdf", "\xc0\xaf.csv", DDNN_ERR_SYNTAX, "not UTF-8");         /* overlong '/' */
+    expect_rejected("cdf", "\xc2\x85.csv", DDNN_ERR_SYNTAX, "control character"); /* C1 */
+    ddnn_scenario_defaults(&s);
+    CHECK(ddnn_scenario_set_param(
+              &s, ddnn_scenario_param_by_flag("fusionBytes"), "9007199254740992", &diag)
+          == DDNN_OK);
+    CHECK(ddnn_scenario_set_param(&s, ddnn_scenario_param_by_flag("durationS"), "1e-9", &diag)
+          == DDNN_OK);
+    CHECK(ddnn_scenario_set_param(
+              &s, ddnn_scenario_param_by_flag("profile"), "/données/modèle 1.csv", &diag)
+          == DDNN_OK);
+    CHECK(ddnn_scenario_set_ns3_default(&s, "ns3::TcpSocket::SegmentSize", "1000", &diag)
+          == DDNN_OK);
+    CHECK(ddnn_scenario_set_ns3_default(&s, "ns3::TcpSocket::SegmentSize", "536", &diag)
+          == DDNN_OK);
+    CHECK(s.ns3_default_count == 1 && strcmp(s.ns3_defaults[0].value, "536") == 0);
+    CHECK(ddnn_scenario_set_ns3_default(&s, "TcpSocket::SegmentSize", "1", &diag)
+          == DDNN_ERR_SYNTAX);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -283,6 +319,7 @@ main(int argc, char** argv)
         data_dir = argv[1];
     }
     RUN(refuses_values_outside_their_type_or_range);
+    RUN(refuses_what_would_be_read_otherwise);
     RUN(defaults_are_in_range_and_round_trip);
     RUN(schema_agrees_with_the_table);
     xmlCleanupParser();

@@ -54,10 +54,37 @@ rejects_bad_rows(void)
     expect_error("0,0,1,100,0\n0,1,2,5,7\n", DDNN_ERR_DUPLICATE, 0, "flow_id");
 }
 
+/* A header names the columns in any order; a byte order mark is no data; quotes are refused. */
+static void
+reads_columns_by_their_header_names(void)
+{
+    static const char text[] = "\xef\xbb\xbfstart_ns,size_bytes,to,from,flow_id\n"
+                               "7,100,0,1,0\n";
+    ddnn_schedule s = {0};
+    ddnn_diag diag = {0};
+    CHECK(ddnn_schedule_parse(&s, text, sizeof text - 1, 4, &diag) == DDNN_OK);
+    CHECK_U64(s.count, 1);
+    CHECK_U64(s.flows[0].src, 1);
+    CHECK_U64(s.flows[0].dst, 0);
+    CHECK_U64(s.flows[0].bytes, 100);
+    CHECK_U64(s.flows[0].start_ns, 7);
+    ddnn_schedule_free(&s);
+    /* without the header's names, the same row would be a flow from 100 to 0 */
+    expect_error("flow_id,to,from,size_bytes\n0,0,1,100\n", DDNN_ERR_SYNTAX, 1, "");
+    expect_error("flow_id,from,to,size_bytes,start\n0,0,1,100,0\n", DDNN_ERR_SYNTAX, 1, "");
+    expect_error("\xef\xbb\xbf"
+                 "0,0,4,100,0\n",
+                 DDNN_ERR_RANGE,
+                 1,
+                 "to");
+    expect_error("\"0\",0,1,100,0\n", DDNN_ERR_SYNTAX, 1, "");
+}
+
 int
 main(void)
 {
     RUN(sorts_by_start_time);
     RUN(rejects_bad_rows);
+    RUN(reads_columns_by_their_header_names);
     return UNIT_REPORT();
 }

@@ -1,26 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A libFuzzer target for one of the C core's readers, chosen at build time with
- * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign>. Built with clang's
- * -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it files) by
+ * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args> (args:
+ * a command line, one argument a line, read into a scenario by the parameter table as the
+ * programs do). Built with
+ * clang's -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it files) by
  * the normal build, so that ctest replays the committed corpus in test/fuzz/corpus/READER/.
  * Every input must end in DDNN_OK or a negative code with a diagnostic, never in a crash,
  * a leak or undefined behaviour.
  */
+#include "ddnn-calibration.h"
 #include "ddnn-cdf.h"
+#include "ddnn-manifest.h"
 #include "ddnn-profile.h"
+#include "ddnn-scenario-params.h"
 #include "ddnn-scenario.h"
 #include "ddnn-schedule.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#define DDNN_FUZZ_PROFILE  1
-#define DDNN_FUZZ_CDF      2
-#define DDNN_FUZZ_SCHEDULE 3
-#define DDNN_FUZZ_SCENARIO 4
-#define DDNN_FUZZ_CAMPAIGN 5
+#define DDNN_FUZZ_PROFILE     1
+#define DDNN_FUZZ_CDF         2
+#define DDNN_FUZZ_SCHEDULE    3
+#define DDNN_FUZZ_SCENARIO    4
+#define DDNN_FUZZ_CAMPAIGN    5
+#define DDNN_FUZZ_CALIBRATION 6
+#define DDNN_FUZZ_MANIFEST    7
+#define DDNN_FUZZ_ARGS        8
 
 /* The schema the XML readers validate against (set by the build). */
 #ifndef DDNN_FUZZ_SCHEMA
@@ -114,8 +123,74 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
     }
     ddnn_campaign_free(campaign);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_CALIBRATION
+    ddnn_calibration table = {NULL, 0};
+    rc = ddnn_calibration_parse(&table, text, size, &diag);
+    ddnn_calibration_free(&table);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_MANIFEST
+    ddnn_manifest manifest = {NULL, 0};
+    rc = ddnn_manifest_parse(&manifest, text, size, &diag);
+    if (rc == DDNN_OK)
+    {
+        /* what the runner then opens: never a path out of the run folder */
+        for (size_t i = 0; i < manifest.count; i++)
+        {
+            if (!ddnn_manifest_path_is_inside(manifest.entries[i].path))
+            {
+                abort();
+            }
+        }
+    }
+    ddnn_manifest_free(&manifest);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_ARGS
+    /* argv[0], then one argument a line (at most 64): each a copy, NUL-terminated. */
+    char* copy = malloc(size + 1);
+    const char* argv[65];
+    int argc = 1;
+    size_t i, start = 0;
+    ddnn_scenario scenario;
+    const ddnn_param* bad = NULL;
+    if (!copy)
+    {
+        return 0;
+    }
+    memcpy(copy, text, size);
+    copy[size] = '\0';
+    argv[0] = "ddnn-fuzz";
+    for (i = 0; i <= size && argc < 65; i++)
+    {
+        if (i == size || copy[i] == '\n')
+        {
+            copy[i] = '\0';
+            argv[argc++] = copy + start;
+            start = i + 1;
+        }
+    }
+    ddnn_scenario_defaults(&scenario);
+    rc = ddnn_scenario_apply_args(&scenario, argc, argv, NULL, NULL, &bad, &diag);
+    if (rc < 0 && !bad)
+    {
+        fprintf(stderr, "a refused argument without its parameter\n");
+        abort();
+    }
+    if (rc == DDNN_OK)
+    {
+        ddnn_diag check = {0};
+        int checked = ddnn_scenario_check(&scenario, &bad, &check);
+        check_diagnostic(checked, &check);
+        if (checked == DDNN_OK)
+        {
+            char* xml = NULL;
+            size_t len = 0;
+            if (ddnn_scenario_write(&scenario, &xml, &len) == DDNN_OK)
+            {
+                free(xml);
+            }
+        }
+    }
+    free(copy);
 #else
-#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_CAMPAIGN"
+#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_ARGS"
 #endif
     check_diagnostic(rc, &diag);
     return 0;

@@ -1,0 +1,34 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef NS3_DEFAULTS_H
+#define NS3_DEFAULTS_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief ns-3 attribute defaults a run sets (--ns3::Type::Attribute=Value on the command
+ * line, <ns3-default name="ns3::Type::Attribute" value="Value"/> in a scenario): recorded in
+ * the written-back scenario, so that it reproduces the run.
+ */
+using Ns3Defaults = std::vector<std::pair<std::string, std::string>>;
+
+/** The --ns3::Type::Attribute=Value arguments, in order. */
+Ns3Defaults Ns3DefaultsOnCommandLine(int argc, char* argv[]);
+
+/**
+ * Sets each default (Config::SetDefault) after checking that ns-3 has the attribute and
+ * reads the value whole (its own parsers of numbers and times abort on bad text); throws
+ * DdnnError naming `where` and the attribute when not.
+ */
+void ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where);
+
+} // namespace ns3
+
+#endif /* NS3_DEFAULTS_H */

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Unit tests of the readers of the runner's own files: the calibration table and a run's
+ * MANIFEST. */
+#include "ddnn-calibration.h"
+#include "ddnn-manifest.h"
+#include "ddnn-unit.h"
+
+#include <stdlib.h>
+
+static void
+calibration_error(const char* text, int code, long line, const char* field)
+{
+    ddnn_calibration c = {NULL, 0};
+    ddnn_diag diag = {0};
+    CHECK_REJECTED(
+        ddnn_calibration_parse(&c, text, strlen(text), &diag), &diag, text, code, line, field);
+    CHECK(c.rows == NULL);
+}
+
+static void
+calibration_by_column_names(void)
+{
+    static const char text[]
+        = "\xef\xbb\xbf# measured\nrcp,profile,workers,cpu_s_per_sim_s,flow_rate\n"
+          "2,tuned,8,90.5,23\n16,thesis,8,15.25,184\n";
+    ddnn_calibration c = {NULL, 0};
+    ddnn_diag diag = {0};
+    CHECK(ddnn_calibration_parse(&c, text, sizeof text - 1, &diag) == DDNN_OK);
+    CHECK_U64(c.count, 2);
+    if (c.count == 2)
+    {
+        CHECK(strcmp(c.rows[0].profile, "tuned") == 0 && strcmp(c.rows[1].profile, "thesis") == 0);
+        CHECK_U64(c.rows[0].workers, 8);
+        CHECK_NEAR(c.rows[0].rcp, 2, 0);
+        CHECK_NEAR(c.rows[0].flow_rate, 23, 0);
+        CHECK_NEAR(c.rows[1].cpu_s_per_sim_s, 15.25, 0);
+        CHECK_U64(c.rows[1].line, 4);
+    }
+    ddnn_calibration_free(&c);
+    calibration_error("", DDNN_ERR_EMPTY, 0, "");
+    calibration_error("tuned,8,2,23,90\n", DDNN_ERR_SYNTAX, 1, "");
+    calibration_error("1,8,2,23,90\n", DDNN_ERR_SYNTAX, 1, "");
+    calibration_error("profile,workers,rcp,flow_rate,cpu_s_per_sim_s\ntuned,8,0x2,23,90\n",
+                      DDNN_ERR_SYNTAX,
+                      2,
+                      "rcp");
+    calibration_error("profile,workers,rcp,flow_rate,cpu_s_per_sim_s\ntuned,8.5,2,23,90\n",
+                      DDNN_ERR_SYNTAX,
+                      2,
+                      "workers");
+    calibration_error("profile,workers,rcp,flow_rate,cpu_s_per_sim_s\n\"tuned\",8,2,23,90\n",
+                      DDNN_ERR_SYNTAX,
+                      2,
+                      "");
+}
+
+static void
+manifest_error(const char* text, int code, long line, const char* field)
+{
+    ddnn_manifest m = {NULL, 0};
+    ddnn_diag diag = {0};
+    CHECK_REJECTED(
+        ddnn_manifest_parse(&m, text, strlen(text), &diag), &diag, text, code, line, field);
+    CHECK(m.entries == NULL);
+}
+
+static void
+manifest_paths_stay_in_their_folder(void)
+{
+    static const char text[] = "# size fnv1a64 path\n12 cbf29ce484222325 summary.csv\n"
+                               "3 a same/my flows.csv\n";
+    ddnn_manifest m = {NULL, 0};
+    ddnn_diag diag = {0};
+    CHECK(ddnn_manifest_parse(&m, text, sizeof text - 1, &diag) == DDNN_OK);
+    CHECK_U64(m.count, 2);
+    if (m.count == 2)
+    {
+        CHECK_U64(m.entries[0].size, 12);
+        CHECK_U64(m.entries[0].checksum, 0xcbf29ce484222325ULL);
+        CHECK(strcmp(m.entries[1].path, "same/my flows.csv") == 0);
+    }
+    ddnn_manifest_free(&m);
+    manifest_error("", DDNN_ERR_EMPTY, 0, "");
+    manifest_error("1 2 ../x\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 a/../../x\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 /etc/passwd\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 a//b\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 ./a\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 a\r\n", DDNN_ERR_RANGE, 1, "path");
+    manifest_error("1 2 a\n1 3 a\n", DDNN_ERR_DUPLICATE, 2, "path");
+    manifest_error("-1 2 a\n", DDNN_ERR_SYNTAX, 1, "");
+    manifest_error("1 2G a\n", DDNN_ERR_SYNTAX, 1, "");
+    manifest_error("18446744073709551616 2 a\n", DDNN_ERR_SYNTAX, 1, "");
+    manifest_error("1 2\n", DDNN_ERR_SYNTAX, 1, "");
+}
+
+int
+main(void)
+{
+    RUN(calibration_by_column_names);
+    RUN(manifest_paths_stay_in_their_folder);
+    return UNIT_REPORT();
+}
