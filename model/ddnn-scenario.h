@@ -108,6 +108,8 @@ extern "C"
         double warmup_s;
         double cooldown_s;
         uint32_t seed;
+        uint32_t min_iterations; /* the window must hold this many ideal iterations; 0: no check */
+        uint32_t min_flows;      /* fewer completed flows in a class: flagged */
         /* <output> */
         double util_interval_ms;
     } ddnn_scenario;
