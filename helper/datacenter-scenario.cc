@@ -137,7 +137,9 @@ DatacenterScenario::TrainingPart(const std::string& priority) const
 }
 
 void
-DatacenterScenario::CheckWindow(const std::string& duration, const std::string& minimum) const
+DatacenterScenario::CheckWindow(const std::string& duration,
+                                const std::string& minimum,
+                                const std::string& context) const
 {
     if (minIterations == 0)
     {
@@ -157,11 +159,13 @@ DatacenterScenario::CheckWindow(const std::string& duration, const std::string& 
         // Rounded up to the millisecond, so that the duration it names passes.
         const double needed = std::ceil((from + minIterations * ideal + cooldownS) * 1e3) / 1e3;
         std::ostringstream os;
-        os << duration << "=" << durationS << ": the measurement window [" << from << ", "
-           << durationS - cooldownS << ") s holds at most " << std::setprecision(3)
+        std::ostringstream milliseconds;
+        milliseconds << std::fixed << std::setprecision(ideal < 0.01 ? 3 : 1) << ideal * 1e3;
+        os << context << duration << "=" << durationS << ": the measurement window [" << from
+           << ", " << durationS - cooldownS << ") s holds at most " << std::setprecision(3)
            << std::max(holds, 0.0) << " iterations"
            << (jobs.size() > 1 ? " of training job " + std::to_string(k + 1) : "")
-           << " (ideal iteration " << ideal * 1e3 << " ms), fewer than " << minimum << "="
+           << " (ideal iteration " << milliseconds.str() << " ms), fewer than " << minimum << "="
            << minIterations << ": give " << duration << "=" << std::setprecision(12) << needed
            << " or more (or " << minimum << "=0 to measure flows only)";
         throw DdnnError(os.str());

@@ -65,10 +65,12 @@ struct DatacenterScenario : public TrainingScenario
      * ... holds at most H iterations of ... (ideal iteration T ms), fewer than MINIMUM=M:
      * give DURATION=D or more ...", D = the window's start (warm-up, or the job's start when
      * later) + M ideal iterations (IdealIterationTime, a lower bound) + the cool-down. The
-     * names are what the user wrote: the options, or a file's attributes.
+     * names are what the user wrote: the options, or a file's attributes; `context` starts
+     * the message (e.g. "FILE: run NAME: ").
      */
     void CheckWindow(const std::string& duration = "--durationS",
-                     const std::string& minimum = "--minIterations") const;
+                     const std::string& minimum = "--minIterations",
+                     const std::string& context = "") const;
 };
 
 /** What one training job of a run measured. */
