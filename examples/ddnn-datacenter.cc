@@ -9,8 +9,7 @@
  * --outDir. With --compare, runs the same flows with training at the same and
  * at low priority (into outDir/same and outDir/low) and writes compare.csv.
  *
- *   ./ddnn-datacenter --workers=8 --rcp=4 --flowRate=92 --durationS=1 --warmupS=0.2 \
- *                     --cooldownS=0.2 --compare
+ *   ./ddnn-datacenter --scenario=scenarios/quick-compare.xml --compare
  *   ./ddnn-datacenter --scenario=data/scenarios/thesis-defaults.xml --durationS=1
  *
  * Every run writes its resolved scenario to outDir/scenario.xml: reading it
@@ -41,8 +40,9 @@ PrintRun(const std::string& label, const DatacenterResult& r)
         const TrainingSummary& t = r.jobs[k].training;
         std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
                   << ": " << t.iterationsCompleted << " iterations, mean "
-                  << t.iterationTimeMeanS * 1e3 << " ms (compute " << t.computeTimeS * 1e3
-                  << " ms)\n";
+                  << t.iterationTimeMeanS * 1e3 << " ms (n=" << t.iterationsMeasured
+                  << " in the window, sd " << t.iterationTimeSdS * 1e3 << " ms; compute "
+                  << t.computeTimeS * 1e3 << " ms)\n";
     }
     double expected = 0, measured = 0; // the training tenant: every job
     for (const JobResult& job : r.jobs)

@@ -210,6 +210,16 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-report-figures.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/report-figures
   )
+  # The README's first plot and ddnn-datacenter examples, as written: a numeric training cost.
+  add_test(NAME readme-examples
+           COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
+                   $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
+  )
+  # The report's evidence: sample counts, a class of one flow flagged, no duplicate figure.
+  add_test(NAME report-evidence
+           COMMAND ${ddnn_test_dir}/check-report-evidence.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/report-evidence
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes

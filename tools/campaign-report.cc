@@ -509,6 +509,7 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
        << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
        << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n"
+       << "set style textbox opaque noborder fillcolor rgb 'white'\n"
        << "set label 98 'Cells: the change (mean over seeds), below it n=S/L, the fewest "
           "samples of a run at same / at low priority (iterations, or flows of the class); "
           "few: fewer than the minimum, the cell hatched' at screen 0.5, screen 0.025 center "
@@ -526,20 +527,23 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
                             {"6", "10", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
                             {"7", "11", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
     // A cell's samples below its value, and hatching over a cell whose samples are few.
-    auto evidence = [&](int which) {
+    // (drawn before the labels, which stay readable over it)
+    auto hatch = [&](int which) {
+        return ", '' using 1:($" + std::to_string(15 + which)
+               + " > 0 ? $2 : NaN):(0.5):(0.5) with boxxyerror fillstyle pattern 5 transparent "
+                 "lc rgb 'gray40'";
+    };
+    auto samples = [&](int which) {
         return ", '' using 1:2:" + std::to_string(12 + which)
-               + " with labels offset 0,-1 font ',8', '' using 1:($"
-               + std::to_string(15 + which)
-               + " > 0 ? $2 : NaN):(0.5):(0.5) with boxxyerror fillstyle pattern 4 transparent "
-                 "lc rgb 'black'";
+               + " with labels offset 0,-1 font ',8' boxed";
     };
     // The operating map (thesis Fig. 5.19): the slowdown's cells by the traffic light.
     gp << "set title 'iteration slowdown (%): green <= " << options.greenSlowdownPercent
        << ", yellow <= " << options.redSlowdownPercent << ", red above'\n"
        << "plot '" << dir
        << "/operating-boundary.dat' using 1:2:(0.5):(0.5):8 with boxxyerror "
-          "fillstyle solid lc rgb variable, '' using 1:2:9 with labels offset 0,0.5"
-       << evidence(0) << "\n";
+          "fillstyle solid lc rgb variable"
+       << hatch(0) << ", '' using 1:2:9 with labels offset 0,0.5 boxed" << samples(0) << "\n";
     for (const auto& panel : panels)
     {
         if (panel.key == "iteration_time_mean_s")
@@ -557,8 +561,9 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
            << "set cblabel 'FCT gain at low training priority (%): green faster, red slower'\n"
            << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel.sign
            << "*$" << panel.column
-           << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:" << panel.label
-           << " with labels offset 0,0.5" << evidence(panel.key == "fct_small_mean_s" ? 1 : 2)
+           << ") with boxxyerror fillstyle solid fillcolor palette"
+           << hatch(panel.key == "fct_small_mean_s" ? 1 : 2) << ", '' using 1:2:" << panel.label
+           << " with labels offset 0,0.5 boxed" << samples(panel.key == "fct_small_mean_s" ? 1 : 2)
            << "\n";
     }
     gp << "unset multiplot\n";
@@ -784,9 +789,21 @@ PlotAgainst(std::vector<Placed> entries,
         plotted.push_back(runs + " using 1:(" + n + " >= " + minimum + " ? " + y
                           + " : NaN) with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
                           + name + ", per seed'");
-        plotted.push_back(runs + " using 1:(" + n + " < " + minimum + " ? " + y
-                          + " : NaN) with points pt 6 ps 1.2 lc rgb '" + colour + "' title '"
-                          + name + ", per seed, fewer than " + minimum + " samples'");
+        bool few = false; // a hollow point to draw (and to explain in the key)
+        for (const Placed& e : entries)
+        {
+            const uint32_t least = MinimumSamples(*e.point, metrics[m].key);
+            few = few || EvidenceOf(priority == "low" ? e.point->low : e.point->same,
+                                    metrics[m].key,
+                                    least)
+                             .few;
+        }
+        if (few)
+        {
+            plotted.push_back(runs + " using 1:(" + n + " < " + minimum + " ? " + y
+                              + " : NaN) with points pt 6 ps 1.2 lc rgb '" + colour + "' title '"
+                              + name + ", per seed, fewer than " + minimum + " samples'");
+        }
         plotted.push_back(means + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
                           + "' title '" + name + ", mean (n: fewest samples of a seed)'");
         plotted.push_back(means + " using 1:(" + y + "):(sprintf('n=%d', int(" + n
@@ -809,7 +826,7 @@ PlotAgainst(std::vector<Placed> entries,
        << "set xlabel '" << xLabel
        << "'\nset grid\nset key top left samplen 2 font ',8'\n"
        // room above the data for the key
-       << "set offsets 0, 0, graph 0.45, 0\n";
+       << "set offsets 0, 0, graph 0.6, 0\n";
     // Explicit x ranges: one point is centred with room around it, not on a +-1 % axis. The
     // thesis doubles R and the flow rate from one configuration to the next: log 2 axes.
     if (lo > 0)
