@@ -245,9 +245,11 @@ Verdict(const Compared& iteration, const Compared& smallFlows)
            << iteration.lowSamples << "); give a longer --durationS";
         return os.str();
     }
-    os << (slowdown <= 1 ? "SAFE" : slowdown <= 30 ? "COSTLY" : "HARMFUL")
-       << ": training at low priority changes its iteration time by " << std::showpos
-       << slowdown << std::noshowpos << " %"
+    os << (slowdown <= 1    ? "SAFE"
+           : slowdown <= 30 ? "COSTLY"
+                            : "HARMFUL")
+       << ": training at low priority changes its iteration time by " << std::showpos << slowdown
+       << std::noshowpos << " %"
        << (slowdown <= 1    ? " (at most 1 %: safe)"
            : slowdown <= 30 ? " (between 1 and 30 %: costly)"
                             : " (more than 30 %: harmful)");
@@ -295,8 +297,8 @@ WriteComparison(const DatacenterScenario& scenario,
         std::ostringstream changeText;
         changeText << std::fixed << std::setprecision(1) << std::showpos << change << " %";
         std::cout << std::left << std::setw(30) << row.label << std::setw(29)
-                  << WithEvidence(row.same, row.sameSamples, row.sameSd, row.scale)
-                  << std::setw(29) << WithEvidence(row.low, row.lowSamples, row.lowSd, row.scale)
+                  << WithEvidence(row.same, row.sameSamples, row.sameSd, row.scale) << std::setw(29)
+                  << WithEvidence(row.low, row.lowSamples, row.lowSd, row.scale)
                   << (std::isnan(change) ? "NA (no sample)" : changeText.str())
                   << (FewSamples(row) ? "  FEW SAMPLES (< " + std::to_string(row.minimum) + ")"
                                       : "")

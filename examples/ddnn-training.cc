@@ -135,11 +135,11 @@ main(int argc, char* argv[])
                   << "  iterations completed        " << s.iterationsCompleted << "\n"
                   << "  compute time / iteration    " << s.computeTimeS * 1e3 << " ms\n"
                   << "  iteration time (mean)       " << s.iterationTimeMeanS * 1e3 << " ms   ("
-                  << Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS) << " x ideal; n="
-                  << s.iterationsMeasured << Spread(s.iterationTimeSdS) << ")\n"
+                  << Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS)
+                  << " x ideal; n=" << s.iterationsMeasured << Spread(s.iterationTimeSdS) << ")\n"
                   << "  allreduce time per buffer   " << s.allreduceTimeMeanS * 1e3 << " ms   ("
-                  << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS) << " x ideal; n="
-                  << s.allreducesMeasured << Spread(s.allreduceTimeSdS) << ")\n"
+                  << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS)
+                  << " x ideal; n=" << s.allreducesMeasured << Spread(s.allreduceTimeSdS) << ")\n"
                   << "  bytes / worker / iteration  " << std::setprecision(0)
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)

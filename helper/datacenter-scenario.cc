@@ -268,15 +268,15 @@ RunDatacenter(const DatacenterScenario& scenario,
 
     Simulator::Stop(Seconds(scenario.durationS));
     {
-        ProgressMeter progress(
-            Seconds(scenario.durationS),
-            scenario.progress,
-            ProgressMeter::Enabled(scenario.progress)
-                ? CostPhases(scenario, scenario.flowRate * background->GetMeanFlowBytes() * 8
-                                           / DataRate(scenario.dataRate).GetBitRate())
-                : std::vector<ProgressMeter::Phase>(),
-            progressLabel,
-            runsAfter);
+        ProgressMeter progress(Seconds(scenario.durationS),
+                               scenario.progress,
+                               ProgressMeter::Enabled(scenario.progress)
+                                   ? CostPhases(scenario,
+                                                scenario.flowRate * background->GetMeanFlowBytes()
+                                                    * 8 / DataRate(scenario.dataRate).GetBitRate())
+                                   : std::vector<ProgressMeter::Phase>(),
+                               progressLabel,
+                               runsAfter);
         Simulator::Run();
     }
 

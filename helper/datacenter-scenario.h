@@ -37,8 +37,8 @@ struct DatacenterScenario : public TrainingScenario
     double durationS;
     double warmupS;
     double cooldownS;
-    std::string schedule;  //!< flow schedule CSV to replay; empty: generate
-    double utilIntervalMs; //!< bin of utilization.csv
+    std::string schedule;   //!< flow schedule CSV to replay; empty: generate
+    double utilIntervalMs;  //!< bin of utilization.csv
     uint32_t minIterations; //!< the window must hold this many ideal iterations; 0: no check
     uint32_t minFlows;      //!< a flow class with fewer completed flows is flagged
     // The program's own option.

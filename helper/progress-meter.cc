@@ -8,8 +8,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <utility>
 #include <unistd.h>
+#include <utility>
 
 namespace ns3
 {
@@ -82,11 +82,8 @@ CostUntil(const std::vector<ProgressMeter::Phase>& phases, Time t)
 } // namespace
 
 double
-ProgressMeter::SecondsLeft(const std::vector<Phase>& phases,
-                           Time now,
-                           Time end,
-                           double wall,
-                           uint32_t runsAfter)
+ProgressMeter::SecondsLeft(
+    const std::vector<Phase>& phases, Time now, Time end, double wall, uint32_t runsAfter)
 {
     const double done = CostUntil(phases, now);
     const double total = CostUntil(phases, end);

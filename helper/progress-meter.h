@@ -61,11 +61,8 @@ class ProgressMeter
      * wall x (cost(end) - cost(now) + runsAfter x cost(end)) / cost(now), cost(t) the
      * phases' cost integrated from 0 to t; 0 before any cost is simulated.
      */
-    static double SecondsLeft(const std::vector<Phase>& phases,
-                              Time now,
-                              Time end,
-                              double wall,
-                              uint32_t runsAfter);
+    static double SecondsLeft(
+        const std::vector<Phase>& phases, Time now, Time end, double wall, uint32_t runsAfter);
 
   private:
     void Check();

@@ -35,8 +35,8 @@ struct TrainingSummary
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};
-    uint32_t allreducesMeasured{0}; //!< the allreduces behind the mean (the samples)
-    double allreduceTimeSdS{0};     //!< their standard deviation; NaN below 2
+    uint32_t allreducesMeasured{0};       //!< the allreduces behind the mean (the samples)
+    double allreduceTimeSdS{0};           //!< their standard deviation; NaN below 2
     double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
     //! sum over buffers of the mean bytes a worker sends (ring: 2(N-1)/N x bytes)
     double expectedBytesPerWorkerPerIteration{0};

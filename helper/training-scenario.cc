@@ -3,6 +3,7 @@
  */
 #include "training-scenario.h"
 
+#include "../model/ddnn-collective.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
@@ -14,11 +15,10 @@
 #include "ns3/leaf-spine-helper.h"
 
 #include "ns3/boolean.h"
-#include "../model/ddnn-collective.h"
 #include "ns3/ddnn-exception.h"
-#include "ns3/dnn-model.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
+#include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/pointer.h"

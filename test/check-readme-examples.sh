@@ -3,8 +3,9 @@
 # The README's examples, as written, give a numeric training cost: its first-plot campaign
 # (the heredoc of first.xml, run as ./ddnn campaign runs it) and every ddnn-datacenter command
 # of its code blocks. The only changes: outputs go to WORK-DIR, no progress line, and the
-# two-jobs leaf-spine example (16 servers, the costliest) is run at 0.4 of its length (its
-# <run> times scaled: a 0.28 s window still holds more than 3 ideal iterations of each job).
+# two-jobs leaf-spine example (16 servers, the costliest) is run at half its length (its
+# <run> times halved: job 2, from 0.1 s on, still has 0.35 s of window for its 94 ms ideal
+# iterations).
 # Usage: check-readme-examples.sh README PROGRAMS-DIR WORK-DIR
 set -euo pipefail
 readme=$1 programs=$2 work=$3
@@ -38,7 +39,7 @@ while read -r -a argv; do
     for a in "${argv[@]:1}"; do
         case $a in
         --outDir=*) args+=("--outDir=$out") ;;
-        --scenario=*two-jobs-leaf-spine.xml) args+=("$a" --durationS=0.4 --warmupS=0.08 --cooldownS=0.04) scale=0.4 ;;
+        --scenario=*two-jobs-leaf-spine.xml) args+=("$a" --durationS=0.5 --warmupS=0.1 --cooldownS=0.05) scale=0.5 ;;
         *) args+=("$a") ;;
         esac
     done

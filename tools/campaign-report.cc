@@ -211,9 +211,7 @@ struct Evidence
 };
 
 Evidence
-EvidenceOf(const std::map<uint32_t, Point::Values>& seeds,
-           const std::string& key,
-           uint32_t minimum)
+EvidenceOf(const std::map<uint32_t, Point::Values>& seeds, const std::string& key, uint32_t minimum)
 {
     Evidence e;
     const std::string samples = SampleKey(key);
@@ -396,9 +394,8 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
           "horizontal\nset grid\nset xzeroaxis\n"
        // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
        << "set yrange [*<0:0<*]\nset offsets 0, 0, graph 0.1, graph 0.1\n";
-    const char* names[] = {"mean FCT of small flows (%)",
-                           "mean FCT of large flows (%)",
-                           "mean iteration time (%)"};
+    const char* names[]
+        = {"mean FCT of small flows (%)", "mean FCT of large flows (%)", "mean iteration time (%)"};
     for (int panel = 0; panel < 3; ++panel)
     {
         gp << "set ylabel 'change of " << names[panel] << "'\n";
@@ -560,8 +557,7 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
            << "set title '" << panel.title << "'\n"
            << "set cblabel 'FCT gain at low training priority (%): green faster, red slower'\n"
            << "plot '" << dir << "/operating-boundary.dat' using 1:2:(0.5):(0.5):(" << panel.sign
-           << "*$" << panel.column
-           << ") with boxxyerror fillstyle solid fillcolor palette"
+           << "*$" << panel.column << ") with boxxyerror fillstyle solid fillcolor palette"
            << hatch(panel.key == "fct_small_mean_s" ? 1 : 2) << ", '' using 1:2:" << panel.label
            << " with labels offset 0,0.5 boxed" << samples(panel.key == "fct_small_mean_s" ? 1 : 2)
            << "\n";
@@ -769,16 +765,18 @@ PlotAgainst(std::vector<Placed> entries,
         }
         const std::string y = "$" + std::to_string(6 + m) + "*" + Format3(metrics[m].scale);
         const std::string using_ = " using 1:(" + y + ") ";
-        const std::string runs = "'" + file + "' index " + std::to_string(blocks.at(priority + " runs"));
-        const std::string means = "'" + file + "' index " + std::to_string(blocks.at(priority + " mean"));
+        const std::string runs
+            = "'" + file + "' index " + std::to_string(blocks.at(priority + " runs"));
+        const std::string means
+            = "'" + file + "' index " + std::to_string(blocks.at(priority + " mean"));
         const std::string sampleKey = SampleKey(metrics[m].key);
         const auto at = std::find(counts.begin(), counts.end(), sampleKey);
         if (at == counts.end())
         {
             plotted.push_back(runs + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour
                               + "' title '" + name + ", per seed'");
-            plotted.push_back(means + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '"
-                              + colour + "' title '" + name + ", mean'");
+            plotted.push_back(means + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
+                              + "' title '" + name + ", mean'");
             return;
         }
         // A run with fewer samples than the minimum is drawn hollow; the mean carries the
@@ -787,16 +785,16 @@ PlotAgainst(std::vector<Placed> entries,
         const std::string minimum
             = std::to_string(MinimumSamples(*entries.front().point, metrics[m].key));
         plotted.push_back(runs + " using 1:(" + n + " >= " + minimum + " ? " + y
-                          + " : NaN) with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
-                          + name + ", per seed'");
+                          + " : NaN) with points pt 7 ps 0.7 lc rgb '" + colour + "' title '" + name
+                          + ", per seed'");
         bool few = false; // a hollow point to draw (and to explain in the key)
         for (const Placed& e : entries)
         {
             const uint32_t least = MinimumSamples(*e.point, metrics[m].key);
-            few = few || EvidenceOf(priority == "low" ? e.point->low : e.point->same,
-                                    metrics[m].key,
-                                    least)
-                             .few;
+            few = few
+                  || EvidenceOf(
+                         priority == "low" ? e.point->low : e.point->same, metrics[m].key, least)
+                         .few;
         }
         if (few)
         {
@@ -1054,12 +1052,17 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
             const size_t n = values.size();
             WriteCdfBlock(data, "training priority " + priority, values);
             const std::string at = "'" + file + "' index " + std::to_string(block++);
-            plotted.push_back(at + " using 1:2 with steps title 'training " + priority + " (n="
-                              + std::to_string(n) + (n < minimum ? ", few samples" : "")
-                              + ")'");
+            // The colours of the figures against a parameter: same blue, low red.
+            const std::string colour = priority == "same"  ? "royalblue"
+                                       : priority == "low" ? "red"
+                                                           : "dark-orange";
+            plotted.push_back(at + " using 1:2 with steps lc rgb '" + colour + "' title 'training "
+                              + priority + " (n=" + std::to_string(n)
+                              + (n < minimum ? ", few samples" : "") + ")'");
             if (n < minimum)
             {
-                plotted.push_back(at + " using 1:2 with points pt 6 ps 1.5 notitle");
+                plotted.push_back(at + " using 1:2 with points pt 6 ps 1.5 lc rgb '" + colour
+                                  + "' notitle");
             }
         }
         gp << "set title '" << name << " flows'\n";
@@ -1118,9 +1121,9 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
             {
                 const std::string at = "'" + file + "' index " + std::to_string(block);
                 const bool few = values.size() < minimum;
-                plotted.push_back(at + " using 1:2 with steps title '" + line + " (n="
-                                  + std::to_string(values.size()) + (few ? ", few samples" : "")
-                                  + ")'");
+                plotted.push_back(at + " using 1:2 with steps title '" + line
+                                  + " (n=" + std::to_string(values.size())
+                                  + (few ? ", few samples" : "") + ")'");
                 if (few)
                 {
                     plotted.push_back(at + " using 1:2 with points pt 6 ps 1.5 notitle");
@@ -1201,9 +1204,9 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
     const auto sameFlows = CompletedFlows(same);
     const auto lowFlows = CompletedFlows(low);
     std::map<ddnn_flow_class, std::ostringstream> rows;
-    std::map<ddnn_flow_class, double> largest; // |difference| in ms, for a symmetric axis
-    std::map<ddnn_flow_class, size_t> inWindow;  // flows plotted, started in the window
-    std::map<ddnn_flow_class, size_t> outside;   // and not
+    std::map<ddnn_flow_class, double> largest;  // |difference| in ms, for a symmetric axis
+    std::map<ddnn_flow_class, size_t> inWindow; // flows plotted, started in the window
+    std::map<ddnn_flow_class, size_t> outside;  // and not
     size_t unpaired = 0;
     for (const auto& [id, a] : sameFlows)
     {
@@ -1301,11 +1304,13 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
         // Flows that started outside the measurement window are in no statistic: drawn hollow
         // and grey, apart from the counted ones.
         const std::string at = "'" + file + "' index " + std::to_string(flowBlock[c]);
-        plotted.push_back(at + " using 1:(strcol(7) eq 'true' ? $6*1e3 : NaN) with points pt 7 "
-                               "ps 0.6 lc rgb 'black' title '" + name + " flow in the window (n="
-                          + std::to_string(inWindow[c]) + ")'");
-        plotted.push_back(at + " using 1:(strcol(7) eq 'true' ? NaN : $6*1e3) with points pt 6 "
-                               "ps 0.6 lc rgb 'gray50' title 'outside the window, not counted (n="
+        plotted.push_back(at
+                          + " using 1:(strcol(7) eq 'true' ? $6*1e3 : NaN) with points pt 7 "
+                            "ps 0.6 lc rgb 'black' title '"
+                          + name + " flow in the window (n=" + std::to_string(inWindow[c]) + ")'");
+        plotted.push_back(at
+                          + " using 1:(strcol(7) eq 'true' ? NaN : $6*1e3) with points pt 6 "
+                            "ps 0.6 lc rgb 'gray50' title 'outside the window, not counted (n="
                           + std::to_string(outside[c]) + ")'");
         PlotLines(gp, plotted, "");
     }
