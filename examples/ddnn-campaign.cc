@@ -263,6 +263,11 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
         runs.push_back(run);
     }
     ddnn_campaign_free(campaign);
+    // Every run's window before any run starts: a campaign that cannot measure stops here.
+    for (const Run& run : runs)
+    {
+        run.scenario.CheckWindow("duration-s", "min-iterations", file + ": run " + run.name + ": ");
+    }
     return runs;
 }
 

@@ -9,8 +9,7 @@
  * --outDir. With --compare, runs the same flows with training at the same and
  * at low priority (into outDir/same and outDir/low) and writes compare.csv.
  *
- *   ./ddnn-datacenter --workers=8 --rcp=4 --flowRate=92 --durationS=1 --warmupS=0.2 \
- *                     --cooldownS=0.2 --compare
+ *   ./ddnn-datacenter --scenario=scenarios/quick-compare.xml --compare
  *   ./ddnn-datacenter --scenario=data/scenarios/thesis-defaults.xml --durationS=1
  *
  * Every run writes its resolved scenario to outDir/scenario.xml: reading it
@@ -41,8 +40,9 @@ PrintRun(const std::string& label, const DatacenterResult& r)
         const TrainingSummary& t = r.jobs[k].training;
         std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
                   << ": " << t.iterationsCompleted << " iterations, mean "
-                  << t.iterationTimeMeanS * 1e3 << " ms (compute " << t.computeTimeS * 1e3
-                  << " ms)\n";
+                  << t.iterationTimeMeanS * 1e3 << " ms (n=" << t.iterationsMeasured
+                  << " in the window, sd " << t.iterationTimeSdS * 1e3 << " ms; compute "
+                  << t.computeTimeS * 1e3 << " ms)\n";
     }
     double expected = 0, measured = 0; // the training tenant: every job
     for (const JobResult& job : r.jobs)
@@ -91,6 +91,225 @@ ChangePercent(double same, double low)
     return same != 0 ? (low - same) / same * 100 : std::numeric_limits<double>::quiet_NaN();
 }
 
+/** One figure at both priorities, with its evidence: a row of compare.csv. */
+struct Compared
+{
+    std::string key;
+    std::string label; //!< on screen; "" for a row of compare.csv only
+    double scale;      //!< from the figure's unit to the screen's
+    double same;
+    double low;
+    uint64_t sameSamples;
+    uint64_t lowSamples;
+    double sameSd;
+    double lowSd;
+    uint64_t minimum; //!< fewer samples on either side: flagged; 0: never
+};
+
+const double kNa = std::numeric_limits<double>::quiet_NaN();
+
+/** The rows of compare.csv: training figures, FCT by class, uplink utilization. */
+std::vector<Compared>
+CompareRows(const DatacenterResult& same, const DatacenterResult& low)
+{
+    std::vector<Compared> rows;
+    for (size_t k = 0; k < same.jobs.size(); ++k)
+    {
+        const TrainingSummary& a = same.jobs[k].training;
+        const TrainingSummary& b = low.jobs[k].training;
+        const std::string job = same.jobs.size() > 1 ? " (job " + std::to_string(k + 1) + ")" : "";
+        rows.push_back({JobPrefix(k, "_") + "iteration_time_mean_s",
+                        "iteration time (ms)" + job,
+                        1e3,
+                        a.iterationTimeMeanS,
+                        b.iterationTimeMeanS,
+                        a.iterationsMeasured,
+                        b.iterationsMeasured,
+                        a.iterationTimeSdS,
+                        b.iterationTimeSdS,
+                        std::max<uint64_t>(same.minIterations, 1)});
+        rows.push_back({JobPrefix(k, "_") + "allreduce_time_mean_s",
+                        "allreduce time (ms)" + job,
+                        1e3,
+                        a.allreduceTimeMeanS,
+                        b.allreduceTimeMeanS,
+                        a.allreducesMeasured,
+                        b.allreducesMeasured,
+                        a.allreduceTimeSdS,
+                        b.allreduceTimeSdS,
+                        1});
+    }
+    for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
+    {
+        const std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
+        const ddnn_flow_class_stats& a = same.fct[c];
+        const ddnn_flow_class_stats& b = low.fct[c];
+        const bool shown = c != DDNN_FLOWS_ALL;
+        rows.push_back({"fct_" + name + "_mean_s",
+                        shown ? name + " flows: mean FCT (ms)" : "",
+                        1e3,
+                        a.mean_s,
+                        b.mean_s,
+                        a.completed,
+                        b.completed,
+                        a.sd_s,
+                        b.sd_s,
+                        same.minFlows});
+        rows.push_back({"fct_" + name + "_p99_s",
+                        shown ? name + " flows: p99 FCT (ms)" : "",
+                        1e3,
+                        a.p99_s,
+                        b.p99_s,
+                        a.completed,
+                        b.completed,
+                        kNa,
+                        kNa,
+                        same.minFlows});
+    }
+    // Utilization: the mean over the window's bins (their count is the samples).
+    const uint64_t bins = std::llround(same.windowS / same.utilIntervalS);
+    double sameTraining = 0;
+    double lowTraining = 0;
+    for (size_t k = 0; k < same.jobs.size(); ++k)
+    {
+        sameTraining += same.jobs[k].utilTrainingMeasured * same.jobs[k].training.workers;
+        lowTraining += low.jobs[k].utilTrainingMeasured * low.jobs[k].training.workers;
+    }
+    const double servers = static_cast<double>(same.linkUtilization.size());
+    rows.push_back({"util_training_measured",
+                    "training's uplink use (%)",
+                    100,
+                    sameTraining / servers,
+                    lowTraining / servers,
+                    bins,
+                    bins,
+                    kNa,
+                    kNa,
+                    0});
+    rows.push_back({"util_background_measured",
+                    "background's uplink use (%)",
+                    100,
+                    same.utilBackgroundMeasured,
+                    low.utilBackgroundMeasured,
+                    bins,
+                    bins,
+                    kNa,
+                    kNa,
+                    0});
+    return rows;
+}
+
+bool
+FewSamples(const Compared& row)
+{
+    return row.minimum > 0 && (row.sameSamples < row.minimum || row.lowSamples < row.minimum);
+}
+
+/** "12.3 (n=40, sd 1.2)": a figure on screen with its sample count and spread. */
+std::string
+WithEvidence(double value, uint64_t samples, double sd, double scale)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3);
+    if (std::isnan(value))
+    {
+        os << "NA";
+    }
+    else
+    {
+        os << value * scale;
+    }
+    os << " (n=" << samples;
+    if (!std::isnan(sd))
+    {
+        os << ", sd " << std::setprecision(3) << sd * scale;
+    }
+    os << ")";
+    return os.str();
+}
+
+/**
+ * The thesis's verdict on the iteration slowdown (ddnn-campaign's green and red thresholds:
+ * at most 1 % safe, up to 30 % costly, more harmful), or why there is none.
+ */
+std::string
+Verdict(const Compared& iteration, const Compared& smallFlows)
+{
+    const double slowdown = ChangePercent(iteration.same, iteration.low);
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(1);
+    if (std::isnan(slowdown) || FewSamples(iteration))
+    {
+        os << "no verdict: fewer than " << iteration.minimum
+           << " iterations measured at one priority (n=" << iteration.sameSamples << " and "
+           << iteration.lowSamples << "); give a longer --durationS";
+        return os.str();
+    }
+    os << (slowdown <= 1    ? "SAFE"
+           : slowdown <= 30 ? "COSTLY"
+                            : "HARMFUL")
+       << ": training at low priority changes its iteration time by " << std::showpos << slowdown
+       << std::noshowpos << " %"
+       << (slowdown <= 1    ? " (at most 1 %: safe)"
+           : slowdown <= 30 ? " (between 1 and 30 %: costly)"
+                            : " (more than 30 %: harmful)");
+    const double gain = ChangePercent(smallFlows.same, smallFlows.low);
+    if (!std::isnan(gain))
+    {
+        os << "; small flows' mean FCT changes by " << std::showpos << gain << std::noshowpos
+           << " %" << (FewSamples(smallFlows) ? " (few flows)" : "");
+    }
+    return os.str();
+}
+
+/** The answer of a comparison on one screen, and compare.csv. */
+void
+WriteComparison(const DatacenterScenario& scenario,
+                const DatacenterResult& same,
+                const DatacenterResult& low)
+{
+    const std::vector<Compared> rows = CompareRows(same, low);
+    AtomicFile compare(scenario.outDir + "/compare.csv");
+    std::ofstream& csv = compare.Out();
+    csv << "key,same,low,change_percent,same_samples,low_samples,same_sd,low_sd,few_samples\n";
+    for (const Compared& row : rows)
+    {
+        csv << row.key << "," << FormatFigure(row.same) << "," << FormatFigure(row.low) << ","
+            << FormatFigure(ChangePercent(row.same, row.low)) << "," << row.sameSamples << ","
+            << row.lowSamples << "," << FormatFigure(row.sameSd) << "," << FormatFigure(row.lowSd)
+            << "," << (FewSamples(row) ? "true" : "false") << "\n";
+    }
+    compare.Commit();
+
+    std::cout << "Training at same vs low priority, the same background flows, window ["
+              << scenario.warmupS << ", " << scenario.durationS - scenario.cooldownS
+              << ") s; n: samples, sd: their spread\n"
+              << std::left << std::setw(30) << "" << std::setw(29) << "same priority"
+              << std::setw(29) << "low priority"
+              << "change\n";
+    for (const Compared& row : rows)
+    {
+        if (row.label.empty())
+        {
+            continue;
+        }
+        const double change = ChangePercent(row.same, row.low);
+        std::ostringstream changeText;
+        changeText << std::fixed << std::setprecision(1) << std::showpos << change << " %";
+        std::cout << std::left << std::setw(30) << row.label << std::setw(29)
+                  << WithEvidence(row.same, row.sameSamples, row.sameSd, row.scale) << std::setw(29)
+                  << WithEvidence(row.low, row.lowSamples, row.lowSd, row.scale)
+                  << (std::isnan(change) ? "NA (no sample)" : changeText.str())
+                  << (FewSamples(row) ? "  FEW SAMPLES (< " + std::to_string(row.minimum) + ")"
+                                      : "")
+                  << std::right << "\n";
+    }
+    std::cout << Verdict(rows[0], rows[2 * same.jobs.size()]) << "\n"
+              << "files: " << scenario.outDir << "/compare.csv; each run's summary.csv, "
+              << "iterations.csv, flows.csv, ... in " << scenario.outDir << "/same/ and "
+              << scenario.outDir << "/low/" << std::endl;
+}
+
 } // namespace
 
 int
@@ -111,6 +330,7 @@ main(int argc, char* argv[])
             {"topology", "training", "transport", "background", "priority", "run", "output"});
 
         scenario.Validate();
+        scenario.CheckWindow(); // before anything is simulated
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
         if (!scenario.compare)
         {
@@ -132,6 +352,7 @@ main(int argc, char* argv[])
         std::remove((scenario.outDir + "/compare.csv").c_str());
         std::remove((scenario.outDir + "/MANIFEST").c_str());
         std::map<std::string, DatacenterResult> results;
+        uint32_t after = 1;
         for (const std::string priority : {"same", "low"})
         {
             std::string dir = scenario.outDir + "/" + priority;
@@ -141,52 +362,19 @@ main(int argc, char* argv[])
             resolved.trainingPriority = priority;
             resolved.compare = false;
             WriteScenarioFile(resolved, dir + "/scenario.xml");
-            results[priority] = RunDatacenter(scenario, priority, flows, dir);
+            results[priority] = RunDatacenter(scenario,
+                                              priority,
+                                              flows,
+                                              dir,
+                                              "training " + priority + ", run "
+                                                  + std::to_string(2 - after) + " of 2: ",
+                                              after);
+            --after;
             auto rows = SummaryRows(results[priority]);
             rows.insert(rows.begin(), {"training_priority", priority});
             WriteKeyValueCsv(dir + "/summary.csv", rows);
-            PrintRun("training priority " + priority, results[priority]);
         }
-        const DatacenterResult& same = results["same"];
-        const DatacenterResult& low = results["low"];
-        std::vector<std::tuple<std::string, double, double>> keys
-            = {{"iteration_time_mean_s",
-                same.jobs[0].training.iterationTimeMeanS,
-                low.jobs[0].training.iterationTimeMeanS}};
-        for (size_t k = 1; k < same.jobs.size(); ++k)
-        {
-            keys.emplace_back(JobPrefix(k, "_") + "iteration_time_mean_s",
-                              same.jobs[k].training.iterationTimeMeanS,
-                              low.jobs[k].training.iterationTimeMeanS);
-        }
-        for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
-        {
-            std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
-            keys.emplace_back("fct_" + name + "_mean_s", same.fct[c].mean_s, low.fct[c].mean_s);
-            keys.emplace_back("fct_" + name + "_p99_s", same.fct[c].p99_s, low.fct[c].p99_s);
-        }
-        AtomicFile compare(scenario.outDir + "/compare.csv");
-        std::ofstream& csv = compare.Out();
-        csv << "key,same,low,change_percent\n";
-        std::cout << "[low vs same priority: change in percent]\n";
-        for (const auto& [key, a, b] : keys)
-        {
-            const double change = ChangePercent(a, b);
-            csv << key << "," << FormatFigure(a) << "," << FormatFigure(b) << ","
-                << FormatFigure(change) << "\n";
-            std::cout << "  " << std::left << std::setw(24) << key << std::right << std::fixed
-                      << std::setprecision(2) << std::setw(9);
-            if (std::isnan(change))
-            {
-                std::cout << "NA"
-                          << "   (no sample)\n";
-            }
-            else
-            {
-                std::cout << change << " %\n";
-            }
-        }
-        compare.Commit();
+        WriteComparison(scenario, results["same"], results["low"]);
         WriteOutputManifest(scenario.outDir); // last: the run is complete
     }
     catch (...)

@@ -13,6 +13,7 @@
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -27,6 +28,18 @@ Format(double value)
 {
     std::ostringstream os;
     os << std::setprecision(12) << value;
+    return os.str();
+}
+
+/** ", sd X ms" of a spread in seconds; nothing below two samples (NaN). */
+std::string
+Spread(double sd)
+{
+    std::ostringstream os;
+    if (!std::isnan(sd))
+    {
+        os << std::fixed << std::setprecision(3) << ", sd " << sd * 1e3 << " ms";
+    }
     return os.str();
 }
 
@@ -95,7 +108,11 @@ main(int argc, char* argv[])
             {"model_bytes", std::to_string(run.modelBytes)},
             {"compute_time_s", Format(s.computeTimeS)},
             {"iteration_time_mean_s", Format(s.iterationTimeMeanS)},
+            {"iterations_measured", std::to_string(s.iterationsMeasured)},
+            {"iteration_time_sd_s", FormatFigure(s.iterationTimeSdS)},
             {"allreduce_time_mean_s", Format(s.allreduceTimeMeanS)},
+            {"allreduces_measured", std::to_string(s.allreducesMeasured)},
+            {"allreduce_time_sd_s", FormatFigure(s.allreduceTimeSdS)},
             {"bytes_per_worker_per_iteration", Format(s.bytesPerWorkerPerIteration)},
             {"expected_bytes_per_worker_per_iteration",
              Format(s.expectedBytesPerWorkerPerIteration)},
@@ -118,9 +135,11 @@ main(int argc, char* argv[])
                   << "  iterations completed        " << s.iterationsCompleted << "\n"
                   << "  compute time / iteration    " << s.computeTimeS * 1e3 << " ms\n"
                   << "  iteration time (mean)       " << s.iterationTimeMeanS * 1e3 << " ms   ("
-                  << Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS) << " x ideal)\n"
+                  << Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS)
+                  << " x ideal; n=" << s.iterationsMeasured << Spread(s.iterationTimeSdS) << ")\n"
                   << "  allreduce time per buffer   " << s.allreduceTimeMeanS * 1e3 << " ms   ("
-                  << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS) << " x ideal)\n"
+                  << Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS)
+                  << " x ideal; n=" << s.allreducesMeasured << Spread(s.allreduceTimeSdS) << ")\n"
                   << "  bytes / worker / iteration  " << std::setprecision(0)
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)

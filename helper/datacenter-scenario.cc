@@ -16,6 +16,7 @@
 #include "ns3/ddnn-data-path.h"
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/fabric-topology.h"
 #include "ns3/rng-seed-manager.h"
@@ -24,6 +25,7 @@
 #include "ns3/training-worker.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -135,6 +137,42 @@ DatacenterScenario::TrainingPart(const std::string& priority) const
     return training;
 }
 
+void
+DatacenterScenario::CheckWindow(const std::string& duration,
+                                const std::string& minimum,
+                                const std::string& context) const
+{
+    if (minIterations == 0)
+    {
+        return;
+    }
+    const TrainingScenario training = TrainingPart(trainingPriority);
+    const std::vector<TrainingJobParameters> jobs = training.Jobs();
+    for (size_t k = 0; k < jobs.size(); ++k)
+    {
+        const double ideal = IdealIterationTime(training, jobs[k]).GetSeconds();
+        const double from = std::max(warmupS, jobs[k].startS);
+        const double holds = (durationS - cooldownS - from) / ideal;
+        if (holds >= minIterations)
+        {
+            continue;
+        }
+        // Rounded up to the millisecond, so that the duration it names passes.
+        const double needed = std::ceil((from + minIterations * ideal + cooldownS) * 1e3) / 1e3;
+        std::ostringstream os;
+        std::ostringstream milliseconds;
+        milliseconds << std::fixed << std::setprecision(ideal < 0.01 ? 3 : 1) << ideal * 1e3;
+        os << context << duration << "=" << durationS << ": the measurement window [" << from
+           << ", " << durationS - cooldownS << ") s holds at most " << std::setprecision(3)
+           << std::max(holds, 0.0) << " iterations"
+           << (jobs.size() > 1 ? " of training job " + std::to_string(k + 1) : "")
+           << " (ideal iteration " << milliseconds.str() << " ms), fewer than " << minimum << "="
+           << minIterations << ": give " << duration << "=" << std::setprecision(12) << needed
+           << " or more (or " << minimum << "=0 to measure flows only)";
+        throw DdnnError(os.str());
+    }
+}
+
 Time
 DatacenterScenario::WindowStart() const
 {
@@ -192,7 +230,9 @@ DatacenterResult
 RunDatacenter(const DatacenterScenario& scenario,
               const std::string& priority,
               const std::vector<ddnn_flow>& flows,
-              const std::string& outDir)
+              const std::string& outDir,
+              const std::string& progressLabel,
+              uint32_t runsAfter)
 {
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.seed);
@@ -231,7 +271,15 @@ RunDatacenter(const DatacenterScenario& scenario,
 
     Simulator::Stop(Seconds(scenario.durationS));
     {
-        ProgressMeter progress(Seconds(scenario.durationS), scenario.progress);
+        ProgressMeter progress(Seconds(scenario.durationS),
+                               scenario.progress,
+                               ProgressMeter::Enabled(scenario.progress)
+                                   ? CostPhases(scenario,
+                                                scenario.flowRate * background->GetMeanFlowBytes()
+                                                    * 8 / DataRate(scenario.dataRate).GetBitRate())
+                                   : std::vector<ProgressMeter::Phase>(),
+                               progressLabel,
+                               runsAfter);
         Simulator::Run();
     }
 
@@ -265,6 +313,10 @@ RunDatacenter(const DatacenterScenario& scenario,
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
+    result.minIterations = scenario.minIterations;
+    result.minFlows = scenario.minFlows;
+    result.windowS = (scenario.WindowEnd() - scenario.WindowStart()).GetSeconds();
+    result.utilIntervalS = scenario.utilIntervalMs / 1e3;
 
     const double rate = DataRate(scenario.dataRate).GetBitRate();
     for (size_t k = 0; k < jobs.size(); ++k)
@@ -358,6 +410,42 @@ RunDatacenter(const DatacenterScenario& scenario,
     return result;
 }
 
+std::vector<ProgressMeter::Phase>
+CostPhases(const DatacenterScenario& scenario, double backgroundLoadPerServer)
+{
+    const TrainingScenario training = scenario.TrainingPart(scenario.trainingPriority);
+    const double servers = scenario.GetServerCount();
+    std::vector<std::pair<Time, double>> steps{
+        {Seconds(0), 0.01 * servers + backgroundLoadPerServer * servers}};
+    for (const TrainingJobParameters& job : training.Jobs())
+    {
+        Ptr<DnnModel> model = CreateObject<DnnModel>();
+        model->SetAttribute("ProfileFile", StringValue(job.profile));
+        model->SetAttribute("FusionBufferBytes", UintegerValue(job.fusionBytes));
+        model->Load();
+        model->SetComputeTime(training.ComputeTime(job, model->GetTotalBytes()));
+        Time forward;
+        for (uint32_t l = 0; l < model->GetLayerCount(); ++l)
+        {
+            forward += model->GetForwardTime(l);
+        }
+        const uint32_t workers = training.WorkersOf(job);
+        const double load = model->GetTotalBytes() * 2 * (1.0 - 1.0 / workers) * 8
+                            / (IdealIterationTime(training, job).GetSeconds()
+                               * DataRate(scenario.dataRate).GetBitRate());
+        steps.emplace_back(Seconds(job.startS) + forward, std::min(load, 1.0) * workers);
+    }
+    std::sort(steps.begin(), steps.end());
+    std::vector<ProgressMeter::Phase> phases;
+    double cost = 0;
+    for (const auto& [start, added] : steps)
+    {
+        cost += added;
+        phases.push_back({start, cost});
+    }
+    return phases;
+}
+
 std::string
 JobPrefix(size_t job, const std::string& separator)
 {
@@ -378,7 +466,15 @@ SummaryRows(const DatacenterResult& r)
                  {"iterations_measured", std::to_string(t.iterationsMeasured)},
                  {"compute_time_s", FormatFigure(t.computeTimeS)},
                  {"iteration_time_mean_s", FormatFigure(t.iterationTimeMeanS)},
+                 {"iteration_time_sd_s", FormatFigure(t.iterationTimeSdS)},
+                 {"iteration_time_min_s", FormatFigure(t.iterationTimeMinS)},
+                 {"iteration_time_max_s", FormatFigure(t.iterationTimeMaxS)},
+                 {"iterations_few_samples",
+                  t.iterationsMeasured < r.minIterations || t.iterationsMeasured == 0 ? "true"
+                                                                                      : "false"},
                  {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
+                 {"allreduce_time_sd_s", FormatFigure(t.allreduceTimeSdS)},
+                 {"allreduces_measured", std::to_string(t.allreducesMeasured)},
                  {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
                  {"expected_bytes_per_worker_per_iteration",
                   FormatFigure(t.expectedBytesPerWorkerPerIteration)},
@@ -397,6 +493,9 @@ SummaryRows(const DatacenterResult& r)
         rows.emplace_back("fct_" + name + "_p99_s", FormatFigure(s.p99_s));
         rows.emplace_back("flows_" + name + "_started", std::to_string(s.started));
         rows.emplace_back("flows_" + name + "_completed", std::to_string(s.completed));
+        rows.emplace_back("fct_" + name + "_sd_s", FormatFigure(s.sd_s));
+        rows.emplace_back("flows_" + name + "_few_samples",
+                          s.completed < r.minFlows || s.completed == 0 ? "true" : "false");
     }
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {

@@ -4,6 +4,7 @@
 #ifndef DATACENTER_SCENARIO_H
 #define DATACENTER_SCENARIO_H
 
+#include "progress-meter.h"
 #include "training-scenario.h"
 
 #include "ns3/ddnn-flow-stats.h"
@@ -36,8 +37,10 @@ struct DatacenterScenario : public TrainingScenario
     double durationS;
     double warmupS;
     double cooldownS;
-    std::string schedule;  //!< flow schedule CSV to replay; empty: generate
-    double utilIntervalMs; //!< bin of utilization.csv
+    std::string schedule;   //!< flow schedule CSV to replay; empty: generate
+    double utilIntervalMs;  //!< bin of utilization.csv
+    uint32_t minIterations; //!< the window must hold this many ideal iterations; 0: no check
+    uint32_t minFlows;      //!< a flow class with fewer completed flows is flagged
     // The program's own option.
     bool compare{false}; //!< run at same and at low priority, same flows
 
@@ -56,6 +59,18 @@ struct DatacenterScenario : public TrainingScenario
     TrainingScenario TrainingPart(const std::string& priority) const;
     Time WindowStart() const;
     Time WindowEnd() const;
+    /**
+     * Stops a run whose measurement window cannot hold minIterations iterations of every
+     * job, before anything is simulated: throws DdnnError "DURATION=X: the measurement window
+     * ... holds at most H iterations of ... (ideal iteration T ms), fewer than MINIMUM=M:
+     * give DURATION=D or more ...", D = the window's start (warm-up, or the job's start when
+     * later) + M ideal iterations (IdealIterationTime, a lower bound) + the cool-down. The
+     * names are what the user wrote: the options, or a file's attributes; `context` starts
+     * the message (e.g. "FILE: run NAME: ").
+     */
+    void CheckWindow(const std::string& duration = "--durationS",
+                     const std::string& minimum = "--minIterations",
+                     const std::string& context = "") const;
 };
 
 /** What one training job of a run measured. */
@@ -82,6 +97,10 @@ struct DatacenterResult
     std::vector<std::array<double, 4>> linkUtilization;
     /** Per tier of a fabric's switch links ("leaf_spine_up", ...): {training, background}. */
     std::vector<std::pair<std::string, std::array<double, 2>>> tierUtilization;
+    uint32_t minIterations{0}; //!< the scenario's: fewer measured iterations are flagged
+    uint32_t minFlows{0};      //!< the scenario's: fewer completed flows in a class are flagged
+    double windowS{0};         //!< the measurement window's length
+    double utilIntervalS{0};   //!< the utilization bins' length
 };
 
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */
@@ -95,7 +114,19 @@ std::vector<ddnn_flow> MakeBackgroundFlows(const DatacenterScenario& scenario);
 DatacenterResult RunDatacenter(const DatacenterScenario& scenario,
                                const std::string& priority,
                                const std::vector<ddnn_flow>& flows,
-                               const std::string& outDir);
+                               const std::string& outDir,
+                               const std::string& progressLabel = "",
+                               uint32_t runsAfter = 0);
+
+/**
+ * The progress meter's cost model of a run (ProgressMeter): the expected wire load summed
+ * over the servers' uplinks, background from the start (eq. 5.3), each job's from its start
+ * plus its forward compute on (before, no gradient exists), at its ideal iteration time's
+ * rate (eq. 5.2, capped at the link), plus 1 % of the links for events that carry no
+ * packet.
+ */
+std::vector<ProgressMeter::Phase> CostPhases(const DatacenterScenario& scenario,
+                                             double backgroundLoadPerServer);
 
 /** A figure as written to summary.csv and compare.csv: NA when it has no sample (NaN). */
 std::string FormatFigure(double value);

@@ -165,6 +165,8 @@ ApplyCoreScenario(const ddnn_scenario& x, const std::string& path, DatacenterSce
     s.durationS = x.duration_s;
     s.warmupS = x.warmup_s;
     s.cooldownS = x.cooldown_s;
+    s.minIterations = x.min_iterations;
+    s.minFlows = x.min_flows;
     s.utilIntervalMs = x.util_interval_ms;
 }
 
@@ -250,6 +252,8 @@ ToCoreScenario(const DatacenterScenario& s)
     x.duration_s = s.durationS;
     x.warmup_s = s.warmupS;
     x.cooldown_s = s.cooldownS;
+    x.min_iterations = s.minIterations;
+    x.min_flows = s.minFlows;
     x.util_interval_ms = s.utilIntervalMs;
     return x;
 }

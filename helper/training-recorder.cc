@@ -9,6 +9,8 @@
 #include "ns3/simulator.h"
 #include "ns3/training-worker.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -24,6 +26,43 @@ double
 ToSeconds(int64_t ns)
 {
     return ns / 1e9;
+}
+
+/** Mean, sample standard deviation (NaN below two values), min and max; NaN without values. */
+struct Spread
+{
+    double mean{std::numeric_limits<double>::quiet_NaN()};
+    double sd{std::numeric_limits<double>::quiet_NaN()};
+    double min{std::numeric_limits<double>::quiet_NaN()};
+    double max{std::numeric_limits<double>::quiet_NaN()};
+};
+
+Spread
+SpreadOf(const std::vector<double>& values)
+{
+    Spread s;
+    if (values.empty())
+    {
+        return s;
+    }
+    double sum = 0;
+    for (double v : values)
+    {
+        sum += v;
+    }
+    s.mean = sum / values.size();
+    s.min = *std::min_element(values.begin(), values.end());
+    s.max = *std::max_element(values.begin(), values.end());
+    if (values.size() >= 2)
+    {
+        double squares = 0;
+        for (double v : values)
+        {
+            squares += (v - s.mean) * (v - s.mean);
+        }
+        s.sd = std::sqrt(squares / (values.size() - 1));
+    }
+    return s;
 }
 
 } // namespace
@@ -150,45 +189,78 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.bytesPerWorkerPerIteration = s.iterationsCompleted > 0
                                        ? bytes / n / s.iterationsCompleted
                                        : std::numeric_limits<double>::quiet_NaN();
-    // The period from the iterations inside the window: start-to-start of consecutive ones.
-    double periodSum = 0;
-    s.iterationsMeasured = UINT32_MAX;
-    for (uint32_t r = 0; r < n; ++r)
+    // The period of each iteration that starts in the window (see the header): the next
+    // iteration's start, else with the barrier its own end; mean over the workers, for the
+    // iterations every worker has a period of.
+    const int64_t fromNs = from.GetNanoSeconds();
+    const int64_t untilNs = until.GetNanoSeconds();
+    std::vector<double> periods;
+    for (uint32_t it = 0;; ++it)
     {
-        std::vector<const IterationRow*> inside;
-        for (const auto& row : m_iterations[r])
+        double sum = 0;
+        bool all = true;
+        bool inside = true;
+        for (uint32_t r = 0; r < n && all; ++r)
         {
-            if (row.startNs >= from.GetNanoSeconds() && row.endNs >= 0
-                && row.endNs <= until.GetNanoSeconds())
+            const auto& rows = m_iterations[r];
+            if (it >= rows.size() || rows[it].startNs < 0)
             {
-                inside.push_back(&row);
+                all = false;
+                break;
+            }
+            const IterationRow& row = rows[it];
+            inside = inside && row.startNs >= fromNs && row.startNs < untilNs;
+            if (it + 1 < rows.size() && rows[it + 1].startNs >= 0)
+            {
+                sum += ToSeconds(rows[it + 1].startNs - row.startNs);
+            }
+            else if (m_job->GetBarrier() && row.endNs >= 0)
+            {
+                sum += ToSeconds(row.endNs - row.startNs);
+            }
+            else
+            {
+                all = false; // no period: the last iteration without the barrier, or unfinished
             }
         }
-        s.iterationsMeasured = std::min<uint32_t>(s.iterationsMeasured, inside.size());
-        if (inside.size() >= 2)
+        if (!all)
         {
-            periodSum += ToSeconds(inside.back()->startNs - inside.front()->startNs)
-                         / (inside.size() - 1);
+            bool later = false; // another worker may still have started iteration it
+            for (uint32_t r = 0; r < n; ++r)
+            {
+                later = later || it < m_iterations[r].size();
+            }
+            if (!later)
+            {
+                break;
+            }
+            continue;
         }
-        else if (inside.size() == 1)
+        if (inside)
         {
-            periodSum += ToSeconds(inside.front()->endNs - inside.front()->startNs);
+            periods.push_back(sum / n);
         }
     }
-    s.iterationTimeMeanS
-        = s.iterationsMeasured > 0 ? periodSum / n : std::numeric_limits<double>::quiet_NaN();
+    const Spread iterations = SpreadOf(periods);
+    s.iterationsMeasured = periods.size();
+    s.iterationTimeMeanS = iterations.mean;
+    s.iterationTimeSdS = iterations.sd;
+    s.iterationTimeMinS = iterations.min;
+    s.iterationTimeMaxS = iterations.max;
 
-    uint32_t finished = 0;
+    std::vector<double> allreduces;
     for (const auto& record : m_job->GetRecords())
     {
-        if (record.end_ns > 0)
+        const int64_t startNs = static_cast<int64_t>(record.start_ns);
+        if (record.end_ns > 0 && startNs >= fromNs && startNs < untilNs)
         {
-            s.allreduceTimeMeanS += ToSeconds(record.end_ns - record.start_ns);
-            ++finished;
+            allreduces.push_back(ToSeconds(record.end_ns - record.start_ns));
         }
     }
-    s.allreduceTimeMeanS
-        = finished > 0 ? s.allreduceTimeMeanS / finished : std::numeric_limits<double>::quiet_NaN();
+    const Spread allreduce = SpreadOf(allreduces);
+    s.allreducesMeasured = allreduces.size();
+    s.allreduceTimeMeanS = allreduce.mean;
+    s.allreduceTimeSdS = allreduce.sd;
 
     for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
     {

@@ -25,12 +25,18 @@ struct TrainingSummary
     uint32_t workers{0};
     uint32_t iterationsCompleted{0}; //!< by every worker
     double computeTimeS{0};          //!< configured compute time per iteration
-    //! Iteration period: over the iterations that start and end inside the measurement
-    //! window, the mean start-to-start time of consecutive ones (iterations overlap without
-    //! the barrier), or the one iteration's duration; mean over workers; NaN without any.
+    //! Iteration period (see Summarize): mean over the iterations that start inside the
+    //! measurement window; NaN without any.
     double iterationTimeMeanS{0};
-    uint32_t iterationsMeasured{0};       //!< per worker, inside the window
-    double allreduceTimeMeanS{0};         //!< mean over finished buffers of end - start; NaN: none
+    uint32_t iterationsMeasured{0}; //!< iterations that start inside the window (the samples)
+    double iterationTimeSdS{0};     //!< standard deviation of the periods; NaN below 2
+    double iterationTimeMinS{0};    //!< shortest period; NaN without any
+    double iterationTimeMaxS{0};    //!< longest period; NaN without any
+    //! mean over the buffers' allreduces that start inside the window and finish, of end -
+    //! start; NaN: none
+    double allreduceTimeMeanS{0};
+    uint32_t allreducesMeasured{0};       //!< the allreduces behind the mean (the samples)
+    double allreduceTimeSdS{0};           //!< their standard deviation; NaN below 2
     double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
     //! sum over buffers of the mean bytes a worker sends (ring: 2(N-1)/N x bytes)
     double expectedBytesPerWorkerPerIteration{0};
@@ -51,8 +57,13 @@ class TrainingRecorder
 
     /**
      * The run's figures. idealRate and idealStepLatency are those of the ideal
-     * transport, for ideal_allreduce_time_s; the iteration period counts the iterations
-     * inside [from, until] (the measurement window).
+     * transport, for ideal_allreduce_time_s. The iteration period is measured on the
+     * iterations that start inside [from, until) (the measurement window), wherever they
+     * end: iteration k's period is the time from its start to the start of iteration k + 1
+     * (which may lie after the window), mean over the workers; an iteration after which no
+     * other started has, with the barrier, its own duration as period (the next would start
+     * at its end) and, without the barrier (iterations overlap), none: it is left out. So a
+     * long iteration near the window's end counts as much as a short one.
      */
     TrainingSummary Summarize(DataRate idealRate,
                               Time idealStepLatency,

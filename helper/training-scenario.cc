@@ -4,6 +4,7 @@
 #include "training-scenario.h"
 
 #include "program-main.h"
+#include "../model/ddnn-collective.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
@@ -18,6 +19,7 @@
 #include "ns3/ddnn-exception.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
+#include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/pointer.h"
@@ -27,6 +29,7 @@
 #include "ns3/tcp-partition-transport.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -329,6 +332,60 @@ IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport, 
     return static_cast<int64_t>(links) * delay
            + static_cast<int64_t>(links - 1)
                  * rate.CalculateBytesTxTime(transport.WirePacketBytes());
+}
+
+Time
+IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters& job)
+{
+    Ptr<DnnModel> model = CreateObject<DnnModel>();
+    model->SetAttribute("ProfileFile", StringValue(job.profile));
+    model->SetAttribute("FusionBufferBytes", UintegerValue(job.fusionBytes));
+    model->Load();
+    model->SetComputeTime(scenario.ComputeTime(job, model->GetTotalBytes()));
+    const ddnn_collective_ops* ops = ddnn_collective_find(job.collective.c_str());
+    if (ops == nullptr)
+    {
+        throw DdnnError("--collective: no collective named '" + job.collective + "'");
+    }
+    ddnn_collective_config cfg{scenario.WorkersOf(job),
+                               0,
+                               job.parameterServers,
+                               job.parameterServerHosts == "dedicated" ? 1u : 0u};
+    const uint32_t ranks = ddnn_collective_ranks(&cfg);
+    const DataRate lineRate(scenario.dataRate);
+    const TransportSettings& transport = scenario.transportSettings;
+    const double rate = lineRate.GetBitRate() * transport.GoodputFraction();
+    const Time latency = IdealStepLatency(lineRate,
+                                          NanoSeconds(std::llround(scenario.delayUs * 1e3)),
+                                          transport,
+                                          scenario.GetPathLinks());
+    auto ideal = [&](uint64_t bytes) {
+        uint64_t busiest = 0;
+        for (cfg.rank = 0; cfg.rank < ranks; ++cfg.rank)
+        {
+            busiest = std::max(busiest, ops->bytes_sent_by(&cfg, bytes));
+        }
+        cfg.rank = 0;
+        return Seconds(busiest * 8.0 / rate)
+               + latency * static_cast<int64_t>(ops->sequential_steps(&cfg));
+    };
+    Time all;
+    for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+    {
+        all += ideal(model->GetBuffer(b).bytes);
+    }
+    const Time compute = model->GetComputeTime();
+    if (!job.barrier)
+    {
+        return std::max(compute, all);
+    }
+    Time forward;
+    for (uint32_t l = 0; l < model->GetLayerCount(); ++l)
+    {
+        forward += model->GetForwardTime(l);
+    }
+    const Time last = ideal(model->GetBuffer(model->GetBufferOfLayer(0)).bytes);
+    return std::max(compute + last, forward + all);
 }
 
 uint32_t

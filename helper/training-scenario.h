@@ -162,6 +162,16 @@ Time IdealStepLatency(DataRate rate,
                       const TransportSettings& transport,
                       uint32_t links = 2);
 
+/**
+ * A lower bound of a job's iteration period, from its model before anything is simulated.
+ * Buffers are reduced one at a time, each at best in its ideal time A_b (the busiest rank's
+ * bytes at the ideal transport's rate plus a step latency per sequential step); with C the
+ * compute time and F its forward part: with the barrier max(C + A of the buffer holding layer
+ * 0, F + sum of A_b) (no gradient leaves before the backward starts, the next forward waits
+ * for the last buffer), without it max(C, sum of A_b).
+ */
+Time IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters& job);
+
 /** The PartitionTransport TypeId name of a scenario's transport ("tcp" or "ideal"). */
 std::string TransportTypeOf(const std::string& transport);
 

@@ -74,10 +74,18 @@ ddnn_flow_stats(const ddnn_flow_result* flows, size_t count, ddnn_flow_class_sta
         ddnn_flow_class_stats* s = &stats[c];
         if (s->completed == 0)
         {
-            s->mean_s = s->p50_s = s->p99_s = NAN; /* no sample: missing, not 0 */
+            s->mean_s = s->p50_s = s->p99_s = s->sd_s = NAN; /* no sample: missing, not 0 */
             continue;
         }
         s->mean_s /= (double)s->completed;
+        s->sd_s = NAN;
+        if (s->completed >= 2)
+        {
+            double squares = 0;
+            for (i = 0; i < s->completed; i++)
+                squares += (fct[c][i] - s->mean_s) * (fct[c][i] - s->mean_s);
+            s->sd_s = sqrt(squares / (double)(s->completed - 1));
+        }
         qsort(fct[c], s->completed, sizeof(double), by_value);
         s->p50_s = percentile(fct[c], s->completed, 50);
         s->p99_s = percentile(fct[c], s->completed, 99);

@@ -4,7 +4,8 @@
  * large (at least 10 MB), medium (between), and all. Unfinished flows count
  * as started and not completed; FCT statistics use completed flows only.
  * Percentiles use the nearest-rank method: the smallest FCT with at least p %
- * of the completed flows at or below it.
+ * of the completed flows at or below it. The spread is the sample standard
+ * deviation of the completed flows' FCTs (n - 1 in the denominator).
  */
 #ifndef DDNN_FLOW_STATS_H
 #define DDNN_FLOW_STATS_H
@@ -43,6 +44,7 @@ extern "C"
         uint64_t started;
         uint64_t completed;
         double mean_s, p50_s, p99_s; /* NAN when nothing completed: missing, not 0 */
+        double sd_s;                 /* NAN below two completed flows */
     } ddnn_flow_class_stats;
 
     ddnn_flow_class ddnn_flow_class_of(uint64_t bytes);

@@ -118,6 +118,8 @@ extern "C"
         double cooldown_s;
         uint32_t seed;
         uint64_t rng_run; /* ns-3's run number (RngRun): the substream of every variable */
+        uint32_t min_iterations; /* the window must hold this many ideal iterations; 0: no check */
+        uint32_t min_flows;      /* fewer completed flows in a class: flagged */
         /* <output> */
         double util_interval_ms;
         /* <ns3-default>, in document order; a name at most once */

@@ -41,14 +41,14 @@ w sched-late.csv "${header}0,0,1,100,9223372036854775808\n"
 w sched-negative.csv "${header}0,0,1,100,-5\n"
 w sched-duplicate.csv "${header}0,0,1,100,0\n0,1,2,100,5\n"
 w sched-fields.csv "${header}0,0,1,100\n"
-run='<run duration-s="1"/>'
+run='<run duration-s="1" min-iterations="0"/>'
 w scenario-empty.xml ''
 w scenario-version-2.xml "<scenario version=\"2\"><topology workers=\"4\"/>$run</scenario>\n"
 w scenario-queue.xml "<scenario version=\"1\"><topology workers=\"4\"/><training queue=\"lifo\"/>$run</scenario>\n"
 w scenario-workers-huge.xml "<scenario version=\"1\"><topology workers=\"99999999999\"/>$run</scenario>\n"
 w scenario-long-path.xml "<scenario version=\"1\"><topology workers=\"4\"/><training profile=\"$(printf 'p%.0s' $(seq 1100))\"/>$run</scenario>\n"
 jobs='<topology workers="8"/><training workers="4"/>'
-run='<run duration-s="1" warmup-s="0.1" cooldown-s="0.1"/>'
+run='<run duration-s="1" warmup-s="0.1" cooldown-s="0.1" min-iterations="0"/>'
 w jobs-twice.xml "<scenario version=\"1\">$jobs<training placement=\"4,4,5,6\"/>$run</scenario>\n"
 w jobs-no-server.xml "<scenario version=\"1\">$jobs<training placement=\"4,5,6,9\"/>$run</scenario>\n"
 w jobs-no-room.xml "<scenario version=\"1\">$jobs<training workers=\"6\"/>$run</scenario>\n"
@@ -81,6 +81,8 @@ values=$(seq -s ' ' 1 200)
     done
     printf '</campaign>\n'
 } >"$bad/campaign-huge.xml"
+# The README's former first plot: 0.3 s of window for iterations of about 0.48 s.
+w campaign-short-window.xml "<campaign version=\"1\"><scenario version=\"1\"><topology workers=\"4\"/><training rcp=\"4\"/><background flow-rate=\"92\"/><run duration-s=\"0.5\" warmup-s=\"0.1\" cooldown-s=\"0.1\"/></scenario><vary parameter=\"priority.training\" values=\"low same\"/></campaign>\n"
 w campaign-long-name.xml "<campaign version=\"1\">$base<vary parameter=\"training.profile\" values=\"$(printf 'q%.0s' $(seq 300))\"/></campaign>\n"
 
 # Ranges ns-3 shares, special files, work bounded in the input (issue 20, classes 1 to 4).

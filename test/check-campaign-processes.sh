@@ -16,7 +16,7 @@ cat >"$work/campaign.xml" <<'XML'
     <topology workers="4"/>
     <training compute-ms="8" queue="priority"/>
     <background flow-rate="400"/>
-    <run duration-s="0.1" warmup-s="0.01" cooldown-s="0.01" seed="3"/>
+    <run duration-s="0.1" warmup-s="0.01" cooldown-s="0.01" seed="3" min-iterations="0"/>
   </scenario>
   <vary parameter="priority.training" values="same low"/>
 </campaign>

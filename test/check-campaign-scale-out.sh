@@ -16,7 +16,7 @@ cat >"$work/campaign.xml" <<'XML'
     <topology workers="3"/>
     <training compute-ms="8" queue="priority" transport="ideal"/>
     <background flow-rate="150"/>
-    <run duration-s="0.04" warmup-s="0.005" cooldown-s="0.005" seed="5"/>
+    <run duration-s="0.04" warmup-s="0.005" cooldown-s="0.005" seed="5" min-iterations="0"/>
   </scenario>
   <vary parameter="priority.training" values="same low"/>
 </campaign>

@@ -16,7 +16,7 @@ function(run)
 endfunction()
 run(${PROGRAM} --workers=3 --transport=tcp --computeMs=5 --fusionBytes=5333329 --queue=priority
     --barrier=false --flowRate=120 --durationS=0.03 --warmupS=0.005 --cooldownS=0.005 --seed=9
-    --trainingPriority=low --transportProfile=thesis --progress=never --outDir=${WORK_DIR}/first
+    --trainingPriority=low --transportProfile=thesis --minIterations=0 --progress=never --outDir=${WORK_DIR}/first
 )
 run(${PROGRAM} --scenario=${WORK_DIR}/first/scenario.xml --progress=never
     --outDir=${WORK_DIR}/second
@@ -46,7 +46,7 @@ file(WRITE ${WORK_DIR}/small.csv
 )
 run(${PROGRAM} --scenario=scenarios/two-jobs-leaf-spine.xml --durationS=0.12 --warmupS=0.01
     --cooldownS=0.01 --profile=${WORK_DIR}/small.csv --fusionBytes=100000 --rcp=2
-    --progress=never --outDir=${WORK_DIR}/first
+    --minIterations=0 --progress=never --outDir=${WORK_DIR}/first
 )
 file(READ ${WORK_DIR}/first/scenario.xml written)
 string(REGEX MATCHALL "<training " trainings "${written}")

@@ -90,11 +90,13 @@ if(DDNN_EXAMPLES)
   # keeps it short while the background flows are real TCP.
   add_test(NAME example-ddnn-datacenter
            COMMAND ddnn-datacenter --workers=4 --transport=ideal --rcp=4 --flowRate=200
-                   --durationS=0.1 --warmupS=0.02 --cooldownS=0.02 --compare
+                   --durationS=0.1 --warmupS=0.02 --cooldownS=0.02 --minIterations=0 --compare
                    --outDir=${CMAKE_CURRENT_BINARY_DIR}/example-ddnn-datacenter
   )
   set_tests_properties(
-    example-ddnn-datacenter PROPERTIES PASS_REGULAR_EXPRESSION "fct_small_mean_s.*fct_all_p99_s"
+    example-ddnn-datacenter
+    PROPERTIES PASS_REGULAR_EXPRESSION
+               "small flows: mean FCT \\(ms\\) +[0-9.]+ \\(n=[1-9].*large flows: p99.*compare.csv"
   )
   ddnn_error_test(zero-flow-rate "^ddnn-datacenter: error: --flowRate: expected a number in \\(0, 100000\\]"
                   $<TARGET_FILE:ddnn-datacenter> --flowRate=0
@@ -237,6 +239,16 @@ if(DDNN_EXAMPLES)
   add_test(NAME report-figures
            COMMAND ${ddnn_test_dir}/check-report-figures.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/report-figures
+  )
+  # The README's first plot and ddnn-datacenter examples, as written: a numeric training cost.
+  add_test(NAME readme-examples
+           COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
+                   $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
+  )
+  # The report's evidence: sample counts, a class of one flow flagged, no duplicate figure.
+  add_test(NAME report-evidence
+           COMMAND ${ddnn_test_dir}/check-report-evidence.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/report-evidence
   )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>

@@ -729,6 +729,56 @@ class ComputeBoundTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * The iteration period's estimator: the iterations that start in the window count, wherever
+ * they end. A compute-bound job on the ideal transport with the barrier iterates every
+ * compute time C plus the last buffer's allreduce A (the next forward waits for it): in the
+ * window [1.5 P, 3.5 P) of that period P start iterations 2 and 3 (0-based), the third ending
+ * after the window; both count (a window requiring their end would keep one), each with the
+ * period P, and nothing varies: a standard deviation near 0 and min = max.
+ */
+class WindowEstimatorTestCase : public TestCase
+{
+  public:
+    WindowEstimatorTestCase()
+        : TestCase("iterations that start in the window count, also those ending after it")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = 6;
+        s.transport = "ideal";
+        s.barrier = true;
+        s.Validate();
+        RngSeedManager::SetSeed(1);
+        InstalledTraining t = InstallTraining(s, CreateNetwork(s, s.workers));
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        // P from first principles: C plus the ideal allreduce of the buffer holding layer 0.
+        Ptr<DnnModel> model = t.job->GetModel();
+        const Time last = t.job->GetIdealCollectiveTime(
+            model->GetBuffer(model->GetBufferOfLayer(0)).bytes, t.idealRate, t.idealStepLatency);
+        const double period = (model->GetComputeTime() + last).GetSeconds();
+        const TrainingSummary w = recorder.Summarize(
+            t.idealRate, t.idealStepLatency, Seconds(1.5 * period), Seconds(3.5 * period));
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(
+            w.iterationsMeasured, 2, "starts at 2 P and 3 P; the second ends at 4 P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(w.iterationTimeMeanS, period, period * 0.01, "the period P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            w.iterationTimeMinS, w.iterationTimeMaxS, period * 0.01, "min = max");
+        NS_TEST_ASSERT_MSG_LT(w.iterationTimeSdS, period * 0.01, "no spread");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            w.allreducesMeasured, model->GetBufferCount(), "iteration 2's allreduces");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * A straggler (the scenario's stragglers and straggler-scale): one worker computing 1.5 x as
  * long makes a compute-bound job iterate in 1.5 x its compute time within 1 % (everyone waits
  * for its gradients). A jitter j drawn per worker and iteration from U(0, 0.2) makes the
@@ -1379,6 +1429,7 @@ class TrainingTestSuite : public TestSuite
         AddTestCase(new RingSizesAndDeterminismTestCase);
         AddTestCase(new TrainingFaultsTestCase);
         AddTestCase(new StragglerTestCase);
+        AddTestCase(new WindowEstimatorTestCase);
         AddTestCase(new LossImpairmentTestCase);
         AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }

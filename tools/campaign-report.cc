@@ -199,7 +199,95 @@ struct Point
     std::map<uint32_t, Values> low;
     std::map<uint32_t, const CampaignRun*> sameRun; //!< seed -> the run behind same[seed]
     std::map<uint32_t, const CampaignRun*> lowRun;
+    uint32_t minIterations{0}; //!< the runs' thresholds: fewer samples are flagged
+    uint32_t minFlows{0};
 };
+
+/**
+ * The summary key counting the samples behind a figure's key: iterations measured, allreduces
+ * measured or the class's completed flows; "" for a figure without samples (utilization).
+ */
+std::string
+SampleKey(const std::string& key)
+{
+    if (key.compare(0, 15, "iteration_time_") == 0)
+    {
+        return "iterations_measured";
+    }
+    if (key.compare(0, 15, "allreduce_time_") == 0)
+    {
+        return "allreduces_measured";
+    }
+    if (key.compare(0, 4, "fct_") == 0)
+    {
+        const size_t end = key.find('_', 4);
+        return "flows_" + key.substr(4, end - 4) + "_completed";
+    }
+    return "";
+}
+
+/** The fewest samples a run may have for `key` without being flagged (0: never flagged). */
+uint32_t
+MinimumSamples(const Point& p, const std::string& key)
+{
+    const std::string samples = SampleKey(key);
+    if (samples.empty())
+    {
+        return 0;
+    }
+    if (samples.compare(0, 6, "flows_") == 0)
+    {
+        return p.minFlows;
+    }
+    return samples == "iterations_measured" ? std::max<uint32_t>(p.minIterations, 1) : 1;
+}
+
+/** The samples behind a key at one priority: the fewest over the seeds, and the run count. */
+struct Evidence
+{
+    double fewest{std::numeric_limits<double>::quiet_NaN()}; //!< NaN: no run, or no count
+    bool few{false}; //!< some run has fewer than the minimum (or none)
+};
+
+Evidence
+EvidenceOf(const std::map<uint32_t, Point::Values>& seeds, const std::string& key, uint32_t minimum)
+{
+    Evidence e;
+    const std::string samples = SampleKey(key);
+    if (samples.empty())
+    {
+        return e;
+    }
+    for (const auto& [seed, values] : seeds)
+    {
+        auto it = values.find(samples);
+        const double n = it == values.end() ? 0 : it->second;
+        e.fewest = std::isnan(e.fewest) ? n : std::min(e.fewest, n);
+    }
+    e.few = !std::isnan(e.fewest) && e.fewest < minimum;
+    return e;
+}
+
+/** "n=12/9" (the fewest samples over seeds at same / at low priority), ",few" when flagged. */
+std::string
+SamplesLabel(const Point& p, const std::string& key)
+{
+    const uint32_t minimum = MinimumSamples(p, key);
+    const Evidence same = EvidenceOf(p.same, key, minimum);
+    const Evidence low = EvidenceOf(p.low, key, minimum);
+    auto count = [](double n) {
+        return std::isnan(n) ? std::string("NA") : std::to_string(static_cast<uint64_t>(n));
+    };
+    return "n=" + count(same.fewest) + "/" + count(low.fewest)
+           + (same.few || low.few ? ",few" : "");
+}
+
+bool
+FewSamples(const Point& p, const std::string& key)
+{
+    const uint32_t minimum = MinimumSamples(p, key);
+    return EvidenceOf(p.same, key, minimum).few || EvidenceOf(p.low, key, minimum).few;
+}
 
 /**
  * The change from same to low priority of one key, taken per seed (both priorities of a seed
@@ -304,7 +392,10 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
     auto data = Open(dir + "/priority-effect.dat");
     data << "# per block: one R_cp_to_nw; columns: flow_rate, then for the mean FCT of small "
             "flows, of large flows and the mean iteration time: the change from same to low "
-            "priority in percent, its mean over seeds, min and max\n";
+            "priority in percent, its mean over seeds, min and max, the fewest samples of a run "
+            "at either priority (flows completed in the window, iterations measured) and 1 "
+            "when a run has fewer than the minimum (min-flows, min-iterations), else 0\n";
+    const char* keys[] = {"fct_small_mean_s", "fct_large_mean_s", "iteration_time_mean_s"};
     std::ostringstream titles;
     int block = 0;
     for (double rcp : rcps)
@@ -315,11 +406,15 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
             if (key.first == rcp)
             {
                 data << key.second;
-                for (const char* name :
-                     {"fct_small_mean_s", "fct_large_mean_s", "iteration_time_mean_s"})
+                for (const char* name : keys)
                 {
                     const Change c = PerSeedChange(point, name);
-                    data << " " << c.mean << " " << c.min << " " << c.max;
+                    const uint32_t minimum = MinimumSamples(point, name);
+                    const Evidence same = EvidenceOf(point.same, name, minimum);
+                    const Evidence low = EvidenceOf(point.low, name, minimum);
+                    data << " " << c.mean << " " << c.min << " " << c.max << " "
+                         << FormatFigure(std::min(same.fewest, low.fewest)) << " "
+                         << (same.few || low.few ? 1 : 0);
                 }
                 data << "\n";
             }
@@ -331,31 +426,44 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
     auto gp = Open(dir + "/priority-effect.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/priority-effect.png") << "\n"
        << "titles = \"" << titles.str() << "\"\n"
-       << "set multiplot layout 1,3 title 'Training at low instead of same priority'\n"
+       << "set datafile missing 'NA'\n"
+       << "set multiplot layout 1,3 title 'Training at low instead of same priority: n = the "
+          "fewest samples of a run; hollow squares: fewer than the minimum'\n"
        << "set xlabel 'background flows per second per server'\nset key outside bottom center "
           "horizontal\nset grid\nset xzeroaxis\n"
        // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
-       << "set yrange [*<0:0<*]\n";
-    // columns of each panel's mean, min and max (see the .dat header)
-    const char* panels[3][3] = {{"2:3:4", "mean FCT of small flows (%)", "fct_small_mean_s"},
-                                {"5:6:7", "mean FCT of large flows (%)", "fct_large_mean_s"},
-                                {"8:9:10", "mean iteration time (%)", "iteration_time_mean_s"}};
-    for (const auto& panel : panels)
+       << "set yrange [*<0:0<*]\nset offsets 0, 0, graph 0.1, graph 0.1\n";
+    const char* names[]
+        = {"mean FCT of small flows (%)", "mean FCT of large flows (%)", "mean iteration time (%)"};
+    for (int panel = 0; panel < 3; ++panel)
     {
-        gp << "set ylabel 'change of " << panel[1] << "'\n";
+        gp << "set ylabel 'change of " << names[panel] << "'\n";
         bool anySample = false;
         for (const auto& [key, point] : points)
         {
-            anySample = anySample || !std::isnan(ChangePercent(point, panel[2]));
+            anySample = anySample || !std::isnan(ChangePercent(point, keys[panel]));
         }
         if (!anySample)
         {
-            EmptyPanel(gp, "no sample: no run measured this (NA in summary.csv)");
+            EmptyPanel(gp,
+                       std::string("no sample: no seed measured this at both priorities (NA in "
+                                   "changes.csv)"));
             continue;
         }
+        // columns of the panel's mean, min, max, fewest samples and flag (see the .dat header)
+        const int c = 2 + 5 * panel;
+        const std::string mean = std::to_string(c);
+        const std::string samples = std::to_string(c + 3);
+        const std::string flag = std::to_string(c + 4);
         gp << "plot for [i=0:" << block - 1 << "] " << GpQuoted(dir + "/priority-effect.dat")
-           << " index i using 1:" << panel[0]
-           << " with yerrorlines title word(titles, i+1).' (mean, min-max over seeds)'\n";
+           << " index i using 1:" << mean << ":" << c + 1 << ":" << c + 2
+           << " with yerrorlines title word(titles, i+1).' (mean, min-max over seeds)', "
+           << "for [i=0:" << block - 1 << "] '' index i using 1:($" << flag << " > 0 ? $" << mean
+           << " : NaN) with points pt 4 ps 3 lc rgb 'black' title (i == 0 ? 'fewer samples "
+              "than the minimum' : ''), "
+           << "for [i=0:" << block - 1 << "] '' index i using 1:" << mean
+           << ":(sprintf('n=%d', int($" << samples
+           << "))) with labels offset 0,1 font ',8' notitle\n";
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -385,7 +493,10 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     data << "# x_index y_index background_load training_load iteration_slowdown_percent "
             "small_flow_gain_percent large_flow_gain_percent slowdown_colour (green: at most "
          << options.greenSlowdownPercent << " %, yellow: at most " << options.redSlowdownPercent
-         << " %, red: more, grey: no sample), then the three values as cell labels\n";
+         << " %, red: more, grey: no sample), then the three values as cell labels, then "
+            "the samples behind each (n=S/L: the fewest of a run at same / at low priority; "
+            "',few': a run has fewer than the minimum), then 1 where a value's samples are "
+            "few, else 0 (three columns)\n";
     auto label = [](double value) {
         std::ostringstream os;
         os << std::fixed << std::setprecision(1) << value;
@@ -403,7 +514,16 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         data << index(xs, point.backgroundLoad) << " " << index(ys, point.trainingLoad) << " "
              << point.backgroundLoad << " " << point.trainingLoad << " " << slowdown << " " << small
              << " " << large << " " << colour << " " << label(slowdown) << " " << label(small)
-             << " " << label(large) << "\n";
+             << " " << label(large);
+        for (const char* key : {"iteration_time_mean_s", "fct_small_mean_s", "fct_large_mean_s"})
+        {
+            data << " " << SamplesLabel(point, key);
+        }
+        for (const char* key : {"iteration_time_mean_s", "fct_small_mean_s", "fct_large_mean_s"})
+        {
+            data << " " << (FewSamples(point, key) ? 1 : 0);
+        }
+        data << "\n";
     }
     data.close();
     auto tics = [](const std::vector<double>& v) {
@@ -424,7 +544,12 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
        << "set xtics " << tics(xs) << "\nset ytics " << tics(ys) << "\n"
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
        << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
-       << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n";
+       << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n"
+       << "set style textbox opaque noborder fillcolor rgb 'white'\n"
+       << "set label 98 'Cells: the change (mean over seeds), below it n=S/L, the fewest "
+          "samples of a run at same / at low priority (iterations, or flows of the class); "
+          "few: fewer than the minimum, the cell hatched' at screen 0.5, screen 0.025 center "
+          "font ',9'\nset bmargin 5\n";
     struct Panel
     {
         const char* column; //!< in operating-boundary.dat
@@ -437,12 +562,24 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     const Panel panels[] = {{"5", "9", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
                             {"6", "10", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
                             {"7", "11", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
+    // A cell's samples below its value, and hatching over a cell whose samples are few.
+    // (drawn before the labels, which stay readable over it)
+    auto hatch = [&](int which) {
+        return ", '' using 1:($" + std::to_string(15 + which)
+               + " > 0 ? $2 : NaN):(0.5):(0.5) with boxxyerror fillstyle pattern 5 transparent "
+                 "lc rgb 'gray40'";
+    };
+    auto samples = [&](int which) {
+        return ", '' using 1:2:" + std::to_string(12 + which)
+               + " with labels offset 0,-1 font ',8' boxed";
+    };
     // The operating map (thesis Fig. 5.19): the slowdown's cells by the traffic light.
     gp << "set title 'iteration slowdown (%): green <= " << options.greenSlowdownPercent
        << ", yellow <= " << options.redSlowdownPercent << ", red above'\n"
        << "plot " << GpQuoted(dir + "/operating-boundary.dat")
        << " using 1:2:(0.5):(0.5):8 with boxxyerror "
-          "fillstyle solid lc rgb variable, '' using 1:2:9 with labels\n";
+          "fillstyle solid lc rgb variable"
+       << hatch(0) << ", '' using 1:2:9 with labels offset 0,0.5 boxed" << samples(0) << "\n";
     for (const auto& panel : panels)
     {
         if (panel.key == "iteration_time_mean_s")
@@ -457,10 +594,13 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         }
         gp << "set cbrange [" << -std::max(largest, 1.0) << ":" << std::max(largest, 1.0) << "]\n"
            << "set title '" << panel.title << "'\n"
+           << "set cblabel 'FCT gain at low training priority (%): green faster, red slower'\n"
            << "plot " << GpQuoted(dir + "/operating-boundary.dat") << " using 1:2:(0.5):(0.5):("
            << panel.sign << "*$" << panel.column
-           << ") with boxxyerror fillstyle solid fillcolor palette, '' using 1:2:" << panel.label
-           << " with labels\n";
+           << ") with boxxyerror fillstyle solid fillcolor palette"
+           << hatch(panel.key == "fct_small_mean_s" ? 1 : 2) << ", '' using 1:2:" << panel.label
+           << " with labels offset 0,0.5 boxed" << samples(panel.key == "fct_small_mean_s" ? 1 : 2)
+           << "\n";
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -542,15 +682,25 @@ PlotAgainst(std::vector<Placed> entries,
     const std::vector<Metric> metrics = AgainstMetrics();
     const std::string file = dir + "/" + stem + ".dat";
     auto data = Open(file);
+    // The samples behind the figures, after them (the fewest over the seeds on a mean row).
+    const std::vector<std::string> counts = {"iterations_measured",
+                                             "flows_small_completed",
+                                             "flows_medium_completed",
+                                             "flows_large_completed"};
     data << "# " << title << "\n# columns: x rcp flow_rate rph seed";
     for (const auto& m : metrics)
     {
         data << " " << m.key;
     }
+    for (const auto& c : counts)
+    {
+        data << " " << c;
+    }
     data << "\n# x: " << xLabel
          << "; rcp: R_cp_to_nw (eq. 5.1); flow_rate: background flows per second per server; "
             "rph: R_p_to_hrvd (eq. 5.5); times in s, utilization as a fraction of the link "
-            "rate; NA: no sample (never 0)\n";
+            "rate; NA: no sample (never 0); the last columns count the samples (on a mean row "
+            "the fewest of its seeds)\n";
     // Per priority a block of a row per run, then one of the mean over seeds at each point.
     // Only blocks with rows are written: gnuplot does not count an empty one.
     std::map<std::string, int> blocks;
@@ -585,6 +735,11 @@ PlotAgainst(std::vector<Placed> entries,
                             auto it = values->find(m.key);
                             rows << " " << (it == values->end() ? "NA" : FormatFigure(it->second));
                         }
+                        for (const auto& c : counts)
+                        {
+                            auto it = values->find(c);
+                            rows << " " << (it == values->end() ? "NA" : FormatFigure(it->second));
+                        }
                         rows << "\n";
                     }
                     continue;
@@ -604,6 +759,17 @@ PlotAgainst(std::vector<Placed> entries,
                         }
                     }
                     rows << " " << (n ? FormatFigure(sum / n) : "NA");
+                }
+                for (const auto& c : counts)
+                {
+                    double fewest = std::numeric_limits<double>::quiet_NaN();
+                    for (const auto& [seed, values] : lines)
+                    {
+                        auto it = values->find(c);
+                        const double n = it == values->end() ? 0 : it->second;
+                        fewest = std::isnan(fewest) ? n : std::min(fewest, n);
+                    }
+                    rows << " " << FormatFigure(fewest);
                 }
                 rows << "\n";
             }
@@ -637,14 +803,50 @@ PlotAgainst(std::vector<Placed> entries,
         {
             return;
         }
-        const std::string using_
-            = " using 1:($" + std::to_string(6 + m) + "*" + Format3(metrics[m].scale) + ") ";
-        plotted.push_back(GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " runs"))
-                          + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour + "' title '"
-                          + name + ", per seed'");
-        plotted.push_back(GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " mean"))
-                          + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
-                          + "' title '" + name + ", mean'");
+        const std::string y = "$" + std::to_string(6 + m) + "*" + Format3(metrics[m].scale);
+        const std::string using_ = " using 1:(" + y + ") ";
+        const std::string runs
+            = GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " runs"));
+        const std::string means
+            = GpQuoted(file) + " index " + std::to_string(blocks.at(priority + " mean"));
+        const std::string sampleKey = SampleKey(metrics[m].key);
+        const auto at = std::find(counts.begin(), counts.end(), sampleKey);
+        if (at == counts.end())
+        {
+            plotted.push_back(runs + using_ + "with points pt 7 ps 0.7 lc rgb '" + colour
+                              + "' title '" + name + ", per seed'");
+            plotted.push_back(means + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
+                              + "' title '" + name + ", mean'");
+            return;
+        }
+        // A run with fewer samples than the minimum is drawn hollow; the mean carries the
+        // fewest samples of its seeds as a label.
+        const std::string n = "$" + std::to_string(6 + metrics.size() + (at - counts.begin()));
+        const std::string minimum
+            = std::to_string(MinimumSamples(*entries.front().point, metrics[m].key));
+        plotted.push_back(runs + " using 1:(" + n + " >= " + minimum + " ? " + y
+                          + " : NaN) with points pt 7 ps 0.7 lc rgb '" + colour + "' title '" + name
+                          + ", per seed'");
+        bool few = false; // a hollow point to draw (and to explain in the key)
+        for (const Placed& e : entries)
+        {
+            const uint32_t least = MinimumSamples(*e.point, metrics[m].key);
+            few = few
+                  || EvidenceOf(
+                         priority == "low" ? e.point->low : e.point->same, metrics[m].key, least)
+                         .few;
+        }
+        if (few)
+        {
+            plotted.push_back(runs + " using 1:(" + n + " < " + minimum + " ? " + y
+                              + " : NaN) with points pt 6 ps 1.2 lc rgb '" + colour + "' title '"
+                              + name + ", per seed, fewer than " + minimum + " samples'");
+        }
+        plotted.push_back(means + using_ + "with linespoints lw 2 pt 6 ps 1.3 lc rgb '" + colour
+                          + "' title '" + name + ", mean (n: fewest samples of a seed)'");
+        plotted.push_back(means + " using 1:(" + y + "):(sprintf('n=%d', int(" + n
+                          + "))) with labels offset 0,0.9 font ',7' tc rgb '" + colour
+                          + "' notitle");
     };
 
     std::set<double> xs;
@@ -662,7 +864,7 @@ PlotAgainst(std::vector<Placed> entries,
        << "set xlabel '" << xLabel
        << "'\nset grid\nset key top left samplen 2 font ',8'\n"
        // room above the data for the key
-       << "set offsets 0, 0, graph 0.45, 0\n";
+       << "set offsets 0, 0, graph 0.6, 0\n";
     // Explicit x ranges: one point is centred with room around it, not on a +-1 % axis. The
     // thesis doubles R and the flow rate from one configuration to the next: log 2 axes.
     if (lo > 0)
@@ -696,7 +898,7 @@ PlotAgainst(std::vector<Placed> entries,
         PlotLines(gp,
                   plotted,
                   metrics[m].key == "iteration_time_mean_s"
-                      ? "no sample (NA): no iteration measured"
+                      ? "no sample (NA): no iteration started in the window"
                       : "no sample (NA): no flow of this class completed",
                   "[]");
     }
@@ -744,8 +946,23 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
         }
     }
     const std::string rcpLabel = "R_cp_to_nw (compute time / network time, eq. 5.1)";
+    // A figure of the same points as one drawn before (a grid with one value on an axis) is
+    // not drawn again under another name.
+    std::set<std::set<const Point*>> drawn;
+    auto first = [&drawn](const std::vector<Placed>& entries) {
+        std::set<const Point*> points;
+        for (const Placed& e : entries)
+        {
+            points.insert(e.point);
+        }
+        return drawn.insert(points).second;
+    };
     for (const auto& [rcp, entries] : byRcp)
     {
+        if (!first(entries))
+        {
+            continue;
+        }
         PlotAgainst(entries,
                     "background flows per second per server",
                     "vs-flow-rate-rcp-" + Format3(rcp),
@@ -754,6 +971,10 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
     }
     for (const auto& [rate, entries] : byRate)
     {
+        if (!first(entries))
+        {
+            continue;
+        }
         PlotAgainst(entries,
                     rcpLabel,
                     "vs-rcp-flow-rate-" + FormatFigure(rate),
@@ -762,6 +983,10 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
     }
     for (const auto& [ratio, entries] : byRatio)
     {
+        if (!first(entries))
+        {
+            continue;
+        }
         PlotAgainst(entries,
                     rcpLabel,
                     "vs-rcp-rph-" + Format3(ratio),
@@ -848,9 +1073,12 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
             all.insert(all.end(), values.begin(), values.end());
         }
     }
+    const uint32_t minimum = runs.front().scenario.minFlows;
     auto gp = Open(dir + "/fct-cdf.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/fct-cdf.png") << "\n"
-       << "set multiplot layout 1,3 title 'Flow completion times, all runs'\n"
+       << "set multiplot layout 1,3 title 'Flow completion times of the flows that started in "
+          "the window and completed, all runs pooled; n: flows; hollow circles: fewer than "
+       << minimum << " flows (min-flows)'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of flows'\nset grid\n"
        << "set key bottom right\nset yrange [0:1]\n";
     for (const char* name : {"small", "medium", "large"})
@@ -861,12 +1089,27 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
         int block = 0;
         for (auto& [priority, values] : fct[name])
         {
+            const size_t n = values.size();
             WriteCdfBlock(data, "training priority " + priority, values);
-            plotted.push_back(GpQuoted(file) + " index " + std::to_string(block++)
-                              + " using 1:2 with steps title 'training " + priority + "'");
+            const std::string at = GpQuoted(file) + " index " + std::to_string(block++);
+            // The colours of the figures against a parameter: same blue, low red.
+            const std::string colour = priority == "same"  ? "royalblue"
+                                       : priority == "low" ? "red"
+                                                           : "dark-orange";
+            plotted.push_back(at + " using 1:2 with steps lc rgb '" + colour + "' title 'training "
+                              + priority + " (n=" + std::to_string(n)
+                              + (n < minimum ? ", few samples" : "") + ")'");
+            if (n < minimum)
+            {
+                plotted.push_back(at + " using 1:2 with points pt 6 ps 1.5 lc rgb '" + colour
+                                  + "' notitle");
+            }
         }
         gp << "set title '" << name << " flows'\n";
-        PlotLines(gp, plotted, "no completed flows");
+        PlotLines(gp,
+                  plotted,
+                  std::string("no ") + name
+                      + " flow started in the window and completed, in any run");
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -892,6 +1135,7 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
         fct[config.str()][s.trainingPriority + ", seed " + std::to_string(s.seed)]
             = MeasuredFcts(run)[DDNN_FLOWS_SMALL];
     }
+    const uint32_t minimum = runs.front().scenario.minFlows;
     const size_t columns = std::min<size_t>(4, fct.size());
     const size_t rows = (fct.size() + columns - 1) / columns;
     auto gp = Open(dir + "/small-fct-cdf.gp");
@@ -899,7 +1143,8 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
        << 380 * rows + 60 << " font ',9'\nset output " << GpQuoted(dir + "/small-fct-cdf.png")
        << "\n"
        << "set multiplot layout " << rows << "," << columns
-       << " title 'Small-flow FCT per configuration: a line per training priority and seed'\n"
+       << " title 'Small-flow FCT per configuration: a line per training priority and seed "
+          "(n: small flows that started in the window and completed)'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of small flows'\nset grid\n"
        << "set key bottom right\nset yrange [0:1]\n";
     int panel = 0;
@@ -915,13 +1160,20 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
             WriteCdfBlock(data, "training " + line, values);
             if (!values.empty())
             {
-                plotted.push_back(GpQuoted(file) + " index " + std::to_string(block)
-                                  + " using 1:2 with steps title '" + line + "'");
+                const std::string at = GpQuoted(file) + " index " + std::to_string(block);
+                const bool few = values.size() < minimum;
+                plotted.push_back(at + " using 1:2 with steps title '" + line
+                                  + " (n=" + std::to_string(values.size())
+                                  + (few ? ", few samples" : "") + ")'");
+                if (few)
+                {
+                    plotted.push_back(at + " using 1:2 with points pt 6 ps 1.5 notitle");
+                }
             }
             ++block;
         }
         gp << "set title '" << config << "'\n";
-        PlotLines(gp, plotted, "no small flow finished in the window");
+        PlotLines(gp, plotted, "no small flow started in the window and completed");
     }
     gp << "unset multiplot\n";
     gp.close();
@@ -993,7 +1245,9 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
     const auto sameFlows = CompletedFlows(same);
     const auto lowFlows = CompletedFlows(low);
     std::map<ddnn_flow_class, std::ostringstream> rows;
-    std::map<ddnn_flow_class, double> largest; // |difference| in ms, for a symmetric axis
+    std::map<ddnn_flow_class, double> largest;  // |difference| in ms, for a symmetric axis
+    std::map<ddnn_flow_class, size_t> inWindow; // flows plotted, started in the window
+    std::map<ddnn_flow_class, size_t> outside;  // and not
     size_t unpaired = 0;
     for (const auto& [id, a] : sameFlows)
     {
@@ -1013,6 +1267,7 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
                 << FormatFigure(a.fctS) << " " << FormatFigure(b->second.fctS) << " "
                 << FormatFigure(difference) << " " << (a.inWindow ? "true" : "false") << "\n";
         largest[c] = std::max(largest[c], std::abs(difference) * 1e3);
+        ++(a.inWindow ? inWindow[c] : outside[c]);
     }
     std::ostringstream title;
     title << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
@@ -1087,9 +1342,17 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
         const double range = std::max(largest[c], 1e-3) * 1.15;
         gp << "set yrange [" << -range << ":" << range << "]\n";
         std::vector<std::string> plotted = marks;
-        plotted.push_back(GpQuoted(file) + " index " + std::to_string(flowBlock[c])
-                          + " using 1:($6*1e3) with points pt 7 ps 0.6 lc rgb 'black' title '"
-                          + name + " flow'");
+        // Flows that started outside the measurement window are in no statistic: drawn hollow
+        // and grey, apart from the counted ones.
+        const std::string at = GpQuoted(file) + " index " + std::to_string(flowBlock[c]);
+        plotted.push_back(at
+                          + " using 1:(strcol(7) eq 'true' ? $6*1e3 : NaN) with points pt 7 "
+                            "ps 0.6 lc rgb 'black' title '"
+                          + name + " flow in the window (n=" + std::to_string(inWindow[c]) + ")'");
+        plotted.push_back(at
+                          + " using 1:(strcol(7) eq 'true' ? NaN : $6*1e3) with points pt 6 "
+                            "ps 0.6 lc rgb 'gray50' title 'outside the window, not counted (n="
+                          + std::to_string(outside[c]) + ")'");
         PlotLines(gp, plotted, "");
     }
     gp << "unset multiplot\n";
@@ -1372,6 +1635,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         Point& point = points[{rcp, s.flowRate}];
         point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
+        point.minIterations = s.minIterations;
+        point.minFlows = s.minFlows;
         if (s.trainingPriority == "low" || s.trainingPriority == "same")
         {
             const bool low = s.trainingPriority == "low";
@@ -1426,7 +1691,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     AtomicFile changes(outDir + "/changes.csv");
     changes.Out() << "rcp,flow_rate,key,seeds,change_vs_same_mean_percent,"
                      "change_vs_same_min_percent,change_vs_same_max_percent,"
-                     "change_vs_low_mean_percent\n";
+                     "change_vs_low_mean_percent,same_samples_fewest,low_samples_fewest,"
+                     "few_samples\n";
     for (const auto& [where, point] : points)
     {
         for (const char* key : {"fct_small_mean_s",
@@ -1434,12 +1700,23 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                                 "fct_medium_mean_s",
                                 "fct_large_mean_s",
                                 "fct_all_mean_s",
-                                "iteration_time_mean_s"})
+                                "iteration_time_mean_s",
+                                "allreduce_time_mean_s",
+                                "util_training_measured",
+                                "util_background_measured"})
         {
             const Change c = PerSeedChange(point, key);
+            const uint32_t minimum = MinimumSamples(point, key);
+            const Evidence same = EvidenceOf(point.same, key, minimum);
+            const Evidence low = EvidenceOf(point.low, key, minimum);
             changes.Out() << where.first << "," << where.second << "," << key << "," << c.seeds
                           << "," << FormatFigure(c.mean) << "," << FormatFigure(c.min) << ","
-                          << FormatFigure(c.max) << "," << FormatFigure(c.meanVsLow) << "\n";
+                          << FormatFigure(c.max) << "," << FormatFigure(c.meanVsLow) << ","
+                          << FormatFigure(same.fewest) << "," << FormatFigure(low.fewest) << ","
+                          << (SampleKey(key).empty() ? "NA"
+                              : same.few || low.few  ? "true"
+                                                     : "false")
+                          << "\n";
         }
     }
     changes.Commit();

@@ -43,6 +43,10 @@ percentiles_use_nearest_rank(void)
     CHECK(isnan(s[DDNN_FLOWS_LARGE].p99_s));
     CHECK_U64(s[DDNN_FLOWS_MEDIUM].completed, 1);
     CHECK_NEAR(s[DDNN_FLOWS_MEDIUM].p99_s, 2.0, 0);
+    /* the sample standard deviation of 1..n ms is sqrt(n (n + 1) / 12) ms; one flow has none */
+    CHECK_NEAR(s[DDNN_FLOWS_SMALL].sd_s, sqrt(100.0 * 101 / 12) * 1e-3, 1e-12);
+    CHECK(isnan(s[DDNN_FLOWS_MEDIUM].sd_s));
+    CHECK(isnan(s[DDNN_FLOWS_LARGE].sd_s));
     CHECK_U64(s[DDNN_FLOWS_ALL].started, 103);
     CHECK_U64(s[DDNN_FLOWS_ALL].completed, 101);
 }
