@@ -62,6 +62,7 @@ def build(bld):
         'model/background-flow-sink.cc',
         'model/server-topology.cc',
         'model/tcp-setup-check.cc',
+        'model/tenant-priority.cc',
         'helper/single-tor-helper.cc',
         'helper/training-helper.cc',
         'helper/training-recorder.cc',
@@ -101,6 +102,7 @@ def build(bld):
         'test/training-test-suite.cc',
         'test/datacenter-test-suite.cc',
         'test/fabric-test-suite.cc',
+        'test/priority-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -133,6 +135,7 @@ def build(bld):
         'model/background-flow-sink.h',
         'model/server-topology.h',
         'model/tcp-setup-check.h',
+        'model/tenant-priority.h',
         'helper/single-tor-helper.h',
         'helper/training-helper.h',
         'helper/training-recorder.h',

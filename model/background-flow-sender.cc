@@ -63,6 +63,12 @@ BackgroundFlowSender::StopApplication()
     m_open.clear();
 }
 
+Ptr<BackgroundTenant>
+BackgroundFlowSender::GetTenant() const
+{
+    return m_tenant;
+}
+
 size_t
 BackgroundFlowSender::GetOpenFlows() const
 {
