@@ -106,7 +106,8 @@ std::pair<uint8_t, uint8_t>
 DatacenterScenario::TosOf(const std::string& priority) const
 {
     // The training's priority against the background's, by the tenants' priority names.
-    const auto tos = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
+    const auto tos
+        = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
     if (priority == "low")
     {
         return {tos("low"), tos("same")};

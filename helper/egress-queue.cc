@@ -12,8 +12,8 @@
 #include "ns3/pointer.h"
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
-#include "ns3/traffic-control-layer.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3

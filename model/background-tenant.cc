@@ -109,6 +109,7 @@ BackgroundTenant::GetCongestionControl() const
 void
 BackgroundTenant::SetPriority(std::string name)
 {
+    NS_LOG_FUNCTION(this << name);
     m_priority = TenantPriority::Valid("ns3::BackgroundTenant::Priority", name);
 }
 
@@ -142,6 +143,7 @@ BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
 void
 BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows)
 {
+    NS_LOG_FUNCTION(this << servers->GetServerCount() << flows.size());
     for (uint32_t i = 0; i < servers->GetServerCount(); ++i)
     {
         Ptr<Node> node = servers->GetServer(i);
@@ -192,6 +194,8 @@ BackgroundTenant::StartFlow(size_t index)
 {
     // One pending event at a time: each flow schedules the next one.
     Flow& flow = m_flows[index];
+    NS_LOG_INFO("flow " << flow.id << " starts: server " << flow.src << " to " << flow.dst << ", "
+                        << flow.bytes << " bytes");
     flow.started = true;
     m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
     m_senders[flow.src]->StartFlow(index, m_addresses[flow.dst], flow.bytes);
@@ -273,6 +277,8 @@ BackgroundTenant::NotifyReceived(uint64_t index, uint64_t bytes)
     if (flow.received == flow.bytes)
     {
         flow.end = Simulator::Now();
+        NS_LOG_INFO("flow " << flow.id << " ends: " << flow.bytes << " bytes in "
+                            << (flow.end - flow.start).As(Time::US));
         m_flowCompleteTrace(flow.id, flow.bytes, flow.end - flow.start);
     }
 }

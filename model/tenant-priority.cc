@@ -219,7 +219,8 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
                             if (u != t && shared.empty() && band == BandOf(disc, u))
                             {
                                 shared = "ToS " + Hex(t) + " and " + Hex(u) + " share "
-                                         + (band < 0 ? "its one queue" : "its band " + std::to_string(band));
+                                         + (band < 0 ? "its one queue"
+                                                     : "its band " + std::to_string(band));
                             }
                         }
                     }
@@ -236,8 +237,8 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
                         }
                     }
                 }
-                const Ipv4Address next =
-                    route->GetGateway() == Ipv4Address::GetAny() ? dst : route->GetGateway();
+                const Ipv4Address next
+                    = route->GetGateway() == Ipv4Address::GetAny() ? dst : route->GetGateway();
                 auto it = nodeOf.find(next.Get());
                 node = it == nodeOf.end() ? nullptr : it->second;
             }
@@ -295,9 +296,9 @@ TenantPriority::Check(CheckMode mode,
     {
         list += (list.empty() ? "" : ", ") + Hex(tos);
     }
-    const std::string line =
-        who + " (ToS " + list + ") cannot be kept apart from the other traffic at " + shared
-        + ": install PfifoFast on the egresses (EgressQueue::Install) or set PriorityCheck Off";
+    const std::string line
+        = who + " (ToS " + list + ") cannot be kept apart from the other traffic at " + shared
+          + ": install PfifoFast on the egresses (EgressQueue::Install) or set PriorityCheck Off";
     if (mode == CHECK_ERROR)
     {
         throw DdnnError(line);

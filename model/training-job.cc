@@ -62,25 +62,25 @@ TrainingJob::GetTypeId()
                             PointerValue(),
                             MakePointerAccessor(&TrainingJob::m_bufferPriority),
                             MakePointerChecker<BufferPriorityPolicy>())
-              .AddAttribute("Priority",
-                            "The job's priority by name: same (ToS 0x10, every tenant's "
-                            "default), low (0x08, PfifoFast band 2), high (0x10, band 0), or "
-                            "band0, band1, band2 (PfifoFast's bands); it sets the transport's Tos. "
-                            "Empty: the transport's own Tos.",
-                            StringValue(""),
-                            MakeStringAccessor(&TrainingJob::SetPriority,
-                                               &TrainingJob::GetPriority),
-                            MakeStringChecker())
-              .AddAttribute("PriorityCheck",
-                            "At the start of the simulation, when the job's ToS is not the "
-                            "default 0x10 and an egress queue disc on its paths puts it in one "
-                            "band with another ToS in use (ns-3's default FqCoDel, a FIFO): Warn "
-                            "(one line on stderr), Error (a DdnnError out of Simulator::Run) or "
-                            "Off.",
-                            EnumValue(TenantPriority::CHECK_WARN),
-                            DDNN_ENUM_ACCESSOR(TenantPriority::CheckMode,
-                                               &TrainingJob::m_priorityCheckMode),
-                            TenantPriority::MakeCheckModeChecker())
+              .AddAttribute(
+                  "Priority",
+                  "The job's priority by name: same (ToS 0x10, every tenant's "
+                  "default), low (0x08, PfifoFast band 2), high (0x10, band 0), or "
+                  "band0, band1, band2 (PfifoFast's bands); it sets the transport's Tos. "
+                  "Empty: the transport's own Tos.",
+                  StringValue(""),
+                  MakeStringAccessor(&TrainingJob::SetPriority, &TrainingJob::GetPriority),
+                  MakeStringChecker())
+              .AddAttribute(
+                  "PriorityCheck",
+                  "At the start of the simulation, when the job's ToS is not the "
+                  "default 0x10 and an egress queue disc on its paths puts it in one "
+                  "band with another ToS in use (ns-3's default FqCoDel, a FIFO): Warn "
+                  "(one line on stderr), Error (a DdnnError out of Simulator::Run) or "
+                  "Off.",
+                  EnumValue(TenantPriority::CHECK_WARN),
+                  DDNN_ENUM_ACCESSOR(TenantPriority::CheckMode, &TrainingJob::m_priorityCheckMode),
+                  TenantPriority::MakeCheckModeChecker())
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -508,17 +508,13 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
-    NS_LOG_INFO("collective start: buffer " << buffer << " of iteration " << iteration << ", "
-                                            << bytes << " bytes"
-                                            << (job->GetBufferTos(buffer) < 0
-                                                    ? std::string()
-                                                    : ", ToS " + std::to_string(
-                                                                     job->GetBufferTos(buffer)))
-                                            << " ("
-                                            << ddnn_syncer_queued(job->m_syncer)
-                                            << " more queued, syncer "
-                                            << (job->m_policy == FIFO ? "fifo" : "priority")
-                                            << ")");
+    NS_LOG_INFO("collective start: buffer "
+                << buffer << " of iteration " << iteration << ", " << bytes << " bytes"
+                << (job->GetBufferTos(buffer) < 0
+                        ? std::string()
+                        : ", ToS " + std::to_string(job->GetBufferTos(buffer)))
+                << " (" << ddnn_syncer_queued(job->m_syncer) << " more queued, syncer "
+                << (job->m_policy == FIFO ? "fifo" : "priority") << ")");
     job->m_bufferStartTrace(iteration, buffer, bytes);
     // Dedicated servers first: every rank is started before any byte can arrive anyway.
     for (auto& server : job->m_servers)

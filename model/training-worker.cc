@@ -327,8 +327,8 @@ int
 TrainingWorker::CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
-    NS_LOG_INFO("worker " << self->m_rank << ": buffer " << buffer << " of iteration "
-                          << iteration << " ready");
+    NS_LOG_INFO("worker " << self->m_rank << ": buffer " << buffer << " of iteration " << iteration
+                          << " ready");
     self->m_bufferReadyTrace(self->m_rank, iteration, buffer);
     return self->m_job->NotifyReady(self->m_rank, iteration, buffer);
 }
@@ -409,8 +409,8 @@ TrainingWorker::CoreReceived(
 {
     auto self = static_cast<TrainingWorker*>(ctx);
     NS_LOG_LOGIC("worker " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
-                           << ": partition " << chunk << " (" << bytes
-                           << " bytes) received from " << peer);
+                           << ": partition " << chunk << " (" << bytes << " bytes) received from "
+                           << peer);
     self->m_partitionReceivedTrace(
         self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
     return DDNN_OK;

@@ -142,8 +142,8 @@ class PriorityNamesTestCase : public TestCase
         tenant->SetAttribute("Priority", StringValue("low"));
         NS_TEST_ASSERT_MSG_EQ(+tenant->GetTos(), 0x08, "Priority low");
         NS_TEST_ASSERT_MSG_EQ(+tenant->GetAckTos(), 0x08, "ACKs in the data band");
-        const std::string wrong =
-            ErrorOf([&] { tenant->SetAttribute("Priority", StringValue("lowest")); });
+        const std::string wrong
+            = ErrorOf([&] { tenant->SetAttribute("Priority", StringValue("lowest")); });
         NS_TEST_ASSERT_MSG_EQ(wrong,
                               "ns3::BackgroundTenant::Priority: expected same, low, high, band0, "
                               "band1 or band2, got 'lowest'",
@@ -174,12 +174,12 @@ class DefaultQueueDiscsTestCase : public TestCase
             net.InstallTenants("low");
             const std::string err = RunCapturingStderr(MicroSeconds(1));
             NS_TEST_ASSERT_MSG_EQ(Count(err, "ddnn: warning:"), 1, err);
-            NS_TEST_ASSERT_MSG_EQ(Contains(err, "ddnn: warning: the training job (ToS 0x08)"),
-                                  true,
-                                  err);
-            NS_TEST_ASSERT_MSG_EQ(Contains(err, "device 1 (ns3::PointToPointNetDevice): "
-                                                "ns3::FqCoDelQueueDisc (ToS 0x08 and 0x10 share "
-                                                "its one queue)"),
+            NS_TEST_ASSERT_MSG_EQ(
+                Contains(err, "ddnn: warning: the training job (ToS 0x08)"), true, err);
+            NS_TEST_ASSERT_MSG_EQ(Contains(err,
+                                           "device 1 (ns3::PointToPointNetDevice): "
+                                           "ns3::FqCoDelQueueDisc (ToS 0x08 and 0x10 share "
+                                           "its one queue)"),
                                   true,
                                   err);
             NS_TEST_ASSERT_MSG_EQ(Count(err, "\n"), 1, "one line: " << err);
@@ -189,8 +189,9 @@ class DefaultQueueDiscsTestCase : public TestCase
             Dumbbell net;
             net.InstallTenants("low", "Error");
             const std::string error = ErrorOf([] { RunCapturingStderr(MicroSeconds(1)); });
-            NS_TEST_ASSERT_MSG_EQ(Contains(error, "the training job (ToS 0x08) cannot be kept "
-                                                  "apart from the other traffic at node "),
+            NS_TEST_ASSERT_MSG_EQ(Contains(error,
+                                           "the training job (ToS 0x08) cannot be kept "
+                                           "apart from the other traffic at node "),
                                   true,
                                   error);
             NS_TEST_ASSERT_MSG_EQ(Contains(error, "\n"), false, "one line: " << error);

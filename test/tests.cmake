@@ -59,6 +59,11 @@ if(DDNN_EXAMPLES)
     example-ddnn-training PROPERTIES PASS_REGULAR_EXPRESSION
                                      "iterations completed +1.*1.000000 x expected"
   )
+  # Where NS_LOG is compiled in (DDNN_NS3_LOG): the collective events, logged in order.
+  if(DDNN_NS3_LOG)
+    add_test(NAME log-order COMMAND ${ddnn_test_dir}/check-log-order.sh
+                                    $<TARGET_FILE:ddnn-training> ${CMAKE_CURRENT_BINARY_DIR}/log-order)
+  endif()
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
   )
