@@ -21,6 +21,7 @@
 #include "ns3/socket.h"
 #include "ns3/traffic-control-layer.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -163,6 +164,7 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
         }
     }
 
+    const uint32_t maxDestinations = 64;
     // Each (node, destination) is walked once: paths to one destination merge.
     std::set<std::pair<uint32_t, uint32_t>> walked;
     std::set<std::pair<uint32_t, uint32_t>> checked; // (node, device)
@@ -170,8 +172,13 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
     uint32_t more = 0;
     for (uint32_t s = 0; s < servers.GetN(); ++s)
     {
-        for (uint32_t d = 0; d < servers.GetN(); ++d)
+        // Every other server as destination, or at most maxDestinations spread over them (the
+        // check stays linear in the servers of large fabrics).
+        const uint32_t others = servers.GetN() - 1;
+        const uint32_t step = std::max<uint32_t>(1, others / maxDestinations);
+        for (uint32_t j = 0; j < std::min(others, maxDestinations); ++j)
         {
+            const uint32_t d = (s + 1 + j * step) % servers.GetN();
             Ptr<Ipv4> dstIpv4 = servers.Get(d)->GetObject<Ipv4>();
             if (s == d || !dstIpv4)
             {

@@ -53,7 +53,8 @@ struct TenantPriority
 
     /**
      * The egresses on the paths between `servers` (every ordered pair, as their routing sends
-     * a packet) whose root queue disc puts one of `own` that is not DEFAULT_TOS into the same
+     * a packet; from each server to at most 64 others, spread over the list, beyond 65
+     * servers) whose root queue disc puts one of `own` that is not DEFAULT_TOS into the same
      * band as another ToS of `own`, of `others` or DEFAULT_TOS. Returns one line naming the
      * first such egress (node, device, queue disc, the two ToS values) and how many more
      * there are, or "" when there is none. An egress without a queue disc is its device's
