@@ -197,7 +197,7 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
             for (uint32_t hop = 0; node && hop < 64; ++hop)
             {
                 Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-                if (!ipv4 || ipv4->GetInterfaceForAddress(dst) >= 0
+                if (!ipv4 || !ipv4->GetRoutingProtocol() || ipv4->GetInterfaceForAddress(dst) >= 0
                     || !walked.insert({node->GetId(), dst.Get()}).second)
                 {
                     break;
@@ -268,11 +268,13 @@ TenantPriority::TosInUse()
         {
             Ptr<Application> app = (*it)->GetApplication(a);
             std::set<uint8_t> values;
-            if (Ptr<TrainingWorker> worker = DynamicCast<TrainingWorker>(app))
+            Ptr<TrainingWorker> worker = DynamicCast<TrainingWorker>(app);
+            Ptr<BackgroundFlowSender> sender = DynamicCast<BackgroundFlowSender>(app);
+            if (worker && worker->GetJob())
             {
                 values = worker->GetJob()->GetTosValues();
             }
-            else if (Ptr<BackgroundFlowSender> sender = DynamicCast<BackgroundFlowSender>(app))
+            else if (sender && sender->GetTenant())
             {
                 values = sender->GetTenant()->GetTosValues();
             }
