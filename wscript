@@ -66,6 +66,7 @@ def build(bld):
         'model/server-topology.cc',
         'model/tcp-setup-check.cc',
         'model/weighted-band-queue-disc.cc',
+        'model/tenant-priority.cc',
         'helper/single-tor-helper.cc',
         'helper/training-helper.cc',
         'helper/training-recorder.cc',
@@ -108,6 +109,7 @@ def build(bld):
         'test/datacenter-test-suite.cc',
         'test/fabric-test-suite.cc',
         'test/weighted-band-queue-disc-test-suite.cc',
+        'test/priority-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -144,6 +146,7 @@ def build(bld):
         'model/server-topology.h',
         'model/tcp-setup-check.h',
         'model/weighted-band-queue-disc.h',
+        'model/tenant-priority.h',
         'helper/single-tor-helper.h',
         'helper/training-helper.h',
         'helper/training-recorder.h',

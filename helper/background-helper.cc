@@ -9,6 +9,7 @@
 #include "ns3/ddnn-schedule.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
+#include "ns3/log.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -18,6 +19,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("BackgroundHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(BackgroundHelper);
 
@@ -125,6 +128,7 @@ BackgroundHelper::GetMeanFlowBytes() const
 std::vector<ddnn_flow>
 BackgroundHelper::MakeFlows(uint32_t servers) const
 {
+    NS_LOG_FUNCTION(this << servers);
     std::vector<ddnn_flow> flows;
     if (!m_scheduleFile.empty())
     {
@@ -193,6 +197,7 @@ BackgroundHelper::Install(Ptr<ServerTopology> servers) const
 Ptr<BackgroundTenant>
 BackgroundHelper::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows) const
 {
+    NS_LOG_FUNCTION(this << servers->GetServerCount() << flows.size());
     if (m_measureUntil < m_measureFrom)
     {
         throw DdnnError("ns3::BackgroundHelper::MeasureUntil: earlier than MeasureFrom");

@@ -22,6 +22,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tenant-priority.h"
 #include "ns3/training-worker.h"
 #include "ns3/uinteger.h"
 
@@ -107,15 +108,18 @@ DatacenterScenario::Validate() const
 std::pair<uint8_t, uint8_t>
 DatacenterScenario::TosOf(const std::string& priority) const
 {
+    // The training's priority against the background's, by the tenants' priority names.
+    const auto tos
+        = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
     if (priority == "low")
     {
-        return {0x08, 0x10};
+        return {tos("low"), tos("same")};
     }
     if (priority == "high")
     {
-        return {0x10, 0x00};
+        return {tos("high"), tos("band1")};
     }
-    return {0x10, 0x10};
+    return {tos("same"), tos("same")};
 }
 
 TrainingScenario

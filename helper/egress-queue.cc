@@ -7,8 +7,13 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/loopback-net-device.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-size.h"
+#include "ns3/queue.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -94,6 +99,50 @@ EgressQueue::Helper() const
                               TimeValue(linkDelay));
     }
     return tch;
+}
+
+QueueDiscContainer
+EgressQueue::Install(NodeContainer nodes) const
+{
+    NetDeviceContainer devices;
+    for (uint32_t n = 0; n < nodes.GetN(); ++n)
+    {
+        for (uint32_t d = 0; d < nodes.Get(n)->GetNDevices(); ++d)
+        {
+            devices.Add(nodes.Get(n)->GetDevice(d));
+        }
+    }
+    return Install(devices);
+}
+
+QueueDiscContainer
+EgressQueue::Install(NetDeviceContainer devices) const
+{
+    TrafficControlHelper helper = Helper();
+    QueueDiscContainer discs;
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<NetDevice> device = devices.Get(i);
+        Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+        if (!tc || DynamicCast<LoopbackNetDevice>(device))
+        {
+            continue;
+        }
+        if (tc->GetRootQueueDiscOnDevice(device))
+        {
+            helper.Uninstall(device);
+        }
+        PointerValue queue;
+        if (devicePackets > 0 && device->GetAttributeFailSafe("TxQueue", queue))
+        {
+            if (Ptr<QueueBase> txQueue = queue.Get<QueueBase>())
+            {
+                txQueue->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, devicePackets));
+            }
+        }
+        discs.Add(helper.Install(device));
+    }
+    return discs;
 }
 
 } // namespace ns3

@@ -6,7 +6,10 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/enum.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/queue-disc-container.h"
 #include "ns3/traffic-control-helper.h"
 
 #include <string>
@@ -28,6 +31,11 @@ namespace ns3
  * - PRIO4: a PrioQueueDisc of four FIFO bands, one per priority a ToS can give, for more
  *   than two tenants: ToS 0x10 band 0, 0x18 band 1, 0x00 band 2, 0x08 band 3 (strict
  *   priority in that order), LimitPackets per band.
+ *
+ * On a topology of one's own, Install() puts it on every egress in one call:
+ * \code
+ *   EgressQueue().Install(NodeContainer::GetGlobal()); // PfifoFast, 1000 packets
+ * \endcode
  */
 struct EgressQueue
 {
@@ -52,9 +60,23 @@ struct EgressQueue
     uint32_t ecnThresholdPackets{65};
     DataRate linkRate{"10Gbps"}; //!< RED's idle-time estimate
     Time linkDelay;
+    /** Install(): the devices' own transmission queue in packets (0: left as it is). */
+    uint32_t devicePackets{1};
 
     /** The helper that installs this queue disc on a device. */
     TrafficControlHelper Helper() const;
+
+    /**
+     * Installs this queue disc as the root queue disc of every device of `nodes` that has a
+     * traffic-control layer (an IPv4 stack; loopbacks excluded), replacing the one there:
+     * ns-3's default FqCoDel, which Ipv4AddressHelper::Assign installs and which ignores the
+     * ToS. Each device's own transmission queue (TxQueue) is set to devicePackets, so that
+     * packets wait in the queue disc's bands rather than in one FIFO behind it. Call it after
+     * assigning addresses and before Simulator::Run().
+     */
+    QueueDiscContainer Install(NodeContainer nodes) const;
+    /** The same on the given devices. */
+    QueueDiscContainer Install(NetDeviceContainer devices) const;
 };
 
 } // namespace ns3

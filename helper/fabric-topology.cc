@@ -9,12 +9,15 @@
 
 #include "ns3/enum.h"
 #include "ns3/ipv4.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("FabricTopology");
 
 NS_OBJECT_ENSURE_REGISTERED(FabricTopology);
 
@@ -85,6 +88,7 @@ FabricTopology::AddServer(FabricBuilder& builder,
                           Ptr<Node> rackSwitch,
                           uint32_t rack)
 {
+    NS_LOG_FUNCTION(this << server->GetId() << rack);
     NetDeviceContainer link
         = builder.Link(server, rackSwitch, m_serverRate, m_serverDelay, m_serverQueueDiscs);
     Ptr<Ipv4> ipv4 = server->GetObject<Ipv4>();

@@ -6,10 +6,13 @@
 #include "fabric-builder.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
 
@@ -31,6 +34,7 @@ FatTreeHelper::GetTypeId()
 void
 FatTreeHelper::Create()
 {
+    NS_LOG_FUNCTION(this << m_k);
     if (m_k % 2 != 0)
     {
         throw DdnnError("ns3::FatTreeHelper::K: expected an even radix, got "

@@ -6,10 +6,13 @@
 #include "fabric-builder.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/log.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LeafSpineHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(LeafSpineHelper);
 
@@ -41,6 +44,7 @@ LeafSpineHelper::GetTypeId()
 void
 LeafSpineHelper::Create()
 {
+    NS_LOG_FUNCTION(this << m_leaves << m_serversPerLeaf << m_spines);
     const uint64_t servers = static_cast<uint64_t>(m_leaves) * m_serversPerLeaf;
     if (servers < 2 || servers > 100000)
     {

@@ -4,10 +4,13 @@
 #include "training-helper.h"
 
 #include "ns3/ddnn-exception.h"
+#include "ns3/log.h"
 #include "ns3/tcp-partition-transport.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("TrainingHelper");
 
 TrainingHelper::TrainingHelper()
 {
@@ -124,6 +127,7 @@ TrainingHelper::Install(Ptr<ServerTopology> workers,
                         Ptr<ServerTopology> servers,
                         Ptr<DnnModel> model)
 {
+    NS_LOG_FUNCTION(this << workers->GetServerCount() << (servers ? servers->GetServerCount() : 0));
     const NodeContainer workerNodes = workers->GetServers();
     const NodeContainer serverNodes = servers ? servers->GetServers() : NodeContainer();
     if (workerNodes.GetN() < 2)

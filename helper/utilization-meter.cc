@@ -12,6 +12,7 @@
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-exception.h"
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <fstream>
@@ -19,6 +20,21 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("UtilizationMeter");
+
+#ifdef NS3_LOG_ENABLE
+namespace
+{
+
+void
+LogWindowBoundary(const char* what)
+{
+    NS_LOG_INFO("the measurement window " << what);
+}
+
+} // namespace
+#endif
 
 UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
                                    Time interval,
@@ -52,6 +68,12 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
     {
         Measure(downlinks[i], "server" + std::to_string(i) + "-down");
     }
+    NS_LOG_FUNCTION(this << m_servers << interval << from << until);
+#ifdef NS3_LOG_ENABLE
+    // Where logging is compiled in only: the optimized build's events stay as they are.
+    Simulator::Schedule(from - Simulator::Now(), &LogWindowBoundary, "starts (warm-up ends)");
+    Simulator::Schedule(until - Simulator::Now(), &LogWindowBoundary, "ends (cool-down starts)");
+#endif
 }
 
 void

@@ -49,6 +49,7 @@ BackgroundFlowSender::Setup(Ptr<BackgroundTenant> tenant, uint32_t server)
 void
 BackgroundFlowSender::StartApplication()
 {
+    NS_LOG_FUNCTION(this << m_server);
     WarnIfEcnLost(
         GetNode(), m_tenant->GetCongestionControl(), m_tenant->GetTos(), "the background");
 }
@@ -56,11 +57,18 @@ BackgroundFlowSender::StartApplication()
 void
 BackgroundFlowSender::StopApplication()
 {
+    NS_LOG_FUNCTION(this << m_server);
     for (auto& entry : m_open)
     {
         entry.first->Close();
     }
     m_open.clear();
+}
+
+Ptr<BackgroundTenant>
+BackgroundFlowSender::GetTenant() const
+{
+    return m_tenant;
 }
 
 size_t
@@ -72,6 +80,7 @@ BackgroundFlowSender::GetOpenFlows() const
 void
 BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
 {
+    NS_LOG_FUNCTION(this << index << dst << bytes);
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     UseCongestionControl(socket, m_tenant->GetCongestionControl());
     if (socket->Bind() == -1)
@@ -95,6 +104,8 @@ void
 BackgroundFlowSender::Written(Ptr<TcpStreamSender> flow)
 {
     // Every byte is in the socket: TCP sends the rest, then its FIN.
+    NS_LOG_DEBUG("server " << m_server << ": every byte of flow index " << m_open[flow]
+                           << " is in its socket");
     flow->Close();
     m_open.erase(flow);
 }

@@ -34,6 +34,8 @@ class BackgroundFlowSender : public Application
     void StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes);
     /** Connections still writing. */
     size_t GetOpenFlows() const;
+    /** The tenant whose flows it sends. */
+    Ptr<BackgroundTenant> GetTenant() const;
 
   protected:
     void DoDispose() override;

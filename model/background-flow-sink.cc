@@ -61,6 +61,7 @@ BackgroundFlowSink::GetPort() const
 void
 BackgroundFlowSink::StartApplication()
 {
+    NS_LOG_FUNCTION(this << GetNode()->GetId());
     InetSocketAddress local(Ipv4Address::GetAny(), m_tenant->GetPort());
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     UseCongestionControl(m_listener, m_tenant->GetCongestionControl());
@@ -77,6 +78,7 @@ BackgroundFlowSink::StartApplication()
 void
 BackgroundFlowSink::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     for (auto& entry : m_connections)
     {
         entry.second.first->Close();
@@ -98,6 +100,7 @@ BackgroundFlowSink::Accepted(Ptr<Socket> socket, const Address& from)
         throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())
                         + ": connection from an unknown flow");
     }
+    NS_LOG_DEBUG("node " << GetNode()->GetId() << ": accepted background flow index " << flow);
     m_connections[PeekPointer(socket)] = {socket, flow};
     socket->SetRecvCallback(MakeCallback(&BackgroundFlowSink::HandleRead, this));
     socket->SetCloseCallbacks(MakeCallback(&BackgroundFlowSink::HandleClose, this),

@@ -6,9 +6,11 @@
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
 #include "ddnn-exception.h"
+#include "ns3-compat.h"
 #include "tenant-congestion-control.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -35,6 +37,24 @@ BackgroundTenant::GetTypeId()
                             UintegerValue(0x10),
                             MakeUintegerAccessor(&BackgroundTenant::m_tos),
                             MakeUintegerChecker<uint8_t>())
+              .AddAttribute("Priority",
+                            "The tenant's priority by name: same (ToS 0x10, every tenant's "
+                            "default), low (0x08, PfifoFast band 2), high (0x10, band 0), or "
+                            "band0, band1, band2 (PfifoFast's bands). Empty: Tos.",
+                            StringValue(""),
+                            MakeStringAccessor(&BackgroundTenant::SetPriority,
+                                               &BackgroundTenant::GetPriority),
+                            MakeStringChecker())
+              .AddAttribute("PriorityCheck",
+                            "At the start of the simulation, when the tenant's ToS (or its ACKs') "
+                            "is not the default 0x10 and an egress queue disc on its paths puts "
+                            "it in one band with another ToS in use (ns-3's default FqCoDel, a "
+                            "FIFO): Warn (one line on stderr), Error (a DdnnError out of "
+                            "Simulator::Run) or Off.",
+                            EnumValue(TenantPriority::CHECK_WARN),
+                            DDNN_ENUM_ACCESSOR(TenantPriority::CheckMode,
+                                               &BackgroundTenant::m_priorityCheckMode),
+                            TenantPriority::MakeCheckModeChecker())
               .AddAttribute("AcksInDataBand",
                             "Whether the sinks ACK with the flows' ToS (their band); else with "
                             "ToS 0 (PfifoFast band 1), as the thesis's ns-3 code did.",
@@ -87,8 +107,29 @@ BackgroundTenant::GetCongestionControl() const
 }
 
 void
+BackgroundTenant::SetPriority(std::string name)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_priority = TenantPriority::Valid("ns3::BackgroundTenant::Priority", name);
+}
+
+std::string
+BackgroundTenant::GetPriority() const
+{
+    return m_priority;
+}
+
+void
+BackgroundTenant::CheckPriority()
+{
+    TenantPriority::CheckInEvent(
+        m_priorityCheck, m_priorityCheckMode, "the background tenant", m_servers, GetTosValues());
+}
+
+void
 BackgroundTenant::DoDispose()
 {
+    m_priorityCheck.Cancel();
     m_senders.clear();
     Object::DoDispose();
 }
@@ -102,9 +143,11 @@ BackgroundTenant::Install(NodeContainer servers, const std::vector<ddnn_flow>& f
 void
 BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_flow>& flows)
 {
+    NS_LOG_FUNCTION(this << servers->GetServerCount() << flows.size());
     for (uint32_t i = 0; i < servers->GetServerCount(); ++i)
     {
         Ptr<Node> node = servers->GetServer(i);
+        m_servers.Add(node);
         m_addresses.push_back(servers->GetServerAddress(i));
         m_serverOfAddress[m_addresses.back().Get()] = i;
         Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
@@ -142,6 +185,8 @@ BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_fl
     {
         Simulator::Schedule(m_flows[0].start, &BackgroundTenant::StartFlow, this, 0);
     }
+    m_priorityCheck.Cancel();
+    m_priorityCheck = Simulator::ScheduleNow(&BackgroundTenant::CheckPriority, this);
 }
 
 void
@@ -149,6 +194,8 @@ BackgroundTenant::StartFlow(size_t index)
 {
     // One pending event at a time: each flow schedules the next one.
     Flow& flow = m_flows[index];
+    NS_LOG_INFO("flow " << flow.id << " starts: server " << flow.src << " to " << flow.dst << ", "
+                        << flow.bytes << " bytes");
     flow.started = true;
     m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
     m_senders[flow.src]->StartFlow(index, m_addresses[flow.dst], flow.bytes);
@@ -170,7 +217,8 @@ BackgroundTenant::GetFlows() const
 uint8_t
 BackgroundTenant::GetTos() const
 {
-    return m_tos;
+    return m_priority.empty() ? m_tos
+                              : TenantPriority::Tos("ns3::BackgroundTenant::Priority", m_priority);
 }
 
 uint16_t
@@ -182,7 +230,13 @@ BackgroundTenant::GetPort() const
 uint8_t
 BackgroundTenant::GetAckTos() const
 {
-    return m_acksInDataBand ? m_tos : 0;
+    return m_acksInDataBand ? GetTos() : 0;
+}
+
+std::set<uint8_t>
+BackgroundTenant::GetTosValues() const
+{
+    return {GetTos(), GetAckTos()};
 }
 
 uint32_t
@@ -223,6 +277,8 @@ BackgroundTenant::NotifyReceived(uint64_t index, uint64_t bytes)
     if (flow.received == flow.bytes)
     {
         flow.end = Simulator::Now();
+        NS_LOG_INFO("flow " << flow.id << " ends: " << flow.bytes << " bytes in "
+                            << (flow.end - flow.start).As(Time::US));
         m_flowCompleteTrace(flow.id, flow.bytes, flow.end - flow.start);
     }
 }

@@ -7,6 +7,7 @@
 #include "ddnn-flowgen.h"
 
 #include "server-topology.h"
+#include "tenant-priority.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
@@ -14,6 +15,7 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -69,9 +71,12 @@ class BackgroundTenant : public Object
     void Install(NodeContainer servers, const std::vector<ddnn_flow>& flows);
 
     const std::vector<Flow>& GetFlows() const;
+    /** ToS of the flows: Priority's, or Tos when no Priority is given. */
     uint8_t GetTos() const;
     /** ToS of the sinks' ACKs: the flows' own, or 0 (see AcksInDataBand). */
     uint8_t GetAckTos() const;
+    /** Every ToS the tenant's packets carry: the flows' and the ACKs'. */
+    std::set<uint8_t> GetTosValues() const;
     uint16_t GetPort() const;
     uint32_t GetSendChunkBytes() const;
     /** CongestionControl: a TcpCongestionOps TypeId name, or empty for the stack's. */
@@ -96,9 +101,17 @@ class BackgroundTenant : public Object
 
   private:
     void SetCongestionControl(std::string typeName);
+    void SetPriority(std::string name);
+    std::string GetPriority() const;
+    /** TenantPriority::Check over the tenant's servers, at the start of the simulation. */
+    void CheckPriority();
     void StartFlow(size_t index);
 
     uint8_t m_tos;
+    std::string m_priority;
+    TenantPriority::CheckMode m_priorityCheckMode;
+    EventId m_priorityCheck;
+    NodeContainer m_servers;
     bool m_acksInDataBand;
     uint16_t m_port;
     uint32_t m_chunkBytes;

@@ -5,6 +5,7 @@
 
 #include "ddnn-exception.h"
 
+#include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -13,6 +14,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("BufferPriorityPolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(BufferPriorityPolicy);
 NS_OBJECT_ENSURE_REGISTERED(FirstBuffersPriority);
@@ -76,6 +79,7 @@ MappedBufferPriority::GetTypeId()
 void
 MappedBufferPriority::SetMap(std::string text)
 {
+    NS_LOG_FUNCTION(this << text);
     std::map<uint32_t, uint8_t> map;
     std::stringstream pairs(text);
     std::string pair;

@@ -3,10 +3,13 @@
  */
 #include "ideal-partition-transport.h"
 
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("IdealPartitionTransport");
 
 NS_OBJECT_ENSURE_REGISTERED(IdealPartitionTransport);
 
@@ -45,6 +48,7 @@ IdealPartitionTransport::Open(Ptr<Node>,
                               const std::vector<Peer>& sendTo,
                               const std::vector<Peer>&)
 {
+    NS_LOG_FUNCTION(this << rank);
     m_rank = rank;
     for (const Peer& peer : sendTo)
     {
@@ -71,6 +75,8 @@ IdealPartitionTransport::Send(uint32_t peer, uint64_t bytes)
     // One transfer at a time on the worker's uplink, then the step latency.
     const Time start = Max(Simulator::Now(), m_busyUntil);
     m_busyUntil = start + m_rate.CalculateBytesTxTime(bytes);
+    NS_LOG_LOGIC("worker " << m_rank << ": " << bytes << " bytes to worker " << peer
+                           << " arrive at " << (m_busyUntil + m_latency).As(Time::US));
     Simulator::Schedule(m_busyUntil + m_latency - Simulator::Now(),
                         &IdealPartitionTransport::Arrive,
                         it->second,
@@ -90,6 +96,7 @@ IdealPartitionTransport::Arrive(uint32_t from, uint64_t bytes)
 void
 IdealPartitionTransport::Close()
 {
+    NS_LOG_FUNCTION(this << m_rank);
     m_closed = true;
     SilenceFailures();
 }

@@ -3,8 +3,12 @@
  */
 #include "partition-transport.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("PartitionTransport");
 
 NS_OBJECT_ENSURE_REGISTERED(PartitionTransport);
 
@@ -54,6 +58,7 @@ PartitionTransport::NotifyFailure(const std::string& what)
 {
     if (!m_failureReported && !m_failure.IsNull())
     {
+        NS_LOG_WARN(what);
         m_failureReported = true;
         m_failure(what);
     }

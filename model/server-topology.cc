@@ -5,9 +5,12 @@
 
 #include "ns3/ddnn-exception.h"
 #include "ns3/ipv4.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ServerTopology");
 
 NS_OBJECT_ENSURE_REGISTERED(ServerTopology);
 NS_OBJECT_ENSURE_REGISTERED(ServerList);
@@ -48,6 +51,7 @@ ServerList::GetTypeId()
 
 ServerList::ServerList(NodeContainer servers)
 {
+    NS_LOG_FUNCTION(this << servers.GetN());
     for (uint32_t i = 0; i < servers.GetN(); ++i)
     {
         Ptr<Ipv4> ipv4 = servers.Get(i)->GetObject<Ipv4>();

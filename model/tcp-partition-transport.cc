@@ -88,6 +88,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
                             const std::vector<Peer>& receiveFrom)
 {
     NS_LOG_FUNCTION(this << rank);
+    m_rank = rank;
     WarnIfEcnLost(node, m_congestionControl, m_tos, "the training job");
     if (!receiveFrom.empty())
     {
@@ -119,6 +120,8 @@ TcpPartitionTransport::Open(Ptr<Node> node,
 Ptr<TcpStreamSender>
 TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
 {
+    NS_LOG_DEBUG("worker " << m_rank << ": opens a connection to worker " << peer << " at ToS "
+                           << +tos);
     InetSocketAddress remote(m_sendTo.at(peer), m_port);
     Ptr<Socket> socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
     UseCongestionControl(socket, m_congestionControl);
@@ -149,12 +152,18 @@ TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
 void
 TcpPartitionTransport::SetBufferTos(int tos)
 {
+    if (tos != m_bufferTos)
+    {
+        NS_LOG_DEBUG("worker " << m_rank << ": priority changes to ToS "
+                               << (tos < 0 ? +m_tos : tos));
+    }
     m_bufferTos = tos;
 }
 
 void
 TcpPartitionTransport::Close()
 {
+    NS_LOG_FUNCTION(this << m_rank);
     m_closed = true;
     SilenceFailures();
     for (auto& entry : m_senders)
@@ -182,6 +191,8 @@ TcpPartitionTransport::ConnectFailed(Ptr<TcpStreamSender> sender)
     {
         if (entry.second == sender)
         {
+            NS_LOG_WARN("worker " << m_rank << ": the connection to worker " << entry.first.first
+                                  << " failed");
             NotifyFailure("connection to worker " + std::to_string(entry.first.first) + " failed");
             return;
         }
@@ -200,6 +211,8 @@ TcpPartitionTransport::Accepted(Ptr<Socket> socket, const Address& from)
 {
     NS_LOG_FUNCTION(this << socket << from);
     m_accepted[socket] = m_expected.at(InetSocketAddress::ConvertFrom(from).GetIpv4());
+    NS_LOG_DEBUG("worker " << m_rank << ": accepted a connection from worker "
+                           << m_accepted[socket]);
     socket->SetRecvCallback(MakeCallback(&TcpPartitionTransport::HandleRead, this));
     socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
                               MakeCallback(&TcpPartitionTransport::HandleClose, this));
@@ -233,6 +246,7 @@ TcpPartitionTransport::HandleClose(Ptr<Socket> socket)
 {
     if (!m_closed)
     {
+        NS_LOG_WARN("worker " << m_rank << ": connection " << PeerName(socket) << " closed");
         NotifyFailure("connection " + PeerName(socket) + " closed");
     }
 }

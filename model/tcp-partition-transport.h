@@ -60,6 +60,7 @@ class TcpPartitionTransport : public PartitionTransport
     std::string m_congestionControl;
 
     Ptr<Node> m_node;
+    uint32_t m_rank{0}; //!< the worker's, for its log lines
     Ptr<Socket> m_listenSocket;
     std::map<uint32_t, Ipv4Address> m_sendTo; //!< peers to send to: rank -> address
     int m_bufferTos{-1};                      //!< SetBufferTos()

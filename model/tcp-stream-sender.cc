@@ -5,12 +5,42 @@
 
 #include "tcp-setup-check.h"
 
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/tcp-socket-state.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("TcpStreamSender");
+
+#ifdef NS3_LOG_ENABLE
+namespace
+{
+
+/** Logs the TCP state changes a user debugs: retransmission timeouts and fast recoveries. */
+void
+LogCongState(std::string connection,
+             TcpSocketState::TcpCongState_t,
+             TcpSocketState::TcpCongState_t state)
+{
+    if (state == TcpSocketState::CA_LOSS)
+    {
+        NS_LOG_INFO("retransmission timeout on the connection " << connection);
+    }
+    else if (state == TcpSocketState::CA_RECOVERY)
+    {
+        NS_LOG_LOGIC("fast retransmit on the connection " << connection);
+    }
+}
+
+} // namespace
+#endif
 
 TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes)
     : m_socket(socket)
@@ -32,6 +62,16 @@ TcpStreamSender::~TcpStreamSender()
 void
 TcpStreamSender::Connect(const Address& peer, Notification failed)
 {
+    NS_LOG_FUNCTION(this << peer);
+#ifdef NS3_LOG_ENABLE
+    // Only where logging is compiled in: the optimized build keeps no trace connection.
+    std::ostringstream connection;
+    connection << "of node " << m_socket->GetNode()->GetId() << " to "
+               << InetSocketAddress::ConvertFrom(peer).GetIpv4() << ":"
+               << InetSocketAddress::ConvertFrom(peer).GetPort();
+    m_socket->TraceConnectWithoutContext("CongState",
+                                         MakeBoundCallback(&LogCongState, connection.str()));
+#endif
     m_failed = failed;
     m_socket->SetConnectCallback(MakeCallback(&TcpStreamSender::Connected, this),
                                  MakeCallback(&TcpStreamSender::ConnectFailed, this));
@@ -74,6 +114,7 @@ TcpStreamSender::GetSocket() const
 void
 TcpStreamSender::Close()
 {
+    NS_LOG_FUNCTION(this);
     if (!m_socket)
     {
         return;
@@ -87,6 +128,7 @@ TcpStreamSender::Close()
 void
 TcpStreamSender::Connected(Ptr<Socket>)
 {
+    NS_LOG_FUNCTION(this);
     m_connected = true;
     Pump();
 }
@@ -94,6 +136,7 @@ TcpStreamSender::Connected(Ptr<Socket>)
 void
 TcpStreamSender::ConnectFailed(Ptr<Socket>)
 {
+    NS_LOG_WARN("node " << m_socket->GetNode()->GetId() << ": a connection failed to open");
     if (!m_failed.IsNull())
     {
         m_failed(this);

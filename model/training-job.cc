@@ -62,6 +62,25 @@ TrainingJob::GetTypeId()
                             PointerValue(),
                             MakePointerAccessor(&TrainingJob::m_bufferPriority),
                             MakePointerChecker<BufferPriorityPolicy>())
+              .AddAttribute(
+                  "Priority",
+                  "The job's priority by name: same (ToS 0x10, every tenant's "
+                  "default), low (0x08, PfifoFast band 2), high (0x10, band 0), or "
+                  "band0, band1, band2 (PfifoFast's bands); it sets the transport's Tos. "
+                  "Empty: the transport's own Tos.",
+                  StringValue(""),
+                  MakeStringAccessor(&TrainingJob::SetPriority, &TrainingJob::GetPriority),
+                  MakeStringChecker())
+              .AddAttribute(
+                  "PriorityCheck",
+                  "At the start of the simulation, when the job's ToS is not the "
+                  "default 0x10 and an egress queue disc on its paths puts it in one "
+                  "band with another ToS in use (ns-3's default FqCoDel, a FIFO): Warn "
+                  "(one line on stderr), Error (a DdnnError out of Simulator::Run) or "
+                  "Off.",
+                  EnumValue(TenantPriority::CHECK_WARN),
+                  DDNN_ENUM_ACCESSOR(TenantPriority::CheckMode, &TrainingJob::m_priorityCheckMode),
+                  TenantPriority::MakeCheckModeChecker())
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -112,6 +131,7 @@ void
 TrainingJob::DoDispose()
 {
     m_stallCheck.Cancel();
+    m_priorityCheck.Cancel();
     m_workers.clear();
     m_servers.clear();
     m_model = nullptr;
@@ -142,6 +162,7 @@ TrainingJob::EndRun(const std::string& failure)
     {
         return; // the first failure is the cause; later ones follow from it
     }
+    NS_LOG_WARN("the run ends: " << failure);
     m_failure = failure;
     m_stallCheck.Cancel();
     for (uint32_t rank = 0; rank < GetRankCount(); ++rank)
@@ -249,6 +270,60 @@ TrainingJob::Setup(Ptr<DnnModel> model,
         throw DdnnError(std::string("ns3::TrainingJob: ddnn_syncer_new failed: ")
                         + ddnn_strerror(rc));
     }
+    m_priorityCheck.Cancel();
+    m_priorityCheck = Simulator::ScheduleNow(&TrainingJob::CheckPriority, this);
+}
+
+void
+TrainingJob::SetPriority(std::string name)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_priority = TenantPriority::Valid("ns3::TrainingJob::Priority", name);
+}
+
+std::string
+TrainingJob::GetPriority() const
+{
+    return m_priority;
+}
+
+int
+TrainingJob::GetPriorityTos() const
+{
+    return m_priority.empty() ? -1 : TenantPriority::Tos("ns3::TrainingJob::Priority", m_priority);
+}
+
+std::set<uint8_t>
+TrainingJob::GetTosValues() const
+{
+    std::set<uint8_t> values;
+    UintegerValue tos;
+    if (GetRankCount() == 0 || !GetWorker(0)->GetTransport()->GetAttributeFailSafe("Tos", tos))
+    {
+        return values; // a transport without packets
+    }
+    values.insert(GetPriorityTos() >= 0 ? GetPriorityTos() : tos.Get());
+    for (uint32_t b = 0; m_model && b < m_model->GetBufferCount(); ++b)
+    {
+        if (GetBufferTos(b) >= 0)
+        {
+            values.insert(GetBufferTos(b));
+        }
+    }
+    return values;
+}
+
+void
+TrainingJob::CheckPriority()
+{
+    NS_LOG_FUNCTION(this << m_priority);
+    NodeContainer nodes;
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
+    {
+        nodes.Add(GetWorker(r)->GetNode());
+    }
+    TenantPriority::CheckInEvent(
+        m_priorityCheck, m_priorityCheckMode, "the training job", nodes, GetTosValues());
 }
 
 Ptr<DnnModel>
@@ -376,6 +451,7 @@ TrainingJob::GetRecords() const
 int
 TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 {
+    NS_LOG_FUNCTION(this << rank << iteration << buffer);
     int rc = ddnn_syncer_on_ready(
         m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds());
     Check(rc, "ddnn_syncer_on_ready");
@@ -385,6 +461,7 @@ TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 int
 TrainingJob::NotifyDone(uint32_t rank)
 {
+    NS_LOG_FUNCTION(this << rank);
     if (rank >= GetWorkerCount())
     {
         return DDNN_OK; // a dedicated server is through once it sent its update: not synced
@@ -398,6 +475,8 @@ void
 TrainingJob::NotifyFinished(uint32_t rank)
 {
     NS_LOG_FUNCTION(this << rank);
+    NS_LOG_INFO("worker " << rank << " finished training (" << m_finishedWorkers + 1 << " of "
+                          << m_workers.size() << ")");
     if (++m_finishedWorkers == m_workers.size())
     {
         m_stallCheck.Cancel();
@@ -429,6 +508,13 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
+    NS_LOG_INFO("collective start: buffer "
+                << buffer << " of iteration " << iteration << ", " << bytes << " bytes"
+                << (job->GetBufferTos(buffer) < 0
+                        ? std::string()
+                        : ", ToS " + std::to_string(job->GetBufferTos(buffer)))
+                << " (" << ddnn_syncer_queued(job->m_syncer) << " more queued, syncer "
+                << (job->m_policy == FIFO ? "fifo" : "priority") << ")");
     job->m_bufferStartTrace(iteration, buffer, bytes);
     // Dedicated servers first: every rank is started before any byte can arrive anyway.
     for (auto& server : job->m_servers)
@@ -452,6 +538,7 @@ int
 TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
+    NS_LOG_INFO("collective end: buffer " << buffer << " of iteration " << iteration);
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)
     {

@@ -6,6 +6,7 @@
 
 #include "buffer-priority-policy.h"
 #include "dnn-model.h"
+#include "tenant-priority.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -14,6 +15,7 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -122,6 +124,15 @@ class TrainingJob : public Object
     Time GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const;
     /** The ToS buffer `buffer` travels at (BufferPriority), or -1 for the transport's own. */
     int GetBufferTos(uint32_t buffer) const;
+    /** Priority: a priority's name, or empty. */
+    std::string GetPriority() const;
+    /** The ToS of Priority, or -1 when none is given (the transport's own Tos holds). */
+    int GetPriorityTos() const;
+    /**
+     * Every ToS the job's packets carry (after Setup): its transports' (Priority or their Tos)
+     * and those of BufferPriority; none on a transport without bands (the ideal one).
+     */
+    std::set<uint8_t> GetTosValues() const;
     bool GetBarrier() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
@@ -159,6 +170,9 @@ class TrainingJob : public Object
     void DoDispose() override;
 
   private:
+    void SetPriority(std::string name);
+    /** TenantPriority::Check over the job's nodes, at the start of the simulation. */
+    void CheckPriority();
     static int SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
     static int SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
     void CheckStall();
@@ -174,6 +188,9 @@ class TrainingJob : public Object
     uint32_t m_parameterServers;
     ParameterServerHosts m_serverHosts;
     Ptr<BufferPriorityPolicy> m_bufferPriority;
+    std::string m_priority;
+    TenantPriority::CheckMode m_priorityCheckMode;
+    EventId m_priorityCheck;
     QueuePolicy m_policy;
     bool m_barrier;
     uint32_t m_iterations;

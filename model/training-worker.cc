@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -112,6 +113,12 @@ Ptr<PartitionTransport>
 TrainingWorker::GetTransport() const
 {
     return m_transport;
+}
+
+Ptr<TrainingJob>
+TrainingWorker::GetJob() const
+{
+    return m_job;
 }
 
 uint32_t
@@ -223,6 +230,8 @@ TrainingWorker::StartApplication()
         stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
     ddnn_training_callbacks tcb{
         &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
+    NS_LOG_INFO("worker " << m_rank << " starts: " << layers << " layers in " << buffers
+                          << " buffers, barrier " << m_job->GetBarrier());
     if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")
         || !Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &ccfg, &ccb, this),
                   "ddnn_collective_new"))
@@ -237,8 +246,15 @@ TrainingWorker::StartApplication()
 void
 TrainingWorker::OpenTransport()
 {
+    NS_LOG_FUNCTION(this << m_rank);
     m_transport->SetReceiveCallback(MakeCallback(&TrainingWorker::Receive, this));
     m_transport->SetFailureCallback(MakeCallback(&TrainingWorker::TransportFailed, this));
+    if (const int tos = m_job->GetPriorityTos(); tos >= 0)
+    {
+        NS_LOG_INFO("worker " << m_rank << ": priority " << m_job->GetPriority() << ", ToS "
+                              << tos);
+        m_transport->SetAttributeFailSafe("Tos", UintegerValue(tos)); // a transport with bands
+    }
     m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
     m_job->NotifyProgress();
 }
@@ -270,6 +286,7 @@ TrainingWorker::CloseTransport()
 void
 TrainingWorker::TransportFailed(const std::string& what)
 {
+    NS_LOG_WARN("worker " << m_rank << ": " << what);
     if (!m_jobFinished)
     {
         m_job->Fail(m_rank, what);
@@ -289,6 +306,9 @@ TrainingWorker::CoreCompute(void* ctx, uint64_t ns)
     int backward = 0;
     if (ddnn_training_current_task(self->m_training, &iteration, &layer, &backward))
     {
+        NS_LOG_LOGIC("worker " << self->m_rank << ": iteration " << iteration << ", "
+                               << (backward ? "backward" : "forward") << " of layer " << layer
+                               << " for " << duration.As(Time::US));
         self->m_layerComputeTrace(self->m_rank, iteration, layer, backward != 0, duration);
     }
     self->m_computeEvent = Simulator::Schedule(duration, &TrainingWorker::ComputeDone, self);
@@ -313,6 +333,8 @@ int
 TrainingWorker::CoreBufferReady(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
+    NS_LOG_INFO("worker " << self->m_rank << ": buffer " << buffer << " of iteration " << iteration
+                          << " ready");
     self->m_bufferReadyTrace(self->m_rank, iteration, buffer);
     return self->m_job->NotifyReady(self->m_rank, iteration, buffer);
 }
@@ -323,6 +345,7 @@ TrainingWorker::CoreIterationStart(void* ctx, uint32_t iteration)
     auto self = static_cast<TrainingWorker*>(ctx);
     self->m_iterationFactor
         = self->m_computeJitter ? std::max(0.0, 1 + self->m_computeJitter->GetValue()) : 1.0;
+    NS_LOG_INFO("worker " << self->m_rank << ": iteration " << iteration << " starts");
     self->m_iterationStartTrace(self->m_rank, iteration);
     return DDNN_OK;
 }
@@ -331,6 +354,7 @@ int
 TrainingWorker::CoreIterationEnd(void* ctx, uint32_t iteration)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
+    NS_LOG_INFO("worker " << self->m_rank << ": iteration " << iteration << " ends");
     self->m_iterationEndTrace(self->m_rank, iteration);
     return DDNN_OK;
 }
@@ -339,6 +363,7 @@ int
 TrainingWorker::CoreFinished(void* ctx)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
+    NS_LOG_INFO("worker " << self->m_rank << ": every iteration done");
     self->m_job->NotifyFinished(self->m_rank);
     return DDNN_OK;
 }
@@ -357,6 +382,7 @@ TrainingWorker::BufferDone(uint32_t iteration, uint32_t buffer)
 int
 TrainingWorker::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
 {
+    NS_LOG_FUNCTION(this << m_rank << iteration << buffer << bytes);
     m_bufferIteration = iteration;
     m_buffer = buffer;
     m_transport->SetBufferTos(m_job->GetBufferTos(buffer));
@@ -374,6 +400,9 @@ TrainingWorker::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk
         self->m_bytesSent.resize(self->m_bufferIteration + 1, 0);
     }
     self->m_bytesSent[self->m_bufferIteration] += bytes;
+    NS_LOG_LOGIC("worker " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
+                           << ": partition " << chunk << " (" << bytes << " bytes) sent to "
+                           << peer);
     self->m_partitionSentTrace(
         self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
     self->m_transport->Send(peer, bytes);
@@ -382,9 +411,12 @@ TrainingWorker::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk
 
 int
 TrainingWorker::CoreReceived(
-    void* ctx, uint32_t /* peer */, uint32_t step, uint32_t chunk, uint64_t bytes)
+    void* ctx, [[maybe_unused]] uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
+    NS_LOG_LOGIC("worker " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
+                           << ": partition " << chunk << " (" << bytes << " bytes) received from "
+                           << peer);
     self->m_partitionReceivedTrace(
         self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
     return DDNN_OK;
@@ -394,6 +426,8 @@ int
 TrainingWorker::CoreCollectiveDone(void* ctx)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
+    NS_LOG_DEBUG("worker " << self->m_rank << ": done with buffer " << self->m_buffer
+                           << " of iteration " << self->m_bufferIteration);
     return self->m_job->NotifyDone(self->m_rank);
 }
 

@@ -49,6 +49,8 @@ class TrainingWorker : public Application
     /** Whether this rank is a dedicated parameter-server host (it computes nothing). */
     bool IsDedicatedServer() const;
     Ptr<PartitionTransport> GetTransport() const;
+    /** The job it belongs to. */
+    Ptr<TrainingJob> GetJob() const;
     uint32_t GetIterationsCompleted() const;
     /** Bytes handed to the transport during iteration `iteration`. */
     uint64_t GetBytesSent(uint32_t iteration) const;

@@ -70,6 +70,11 @@ if(DDNN_EXAMPLES)
   set_tests_properties(slow-straggler-is-no-stall PROPERTIES PASS_REGULAR_EXPRESSION
                                                              "iterations completed +2"
   )
+  # Where NS_LOG is compiled in (DDNN_NS3_LOG): the collective events, logged in order.
+  if(DDNN_NS3_LOG)
+    add_test(NAME log-order COMMAND ${ddnn_test_dir}/check-log-order.sh
+                                    $<TARGET_FILE:ddnn-training> ${CMAKE_CURRENT_BINARY_DIR}/log-order)
+  endif()
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
   )
@@ -312,3 +317,5 @@ foreach(reader ${ddnn_fuzz_readers})
   )
   add_test(NAME fuzz-corpus-${reader} COMMAND ddnn-fuzz-replay-${reader} ${inputs})
 endforeach()
+
+include(${ddnn_test_dir}/readme-programs.cmake)
