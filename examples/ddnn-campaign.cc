@@ -263,12 +263,17 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
         runs.push_back(run);
     }
     ddnn_campaign_free(campaign);
-    // Every run's window before any run starts: a campaign that cannot measure stops here.
+    return runs;
+}
+
+/** Every run's window, before any run starts: a campaign that cannot measure stops here. */
+void
+CheckWindows(const std::vector<Run>& runs, const std::string& file)
+{
     for (const Run& run : runs)
     {
         run.scenario.CheckWindow("duration-s", "min-iterations", file + ": run " + run.name + ": ");
     }
-    return runs;
 }
 
 std::vector<std::string>
@@ -704,6 +709,7 @@ main(int argc, char* argv[])
             throw DdnnError("--runner=" + Printable(runner) + ": cannot execute it ("
                             + std::strerror(errno) + ")");
         }
+        CheckWindows(runs, campaignFile);
         PrepareOutputDirectory("--outDir", outDir);
         LockCampaignFolder(outDir);
         for (const Run& run : runs)

@@ -146,9 +146,9 @@ DatacenterScenario::CheckWindow(const std::string& duration,
                                 const std::string& minimum,
                                 const std::string& context) const
 {
-    if (minIterations == 0)
+    if (minIterations == 0 || !(warmupS + cooldownS < durationS))
     {
-        return;
+        return; // no check asked for, or no window at all (Validate says so)
     }
     const TrainingScenario training = TrainingPart(trainingPriority);
     const std::vector<TrainingJobParameters> jobs = training.Jobs();

@@ -3,7 +3,7 @@
 # The documentation's code runs as printed: every ```cpp block of README.md and every
 # `.. code-block:: cpp` of doc/*.rst is a whole program, compiled against the installed
 # package (cmake --install into a scratch prefix, `pkg-config --cflags --libs ddnn`) and run;
-# it must exit 0.
+# it must exit 0 and print no warning or error.
 # Usage: check-doc-snippets.sh BUILD-DIR SOURCE-DIR WORK-DIR CXX
 set -euo pipefail
 build=$1 source=$2 work=$3 cxx=$4
@@ -45,7 +45,7 @@ for snippet in "$work"/snippets/*.cc; do
     grep -qE '(^|[^a-zA-Z_])main[ \t]*\(' "$snippet" ||
         fail "$where: a cpp snippet that is not a whole program (no main): a reader cannot run it as printed"
     # shellcheck disable=SC2046 # pkg-config's flags are words
-    "$cxx" -O1 -Wall "$snippet" $(pkg-config --cflags --libs ddnn) -o "$work/$name" \
+    "$cxx" -O1 -Wall -Wextra -Werror "$snippet" $(pkg-config --cflags --libs ddnn) -o "$work/$name" \
         >"$work/$name.build.log" 2>&1 || {
         cat "$work/$name.build.log" >&2
         fail "$where: does not compile against the installed package"
@@ -54,6 +54,12 @@ for snippet in "$work"/snippets/*.cc; do
         tail -n 20 "$work/$name.log" >&2
         fail "$where: the program failed (log: $work/$name.log)"
     }
+    # ddnn warns on stderr about what cannot work (priorities an egress ignores): a printed
+    # program must run clean.
+    if grep -qiE 'warning|error' "$work/$name.log"; then
+        grep -iE 'warning|error' "$work/$name.log" | head -n 5 >&2
+        fail "$where: the program printed a warning or an error (log: $work/$name.log)"
+    fi
     echo "PASS: $where ($(tail -n 1 "$work/$name.log"))"
     count=$((count + 1))
 done

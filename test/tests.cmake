@@ -318,4 +318,3 @@ foreach(reader ${ddnn_fuzz_readers})
   add_test(NAME fuzz-corpus-${reader} COMMAND ddnn-fuzz-replay-${reader} ${inputs})
 endforeach()
 
-include(${ddnn_test_dir}/readme-programs.cmake)
