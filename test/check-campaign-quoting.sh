@@ -29,7 +29,7 @@ fi
 mkdir -p "$weird"
 cat >"$weird/campaign.xml" <<'XML'
 <campaign version="1">
-  <scenario version="1"><topology workers="3"/><run duration-s="0.01" warmup-s="0" cooldown-s="0"/></scenario>
+  <scenario version="1"><topology workers="3"/><run duration-s="0.01" warmup-s="0" cooldown-s="0" min-iterations="0"/></scenario>
   <vary parameter="run.seed" values="1 2"/>
 </campaign>
 XML
@@ -78,7 +78,7 @@ cat >"$weird/real.xml" <<'XML'
     <topology workers="3"/>
     <training compute-ms="8" queue="priority" transport="ideal"/>
     <background flow-rate="150"/>
-    <run duration-s="0.04" warmup-s="0.005" cooldown-s="0.005" seed="5"/>
+    <run duration-s="0.04" warmup-s="0.005" cooldown-s="0.005" seed="5" min-iterations="0"/>
   </scenario>
   <vary parameter="priority.training" values="same low"/>
 </campaign>
