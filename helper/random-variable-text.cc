@@ -156,8 +156,8 @@ RandomVariableFromText(const std::string& text, const std::string& argument)
     DoubleValue max;
     DoubleValue mean;
     DoubleValue variance;
-    const bool hasRange =
-        variable->GetAttributeFailSafe("Min", min) && variable->GetAttributeFailSafe("Max", max);
+    const bool hasRange
+        = variable->GetAttributeFailSafe("Min", min) && variable->GetAttributeFailSafe("Max", max);
     if (hasRange && min.Get() > max.Get())
     {
         fail(form + ", with Min at most Max");
