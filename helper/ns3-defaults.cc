@@ -8,8 +8,7 @@
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
-#include <regex>
-#include <sstream>
+#include <cstdlib>
 
 namespace ns3
 {
@@ -17,30 +16,56 @@ namespace ns3
 namespace
 {
 
+/** Whether `text` is a whole decimal number: one of `signs` or none, then digits. */
+bool
+IsInteger(const std::string& text, const std::string& signs)
+{
+    const size_t start = !text.empty() && signs.find(text[0]) != std::string::npos ? 1 : 0;
+    return text.size() > start && text.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
+/** Whether `text` is a decimal number that strtod reads whole (no hexadecimal, inf, nan). */
+bool
+IsDecimal(const std::string& text)
+{
+    char* end = nullptr;
+    if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos)
+    {
+        return false;
+    }
+    std::strtod(text.c_str(), &end);
+    return *end == '\0';
+}
+
 /** Whether ns-3 reads `text` as a whole value of the type it names, without aborting. */
 bool
 ReadsWhole(const std::string& valueType, const std::string& text)
 {
-    static const std::regex number("[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?");
-    static const std::regex whole("[+]?[0-9]+");
-    static const std::regex integer("[+-]?[0-9]+");
-    static const std::regex time("[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?"
-                                 "(s|ms|us|ns|ps|fs|min|h|d|y)?");
     if (valueType == "ns3::DoubleValue")
     {
-        return std::regex_match(text, number);
+        return IsDecimal(text);
     }
     if (valueType == "ns3::UintegerValue")
     {
-        return std::regex_match(text, whole);
+        return IsInteger(text, "+");
     }
     if (valueType == "ns3::IntegerValue")
     {
-        return std::regex_match(text, integer);
+        return IsInteger(text, "+-");
     }
     if (valueType == "ns3::TimeValue")
     {
-        return std::regex_match(text, time);
+        // A number and one of ns-3's units (Time's parser aborts on any other text).
+        const size_t unit = text.find_last_not_of("smunpfihdy") + 1;
+        const std::string suffix = text.substr(unit);
+        for (const char* known : {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"})
+        {
+            if (suffix == known)
+            {
+                return IsDecimal(text.substr(0, unit));
+            }
+        }
+        return false;
     }
     return true; // the others' parsers return false on bad text
 }

@@ -3,7 +3,8 @@
  */
 #include "program-main.h"
 
-#include "ns3/config.h"
+#include "random-variable-text.h"
+
 #include "ns3/ddnn-exception.h"
 #include "ns3/global-value.h"
 #include "ns3/scheduler.h"
@@ -13,9 +14,7 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,9 +22,6 @@
 #include <new>
 #include <set>
 #include <sstream>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace ns3
 {
@@ -127,69 +123,33 @@ HasBlank(const std::string& value)
     return false;
 }
 
-/**
- * Whether ns-3 takes --name=value, tried in a child process: ns-3's value parsers end the
- * program with an abort on text they cannot read (NS_ABORT_MSG in ATTRIBUTE_VALUE_IMPLEMENT,
- * NS_FATAL_ERROR in Time's and QueueSize's), which no exception handler can catch. Refused
- * (false) or killed (an abort) both mean no.
- */
-bool
-Ns3TakesValue(const std::string& name, const std::string& value)
+/** The checker of ns-3's global value or attribute (ns3::Type::Attribute) `name`, or null. */
+Ptr<const AttributeChecker>
+Ns3CheckerOf(const std::string& name)
 {
-    std::cout.flush();
-    std::cerr.flush();
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0)
-    {
-        return true; // cannot try: ns-3 will parse it itself
-    }
-    if (pid == 0)
-    {
-        const struct rlimit noCore = {0, 0};
-        setrlimit(RLIMIT_CORE, &noCore); // an abort here leaves no core file behind
-        const int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-        {
-            dup2(null, STDOUT_FILENO);
-            dup2(null, STDERR_FILENO);
-        }
-        const bool taken = Config::SetGlobalFailSafe(name, StringValue(value))
-                           || Config::SetDefaultFailSafe(name, StringValue(value));
-        _exit(taken ? 0 : 1);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    {
-    }
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-/** What ns-3's attribute or global value `name` accepts, or "" when there is no such one. */
-std::string
-Ns3Expects(const std::string& name)
-{
-    Ptr<const AttributeChecker> checker;
     for (auto i = GlobalValue::Begin(); i != GlobalValue::End(); ++i)
     {
         if ((*i)->GetName() == name)
         {
-            checker = (*i)->GetChecker();
+            return (*i)->GetChecker();
         }
     }
     const size_t colons = name.rfind("::");
     TypeId tid;
     TypeId::AttributeInformation info;
-    if (!checker && colons != std::string::npos && colons > 0
+    if (colons != std::string::npos && colons > 0
         && TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid)
         && tid.LookupAttributeByName(name.substr(colons + 2), &info))
     {
-        checker = info.checker;
+        return info.checker;
     }
-    if (!checker)
-    {
-        return "";
-    }
+    return nullptr;
+}
+
+/** What a checker accepts, for the message. */
+std::string
+Ns3Expects(Ptr<const AttributeChecker> checker)
+{
     std::string expected = "a value of type " + checker->GetValueTypeName();
     if (checker->GetValueTypeName() == "ns3::TimeValue")
     {
@@ -287,12 +247,13 @@ CheckArguments(int argc, char* argv[], const std::string& program)
         {
             continue; // taken whole after ns-3's parse
         }
-        else if (!Ns3Expects(name).empty())
+        else if (Ptr<const AttributeChecker> checker = Ns3CheckerOf(name))
         {
-            if (!Ns3TakesValue(name, value))
+            // ns-3 would end the program with an abort on text its parser cannot read.
+            if (!IsValueText(checker, value))
             {
                 Refuse(program,
-                       option + ": expected " + Ns3Expects(name) + ", got " + Quoted(value));
+                       option + ": expected " + Ns3Expects(checker) + ", got " + Quoted(value));
             }
         }
         else if (HasBlank(value))

@@ -8,6 +8,11 @@
 #include "ns3/object-factory.h"
 #include "ns3/string.h"
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
 #include <sstream>
 
 namespace ns3
@@ -27,25 +32,75 @@ ReadsWhole(const std::string& text)
     return !in.fail() && in.eof();
 }
 
+/** NUMBER then one of `units` (NUMBER as ns-3 cuts it: up to the first of other characters). */
 bool
-IsValueText(const std::string& valueType, const std::string& text)
+IsNumberWithUnit(const std::string& text,
+                 const std::string& numberCharacters,
+                 const std::set<std::string>& units,
+                 double maxFactor)
 {
-    if (valueType == "ns3::DoubleValue")
-    {
-        return ReadsWhole<double>(text);
-    }
-    if (valueType == "ns3::IntegerValue")
-    {
-        return ReadsWhole<int64_t>(text);
-    }
-    if (valueType == "ns3::UintegerValue")
-    {
-        return text.find('-') == std::string::npos && ReadsWhole<uint64_t>(text);
-    }
-    return true; // the others' parsers return false on bad text
+    const size_t at = text.find_first_not_of(numberCharacters);
+    const std::string number = text.substr(0, at);
+    const std::string unit = at == std::string::npos ? "" : text.substr(at);
+    return !number.empty() && ReadsWhole<double>(number) && units.count(unit) != 0
+           && std::fabs(std::strtod(number.c_str(), nullptr)) * maxFactor < 9e18;
 }
 
 } // namespace
+
+bool
+IsValueText(Ptr<const AttributeChecker> checker, const std::string& text)
+{
+    std::string type = checker->GetValueTypeName();
+    if (type.compare(0, 5, "ns3::") == 0)
+    {
+        type = type.substr(5); // global values' checkers name it without the namespace
+    }
+    for (unsigned char c : text)
+    {
+        if (std::isspace(c) && type != "StringValue")
+        {
+            return false; // ns-3 reads one word, then aborts as the text goes on
+        }
+    }
+    bool readable = true;
+    if (type == "DoubleValue")
+    {
+        readable = ReadsWhole<double>(text);
+    }
+    else if (type == "IntegerValue")
+    {
+        readable = ReadsWhole<int64_t>(text);
+    }
+    else if (type == "UintegerValue")
+    {
+        readable = text.find('-') == std::string::npos && ReadsWhole<uint64_t>(text);
+    }
+    else if (type == "TimeValue")
+    {
+        // Time(string): a number, then a unit or none (seconds); 1 y in ns bounds the factor.
+        readable = IsNumberWithUnit(text,
+                                    "+-0123456789.eE",
+                                    {"", "y", "d", "h", "min", "s", "ms", "us", "ns", "ps", "fs"},
+                                    3.2e16);
+    }
+    else if (type == "QueueSizeValue")
+    {
+        readable = IsNumberWithUnit(
+            text,
+            "0123456789.",
+            {"p", "kp", "Kp", "Kip", "Mp", "Mip", "B", "kB", "KB", "KiB", "MB", "MiB"},
+            1.1e6);
+    }
+    try
+    {
+        return readable && checker->CreateValidValue(StringValue(text)) != nullptr;
+    }
+    catch (const std::exception&)
+    {
+        return false; // e.g. std::stoul in an address's parser
+    }
+}
 
 Ptr<RandomVariableStream>
 RandomVariableFromText(const std::string& text, const std::string& argument)
@@ -83,7 +138,7 @@ RandomVariableFromText(const std::string& text, const std::string& argument)
                 fail(form + ", whose attributes " + name + " has");
             }
             const std::string valueText = item.substr(equals + 1);
-            Ptr<AttributeValue> value = IsValueText(info.checker->GetValueTypeName(), valueText)
+            Ptr<AttributeValue> value = IsValueText(info.checker, valueText)
                                             ? info.checker->CreateValidValue(StringValue(valueText))
                                             : nullptr;
             if (!value)
@@ -101,8 +156,8 @@ RandomVariableFromText(const std::string& text, const std::string& argument)
     DoubleValue max;
     DoubleValue mean;
     DoubleValue variance;
-    const bool hasRange =
-        variable->GetAttributeFailSafe("Min", min) && variable->GetAttributeFailSafe("Max", max);
+    const bool hasRange
+        = variable->GetAttributeFailSafe("Min", min) && variable->GetAttributeFailSafe("Max", max);
     if (hasRange && min.Get() > max.Get())
     {
         fail(form + ", with Min at most Max");

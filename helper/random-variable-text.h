@@ -22,6 +22,16 @@ namespace ns3
 Ptr<RandomVariableStream> RandomVariableFromText(const std::string& text,
                                                  const std::string& argument);
 
+/**
+ * \ingroup ddnn
+ * \brief Whether ns-3 reads @p text as a value of @p checker's type without aborting, and
+ * the checker accepts it. ns-3's value parsers end the program on text they cannot read:
+ * the numbers' and most others' (ATTRIBUTE_VALUE_IMPLEMENT) when the text has more than one
+ * word or a number has a tail, Time's and QueueSize's on an unknown unit. Those forms are
+ * checked here first; other types' parsers return false on bad text.
+ */
+bool IsValueText(Ptr<const AttributeChecker> checker, const std::string& text);
+
 } // namespace ns3
 
 #endif /* RANDOM_VARIABLE_TEXT_H */
