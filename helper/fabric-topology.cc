@@ -13,6 +13,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ns3
 {
@@ -106,8 +107,10 @@ FabricTopology::AddFabricLink(FabricBuilder& builder,
 {
     NetDeviceContainer link
         = builder.Link(lower, upper, m_fabricRate, m_fabricDelay, m_fabricQueueDiscs);
-    for (const auto& [direction, device] :
-         {std::make_pair("_up", link.Get(0)), std::make_pair("_down", link.Get(1))})
+    // A named array: gcc 14 takes pairs in a braced list for dangling references.
+    const std::pair<const char*, Ptr<NetDevice>> directions[]
+        = {{"_up", link.Get(0)}, {"_down", link.Get(1)}};
+    for (const auto& [direction, device] : directions)
     {
         const std::string name = tier + direction;
         auto it = std::find_if(

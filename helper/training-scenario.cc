@@ -35,6 +35,7 @@
 #include <cstdlib>
 #include <set>
 #include <sstream>
+#include <utility>
 
 namespace ns3
 {
@@ -251,11 +252,13 @@ TrainingScenario::Validate() const
     }
     if (topologyKind != "single-tor")
     {
-        for (const auto& [flag, set] :
-             {std::make_pair("lossRate", lossRate > 0),
-              std::make_pair("addedDelayUs", addedDelayUs > 0),
-              std::make_pair("rateCap", !rateCap.empty()),
-              std::make_pair("impairedServers", !impairedServers.empty())})
+        // A named array: gcc 14 takes pairs in a braced list for dangling references.
+        const std::pair<const char*, bool> impairments[]
+            = {{"lossRate", lossRate > 0},
+               {"addedDelayUs", addedDelayUs > 0},
+               {"rateCap", !rateCap.empty()},
+               {"impairedServers", !impairedServers.empty()}};
+        for (const auto& [flag, set] : impairments)
         {
             if (set)
             {

@@ -13,6 +13,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <utility>
 
 namespace ns3
 {
@@ -118,9 +119,11 @@ TransportSettings::Apply() const
                         + " does not exist in this ns-3 release");
     }
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(congestion));
-    for (const auto& [flag, choice] :
-         {std::make_pair("--trainingCongestionControl", trainingCongestionControl),
-          std::make_pair("--backgroundCongestionControl", backgroundCongestionControl)})
+    // A named array: gcc 14 takes pairs in a braced list for dangling references.
+    const std::pair<const char*, std::string> tenants[]
+        = {{"--trainingCongestionControl", trainingCongestionControl},
+           {"--backgroundCongestionControl", backgroundCongestionControl}};
+    for (const auto& [flag, choice] : tenants)
     {
         const std::string name = TenantCongestionControl(choice);
         if (!name.empty() && !TypeId::LookupByNameFailSafe(name, &congestion))

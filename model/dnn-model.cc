@@ -83,9 +83,9 @@ DnnModel::Load()
         if (!std::ifstream(m_profileFile).good())
         {
             throw DdnnError("ns3::DnnModel::ProfileFile: not set, and the shipped thesis "
-                            "profile is not at " +
-                            m_profileFile +
-                            ": set ProfileFile, or DDNN_DATA_DIR to ddnn's data folder");
+                            "profile is not at "
+                            + m_profileFile
+                            + ": set ProfileFile, or DDNN_DATA_DIR to ddnn's data folder");
         }
     }
     if (m_fusionBufferBytes < 1)

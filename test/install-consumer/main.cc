@@ -36,10 +36,9 @@ main()
                   << " buffers\n"
                   << "consumer: cdf " << DdnnDataPath("web-search-cdf.csv") << ", "
                   << web->GetFlows().size() << " flows\n"
-                  << "consumer: training finished " << training.GetJob()->IsFinished()
-                  << std::endl;
-        const bool ok = model->GetBufferCount() == 19 && training.GetJob()->IsFinished() &&
-                        !web->GetFlows().empty();
+                  << "consumer: training finished " << training.GetJob()->IsFinished() << std::endl;
+        const bool ok = model->GetBufferCount() == 19 && training.GetJob()->IsFinished()
+                        && !web->GetFlows().empty();
         Simulator::Destroy();
         return ok ? 0 : 1;
     }
