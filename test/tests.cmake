@@ -318,3 +318,16 @@ foreach(reader ${ddnn_fuzz_readers})
   add_test(NAME fuzz-corpus-${reader} COMMAND ddnn-fuzz-replay-${reader} ${inputs})
 endforeach()
 
+
+# End-to-end runs of the programs, the campaign runner and the installed package, a minute or
+# more each: the sanitizer suite (./ddnn test --sanitize) leaves them out (ctest -LE heavy),
+# as they run the lighter tests' code for longer and would triple under ASan; ./ddnn test and
+# ./ddnn distro run every test.
+set(ddnn_heavy_tests readme-examples campaign-processes campaign-scale-out bench-quick
+    report-figures campaign-end-to-end scenario-roundtrip install-package doc-snippets
+)
+foreach(name ${ddnn_heavy_tests})
+  if(TEST ${name})
+    set_tests_properties(${name} PROPERTIES LABELS heavy)
+  endif()
+endforeach()
