@@ -12,8 +12,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <set>
-#include <stdexcept>
 #include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {

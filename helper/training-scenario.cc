@@ -3,8 +3,8 @@
  */
 #include "training-scenario.h"
 
-#include "program-main.h"
 #include "../model/ddnn-collective.h"
+#include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"

@@ -17,7 +17,7 @@ extern "C"
 {
 #endif
 
-#define DDNN_CALIBRATION_COLUMNS "profile,workers,rcp,flow_rate,cpu_s_per_sim_s"
+#define DDNN_CALIBRATION_COLUMNS  "profile,workers,rcp,flow_rate,cpu_s_per_sim_s"
 /* Rows at most: the estimate's triangulation grows with their square. */
 #define DDNN_CALIBRATION_MAX_ROWS 200
 

@@ -117,7 +117,7 @@ extern "C"
         double warmup_s;
         double cooldown_s;
         uint32_t seed;
-        uint64_t rng_run; /* ns-3's run number (RngRun): the substream of every variable */
+        uint64_t rng_run;        /* ns-3's run number (RngRun): the substream of every variable */
         uint32_t min_iterations; /* the window must hold this many ideal iterations; 0: no check */
         uint32_t min_flows;      /* fewer completed flows in a class: flagged */
         /* <output> */
