@@ -25,6 +25,24 @@ def ns3_version_minor(bld):
     return int(version.split('.')[1])
 
 
+# The runner: what the example programs share, built into each of them and into the tests,
+# not into the module (ddnn_runner_sources in CMakeLists.txt).
+RUNNER_SOURCES = [
+    'examples/runner/training-scenario.cc',
+    'examples/runner/datacenter-scenario.cc',
+    'examples/runner/scenario-file.cc',
+    'examples/runner/job-placement.cc',
+    'examples/runner/program-main.cc',
+    'examples/runner/input-file.cc',
+    'examples/runner/ns3-defaults.cc',
+    'examples/runner/random-variable-text.cc',
+    'examples/runner/output-manifest.cc',
+    'examples/runner/progress-meter.cc',
+    'examples/runner/campaign-estimate.cc',
+    'examples/runner/campaign-report.cc',
+]
+
+
 def build(bld):
     module = bld.create_ns3_module('ddnn', NS3_MODULES)
     version_define = 'DDNN_NS3_VERSION_MINOR=%d' % ns3_version_minor(bld)
@@ -49,7 +67,7 @@ def build(bld):
         'model/ddnn-campaign.c',
         'model/ddnn-calibration.c',
         'model/ddnn-manifest.c',
-        'model/ddnn-data-path.cc',
+        'model/data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
         'model/training-worker.cc',
@@ -70,25 +88,15 @@ def build(bld):
         'helper/single-tor-helper.cc',
         'helper/training-helper.cc',
         'helper/training-recorder.cc',
-        'helper/training-scenario.cc',
         'helper/background-helper.cc',
         'helper/utilization-meter.cc',
-        'helper/datacenter-scenario.cc',
-        'helper/scenario-file.cc',
-        'helper/progress-meter.cc',
         'helper/atomic-file.cc',
-        'helper/program-main.cc',
-        'helper/output-manifest.cc',
-        'helper/input-file.cc',
         'helper/transport-settings.cc',
         'helper/egress-queue.cc',
         'helper/fabric-builder.cc',
         'helper/fabric-topology.cc',
         'helper/leaf-spine-helper.cc',
         'helper/fat-tree-helper.cc',
-        'helper/job-placement.cc',
-        'helper/random-variable-text.cc',
-        'helper/ns3-defaults.cc',
     ]
     module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
@@ -110,19 +118,22 @@ def build(bld):
         'test/fabric-test-suite.cc',
         'test/weighted-band-queue-disc-test-suite.cc',
         'test/priority-test-suite.cc',
-    ]
+    ] + RUNNER_SOURCES
+    # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
+    module_test.includes = ['examples']
 
     headers = bld(features='ns3header')
     headers.module = 'ddnn'
     headers.source = [
+        'model/ddnn-version.h',
         'model/ddnn-error.h',
         'model/ddnn-csv.h',
         'model/ddnn-file.h',
         'model/ddnn-profile.h',
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
-        'model/ddnn-exception.h',
-        'model/ddnn-data-path.h',
+        'model/one-line-error.h',
+        'model/data-path.h',
         'model/dnn-model.h',
         'model/training-job.h',
         'model/training-worker.h',
@@ -139,7 +150,10 @@ def build(bld):
         'model/ddnn-scenario-params.h',
         'model/ddnn-calibration.h',
         'model/ddnn-manifest.h',
+        'model/tenant-kind.h',
         'model/tenant-tag.h',
+        'model/ddnn-exception.h',
+        'model/ddnn-data-path.h',
         'model/background-tenant.h',
         'model/background-flow-sender.h',
         'model/background-flow-sink.h',
@@ -150,27 +164,18 @@ def build(bld):
         'helper/single-tor-helper.h',
         'helper/training-helper.h',
         'helper/training-recorder.h',
-        'helper/training-scenario.h',
         'helper/background-helper.h',
         'helper/utilization-meter.h',
-        'helper/datacenter-scenario.h',
-        'helper/scenario-file.h',
-        'helper/progress-meter.h',
         'helper/atomic-file.h',
-        'helper/program-main.h',
-        'helper/output-manifest.h',
-        'helper/input-file.h',
         'helper/transport-settings.h',
         'helper/egress-queue.h',
         'helper/fabric-builder.h',
         'helper/fabric-topology.h',
         'helper/leaf-spine-helper.h',
         'helper/fat-tree-helper.h',
-        'helper/job-placement.h',
-        'helper/random-variable-text.h',
-        'helper/ns3-defaults.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:
+        bld.env.DDNN_RUNNER_SOURCES = RUNNER_SOURCES
         bld.env.DDNN_VERSION_DEFINE = version_define  # ddnn-bench reads ns3-compat.h
         bld.recurse('examples')

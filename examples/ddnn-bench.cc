@@ -37,7 +37,8 @@
  */
 
 #include "../model/ns3-compat.h"
-#include "../tools/campaign-estimate.h"
+
+#include "runner/runner.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"

@@ -25,8 +25,8 @@
  * left, and ends with estimated against actual.
  */
 
-#include "../tools/campaign-estimate.h"
-#include "../tools/campaign-report.h"
+
+#include "runner/runner.h"
 
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"

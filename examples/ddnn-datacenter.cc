@@ -16,6 +16,8 @@
  * back (--scenario=outDir/scenario.xml) reproduces the run.
  */
 
+#include "runner/runner.h"
+
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 

@@ -8,6 +8,8 @@
  *   ./ddnn-fusion-plan --profile=data/resnet50-profile.csv --fusionBytes=67108864
  */
 
+#include "runner/runner.h"
+
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 

@@ -10,6 +10,8 @@
  *   ./ddnn-training --workers=4 --rcp=4 --iterations=3 --queue=priority --outDir=out
  */
 
+#include "runner/runner.h"
+
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 

@@ -3,7 +3,7 @@
  */
 #include "atomic-file.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -4,8 +4,8 @@
 #include "background-helper.h"
 
 #include "ns3/ddnn-cdf.h"
-#include "ns3/ddnn-data-path.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/data-path.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-schedule.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"

@@ -6,7 +6,7 @@
 #include "../model/flow-hash-ecmp-routing.h"
 
 #include "ns3/channel.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-routing-helper.h"

@@ -5,7 +5,7 @@
 
 #include "fabric-builder.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 

@@ -3,7 +3,7 @@
  */
 #include "training-helper.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/log.h"
 #include "ns3/tcp-partition-transport.h"
 

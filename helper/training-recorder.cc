@@ -5,7 +5,7 @@
 
 #include "atomic-file.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/simulator.h"
 #include "ns3/training-worker.h"
 

@@ -5,7 +5,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"

@@ -21,7 +21,7 @@ namespace ns3
  *
  * Nothing applies them behind a user's back: Apply() sets them as ns-3 defaults for every TCP
  * socket created afterwards, and must be called before the simulation starts, on any
- * topology (RunTraining and RunDatacenter call it through CreateNetwork). Without it, ns-3's
+ * topology (the example programs call it before building the network). Without it, ns-3's
  * own defaults hold (a 1 s minimum RTO and 536-byte segments).
  */
 struct TransportSettings

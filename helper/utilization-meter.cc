@@ -11,7 +11,7 @@
 
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -79,7 +79,7 @@ UtilizationMeter::UtilizationMeter(Ptr<ServerTopology> network,
 void
 UtilizationMeter::LearnPorts()
 {
-    m_tenantOfPort.assign(65536, TenantTag::NONE);
+    m_tenantOfPort.assign(65536, TenantKind::NONE);
     for (uint32_t i = 0; i < m_servers; ++i)
     {
         Ptr<Node> server = m_network->GetServer(i);
@@ -95,18 +95,18 @@ UtilizationMeter::LearnPorts()
                     && transport->GetInstanceTypeId().LookupAttributeByName("Port", &info))
                 {
                     transport->GetAttribute("Port", port);
-                    m_tenantOfPort[port.Get()] = TenantTag::TRAINING;
+                    m_tenantOfPort[port.Get()] = TenantKind::TRAINING;
                 }
             }
             else if (Ptr<BackgroundFlowSink> sink = DynamicCast<BackgroundFlowSink>(app))
             {
-                m_tenantOfPort[sink->GetPort()] = TenantTag::BACKGROUND;
+                m_tenantOfPort[sink->GetPort()] = TenantKind::BACKGROUND;
             }
         }
     }
 }
 
-TenantTag::Tenant
+TenantKind::Tenant
 UtilizationMeter::TenantOf(Ptr<const Packet> packet)
 {
     if (m_tenantOfPort.empty())
@@ -119,17 +119,17 @@ UtilizationMeter::TenantOf(Ptr<const Packet> packet)
     const uint32_t size = packet->CopyData(head, sizeof head);
     if (size < 2 + 20 || head[0] != 0x00 || head[1] != 0x21)
     {
-        return TenantTag::NONE;
+        return TenantKind::NONE;
     }
     const uint8_t* ip = head + 2;
     const uint32_t ipHeader = (ip[0] & 0x0f) * 4;
     if ((ip[9] != 6 && ip[9] != 17) || size < 2 + ipHeader + 4)
     {
-        return TenantTag::NONE;
+        return TenantKind::NONE;
     }
     const uint8_t* ports = ip + ipHeader;
-    const TenantTag::Tenant source = m_tenantOfPort[(ports[0] << 8) | ports[1]];
-    return source != TenantTag::NONE ? source : m_tenantOfPort[(ports[2] << 8) | ports[3]];
+    const TenantKind::Tenant source = m_tenantOfPort[(ports[0] << 8) | ports[1]];
+    return source != TenantKind::NONE ? source : m_tenantOfPort[(ports[2] << 8) | ports[3]];
 }
 
 void
@@ -169,7 +169,7 @@ UtilizationMeter::GetTiers() const
 }
 
 double
-UtilizationMeter::GetTierUtilization(const std::string& name, TenantTag::Tenant tenant) const
+UtilizationMeter::GetTierUtilization(const std::string& name, TenantKind::Tenant tenant) const
 {
     for (const auto& tier : m_tiers)
     {
@@ -200,7 +200,7 @@ UtilizationMeter::Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const 
 }
 
 double
-UtilizationMeter::WindowUtilization(uint32_t first, uint32_t count, TenantTag::Tenant tenant) const
+UtilizationMeter::WindowUtilization(uint32_t first, uint32_t count, TenantKind::Tenant tenant) const
 {
     const double seconds = (m_until - m_from).GetSeconds();
     if (seconds <= 0 || count == 0)
@@ -216,19 +216,19 @@ UtilizationMeter::WindowUtilization(uint32_t first, uint32_t count, TenantTag::T
 }
 
 double
-UtilizationMeter::GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const
+UtilizationMeter::GetLinkUtilization(uint32_t server, bool uplink, TenantKind::Tenant tenant) const
 {
     return WindowUtilization(uplink ? server : m_servers + server, 1, tenant);
 }
 
 double
-UtilizationMeter::GetUplinkUtilization(TenantTag::Tenant tenant) const
+UtilizationMeter::GetUplinkUtilization(TenantKind::Tenant tenant) const
 {
     return WindowUtilization(0, m_servers, tenant);
 }
 
 double
-UtilizationMeter::GetDownlinkUtilization(TenantTag::Tenant tenant) const
+UtilizationMeter::GetDownlinkUtilization(TenantKind::Tenant tenant) const
 {
     return WindowUtilization(m_servers, m_servers, tenant);
 }

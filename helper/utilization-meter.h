@@ -8,7 +8,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
-#include "ns3/tenant-tag.h"
+#include "ns3/tenant-kind.h"
 
 #include <array>
 #include <string>
@@ -34,12 +34,12 @@ class UtilizationMeter
     UtilizationMeter(Ptr<ServerTopology> network, Time interval, Time from, Time until);
 
     /** Mean over the server uplinks of a tenant's utilization within the window. */
-    double GetUplinkUtilization(TenantTag::Tenant tenant) const;
+    double GetUplinkUtilization(TenantKind::Tenant tenant) const;
     /** Mean over the switch downlinks of a tenant's utilization within the window. */
-    double GetDownlinkUtilization(TenantTag::Tenant tenant) const;
+    double GetDownlinkUtilization(TenantKind::Tenant tenant) const;
 
     /** A tenant's utilization of one link within the window: server i's uplink, or its downlink. */
-    double GetLinkUtilization(uint32_t server, bool uplink, TenantTag::Tenant tenant) const;
+    double GetLinkUtilization(uint32_t server, bool uplink, TenantKind::Tenant tenant) const;
 
     /**
      * Also measures the devices of a tier of switch links (e.g. a fabric's "leaf_spine_up"),
@@ -49,7 +49,7 @@ class UtilizationMeter
     /** The tiers added, in order. */
     std::vector<std::string> GetTiers() const;
     /** Mean over a tier's links of a tenant's utilization within the window. */
-    double GetTierUtilization(const std::string& name, TenantTag::Tenant tenant) const;
+    double GetTierUtilization(const std::string& name, TenantKind::Tenant tenant) const;
 
     /** Writes time_s,link,tenant,bytes,utilization (one row per non-empty bin). */
     void WriteCsv(const std::string& path) const;
@@ -57,18 +57,18 @@ class UtilizationMeter
   private:
     static void Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet);
     /** The tenant of a packet on a point-to-point device, by its TCP or UDP ports. */
-    TenantTag::Tenant TenantOf(Ptr<const Packet> packet);
+    TenantKind::Tenant TenantOf(Ptr<const Packet> packet);
     /** Reads the tenants' listening ports off the servers' applications. */
     void LearnPorts();
     /** Starts measuring `device` as link `name` (its rate read from its DataRate). */
     void Measure(Ptr<NetDevice> device, const std::string& name);
     /** Mean utilization of links [first, first + count) within the window. */
-    double WindowUtilization(uint32_t first, uint32_t count, TenantTag::Tenant tenant) const;
+    double WindowUtilization(uint32_t first, uint32_t count, TenantKind::Tenant tenant) const;
 
     static constexpr size_t TENANTS = 3;
     Ptr<ServerTopology> m_network;
     uint32_t m_servers;
-    std::vector<TenantTag::Tenant> m_tenantOfPort; //!< [port]; empty until the first packet
+    std::vector<TenantKind::Tenant> m_tenantOfPort; //!< [port]; empty until the first packet
     std::vector<std::string> m_names; //!< per link: "server3-up", "leaf_spine_up-5", ...
     std::vector<double> m_bitRates;   //!< per link
     std::vector<std::pair<std::string, std::pair<uint32_t, uint32_t>>> m_tiers; //!< first, count

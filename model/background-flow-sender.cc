@@ -4,7 +4,7 @@
 #include "background-flow-sender.h"
 
 #include "background-tenant.h"
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 #include "ns3-compat.h"
 #include "tenant-congestion-control.h"
 

@@ -5,7 +5,7 @@
 
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 #include "ns3-compat.h"
 #include "tenant-congestion-control.h"
 

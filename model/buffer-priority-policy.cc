@@ -3,7 +3,7 @@
  */
 #include "buffer-priority-policy.h"
 
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 
 #include "ns3/log.h"
 #include "ns3/string.h"

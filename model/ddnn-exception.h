@@ -1,33 +1,5 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef DDNN_EXCEPTION_H
-#define DDNN_EXCEPTION_H
-
-#include <stdexcept>
-#include <string>
-
-namespace ns3
-{
-
-/**
- * \ingroup ddnn
- * \brief Bad input or a run that cannot go on, as one line of text.
- *
- * ddnn throws this rather than calling NS_FATAL_ERROR so that a wrong file,
- * field or attribute ends a program with one readable line and a non-zero
- * exit (see ReportFailure), and so that tests and embedding programs can catch it.
- * The message names the file and line, or the attribute, and what was expected.
- */
-class DdnnError : public std::runtime_error
-{
-  public:
-    explicit DdnnError(const std::string& message)
-        : std::runtime_error(message)
-    {
-    }
-};
-
-} // namespace ns3
-
-#endif /* DDNN_EXCEPTION_H */
+/* Deprecated in ddnn 0.2, removed in 0.3: include ns3/one-line-error.h (CHANGES.md). */
+#include "one-line-error.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Opening a user's input file, the one way every reader does it (the C core's and the C++
- * readers of helper/ and tools/): regular files only, so that a FIFO, a device such as
+ * readers of the module and the runner): regular files only, so that a FIFO, a device such as
  * /dev/zero or a folder is refused at once instead of blocking or growing memory (the file
  * is opened with O_NONBLOCK, so a FIFO without a writer does not block the open), and the
  * size checked against the caller's cap for that kind of file before a byte is read.

@@ -3,8 +3,8 @@
  */
 #include "dnn-model.h"
 
-#include "ddnn-data-path.h"
-#include "ddnn-exception.h"
+#include "data-path.h"
+#include "one-line-error.h"
 
 #include "ns3/log.h"
 #include "ns3/string.h"

@@ -3,7 +3,7 @@
  */
 #include "server-topology.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 

@@ -3,7 +3,7 @@
  */
 #include "tenant-congestion-control.h"
 
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 
 #include "ns3/object-factory.h"
 #include "ns3/tcp-congestion-ops.h"

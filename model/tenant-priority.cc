@@ -5,7 +5,7 @@
 
 #include "background-flow-sender.h"
 #include "background-tenant.h"
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 #include "training-job.h"
 #include "training-worker.h"
 

@@ -4,7 +4,7 @@
 #include "training-job.h"
 
 #include "ddnn-collective.h"
-#include "ddnn-exception.h"
+#include "one-line-error.h"
 #include "ddnn-syncer.h"
 #include "ns3-compat.h"
 #include "training-worker.h"

@@ -152,8 +152,8 @@ class TrainingJob : public Object
      * worker waits for (the first failure only), silences the workers and stops the
      * simulation. It does not throw: an exception through ns-3's event loop would leak the
      * event being processed and what it holds. Whoever runs the simulation calls
-     * ThrowIfFailed() after Simulator::Run() (RunTraining, RunDatacenter and
-     * TrainingRecorder::Summarize do).
+     * ThrowIfFailed() after Simulator::Run() (TrainingRecorder::Summarize does, and so do the
+     * example programs).
      */
     void Fail(uint32_t rank, const std::string& what);
     /** Whether the run was ended by Fail() or by the stall watchdog. */

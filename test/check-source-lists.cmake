@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fails when CMakeLists.txt and the waf files (wscript, examples/wscript) list different
-# sources, headers, test suites or examples, or when a file in model/ or helper/ is in
+# sources, headers, test suites or examples, or when a file in model/, helper/ or examples/runner/ is in
 # neither. Usage: cmake -DSOURCE_DIR=<module dir> -P check-source-lists.cmake
 cmake_minimum_required(VERSION 3.18)
-set(file_pattern "(model|helper|test)/[A-Za-z0-9_.-]+")
+set(file_pattern "(model|helper|test|examples/runner)/[A-Za-z0-9_.-]+")
 
 function(files_named_in path out)
   file(READ ${path} text)
@@ -29,16 +29,18 @@ files_named_in(${SOURCE_DIR}/wscript waf_files)
 report_difference("file" "${cmake_files}" CMakeLists.txt "${waf_files}" wscript)
 report_difference("file" "${waf_files}" wscript "${cmake_files}" CMakeLists.txt)
 
-file(GLOB on_disk RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/model/* ${SOURCE_DIR}/helper/*)
+file(GLOB on_disk RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/model/* ${SOURCE_DIR}/helper/*
+     ${SOURCE_DIR}/examples/runner/*.cc
+)
 list(FILTER on_disk INCLUDE REGEX "\\.(c|cc|h)$")
 report_difference("file" "${on_disk}" "the source tree" "${cmake_files}" CMakeLists.txt)
 
-# Examples: set(ddnn_examples ...) in CMakeLists.txt, create_ns3_program('NAME' in examples/wscript.
+# Examples: set(ddnn_examples ...) in CMakeLists.txt, add_program(bld, 'NAME' in examples/wscript.
 file(READ ${SOURCE_DIR}/CMakeLists.txt text)
 string(REGEX MATCH "set\\(ddnn_examples([^)]*)\\)" _ "${text}")
 string(REGEX MATCHALL "[A-Za-z0-9_-]+" cmake_examples "${CMAKE_MATCH_1}")
 file(READ ${SOURCE_DIR}/examples/wscript text)
-string(REGEX MATCHALL "create_ns3_program\\( *'[A-Za-z0-9_-]+'" calls "${text}")
+string(REGEX MATCHALL "add_program\\(bld, *'[A-Za-z0-9_-]+'" calls "${text}")
 set(waf_examples)
 foreach(call ${calls})
   string(REGEX REPLACE ".*'([A-Za-z0-9_-]+)'" "\\1" name "${call}")

@@ -10,6 +10,8 @@
 #include "../model/ns3-compat.h"
 #include "ddnn-test-util.h"
 
+#include "runner/runner.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/boolean.h"
 #include "ns3/ddnn-module.h"
@@ -195,15 +197,15 @@ class BackgroundLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
         Simulator::Run(); // until every flow has finished
         const double expected = 1000 * 50000.0 * 8 / 10e9;
-        const double measured = meter.GetUplinkUtilization(TenantTag::BACKGROUND)
+        const double measured = meter.GetUplinkUtilization(TenantKind::BACKGROUND)
                                 * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
-        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantTag::BACKGROUND)
+        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantKind::BACKGROUND)
                                       * TransportSettings().GoodputFraction(),
                                   expected,
                                   expected * 0.10,
                                   "downlink load");
-        NS_TEST_ASSERT_MSG_EQ(meter.GetUplinkUtilization(TenantTag::TRAINING), 0, "no training");
+        NS_TEST_ASSERT_MSG_EQ(meter.GetUplinkUtilization(TenantKind::TRAINING), 0, "no training");
         uint64_t completed = 0;
         for (const auto& flow : tenant->GetFlows())
         {
@@ -399,9 +401,9 @@ class OwnTopologyTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 5, "flows generated");
         NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
-        NS_TEST_ASSERT_MSG_GT(meter.GetUplinkUtilization(TenantTag::TRAINING), 0, "training seen");
+        NS_TEST_ASSERT_MSG_GT(meter.GetUplinkUtilization(TenantKind::TRAINING), 0, "training seen");
         NS_TEST_ASSERT_MSG_GT(
-            meter.GetDownlinkUtilization(TenantTag::BACKGROUND), 0, "background seen");
+            meter.GetDownlinkUtilization(TenantKind::BACKGROUND), 0, "background seen");
         Simulator::Destroy();
     }
 };
@@ -436,7 +438,7 @@ class TrainingLoadTestCase : public TestCase
         UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
         Simulator::Run();
         const double expected = 1.0 / 16;
-        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
+        const double measured = meter.GetUplinkUtilization(TenantKind::TRAINING)
                                 * TransportSettings().GoodputFraction();
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
         Simulator::Destroy();

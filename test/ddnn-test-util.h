@@ -6,7 +6,7 @@
 #ifndef DDNN_TEST_UTIL_H
 #define DDNN_TEST_UTIL_H
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
 #include "ns3/transport-settings.h"

@@ -1,6 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
+#include "runner/runner.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/nstime.h"

@@ -12,6 +12,8 @@
 #include "../model/flow-hash-ecmp-routing.h"
 #include "ddnn-test-util.h"
 
+#include "runner/runner.h"
+
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"

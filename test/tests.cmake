@@ -16,7 +16,7 @@ endforeach()
 
 # ns-3 TestSuites, run by a small test-runner (ns3::TestRunner::Run).
 add_executable(ddnn-test-runner test/ddnn-test-runner.cc ${ddnn_test_sources})
-target_link_libraries(ddnn-test-runner PRIVATE ddnn)
+target_link_libraries(ddnn-test-runner PRIVATE ddnn-runner)
 target_compile_options(ddnn-test-runner PRIVATE ${ddnn_warnings})
 foreach(suite ${ddnn_test_suites})
   add_test(NAME suite-${suite} COMMAND ddnn-test-runner --suite=${suite} --verbose)
@@ -265,11 +265,17 @@ if(DDNN_EXAMPLES)
   )
 endif()
 
-# The library spawns no process and plots nothing: those are the tools' (tools/), beside it.
+# The library spawns no process and plots nothing: the runner does (examples/runner/), beside it.
 add_test(
   NAME library-spawns-nothing
   COMMAND sh -c "! nm -D --undefined-only \"$1\" | grep -wE 'system|popen|fork|vfork|execv|execvp|posix_spawn'"
           sh $<TARGET_FILE:ddnn>
+)
+
+# The module never depends on the runner (doc/ddnn.rst, Two layers).
+list(TRANSFORM ddnn_headers PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/ OUTPUT_VARIABLE ddnn_header_paths)
+add_test(NAME module-without-runner COMMAND sh ${ddnn_test_dir}/check-module-without-runner.sh
+                                            ${CMAKE_CURRENT_SOURCE_DIR} ${ddnn_header_paths}
 )
 
 # Build-system checks.

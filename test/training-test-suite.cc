@@ -9,6 +9,8 @@
 #include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
+#include "runner/runner.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/ddnn-module.h"

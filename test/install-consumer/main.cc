@@ -42,8 +42,9 @@ main()
         Simulator::Destroy();
         return ok ? 0 : 1;
     }
-    catch (...)
+    catch (const DdnnError& e)
     {
-        return ReportFailure("ddnn-consumer");
+        std::cerr << "ddnn-consumer: error: " << e.what() << std::endl;
+        return 1;
     }
 }

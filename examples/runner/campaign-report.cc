@@ -4,7 +4,7 @@
 #include "campaign-report.h"
 
 #include "ns3/atomic-file.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
 #include "ns3/input-file.h"

@@ -3,7 +3,7 @@
  */
 #include "progress-meter.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/simulator.h"
 
 #include <cmath>

@@ -3,18 +3,18 @@
  */
 #include "datacenter-scenario.h"
 
-#include "atomic-file.h"
-#include "background-helper.h"
-#include "egress-queue.h"
+#include "ns3/atomic-file.h"
+#include "ns3/background-helper.h"
+#include "ns3/egress-queue.h"
 #include "program-main.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
-#include "single-tor-helper.h"
-#include "utilization-meter.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/utilization-meter.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ddnn-data-path.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/data-path.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
@@ -339,7 +339,7 @@ RunDatacenter(const DatacenterScenario& scenario,
                 if (network->GetServer(i) == jobs[k].job->GetWorker(r)->GetNode())
                 {
                     job.utilTrainingMeasured
-                        += meter.GetLinkUtilization(i, true, TenantTag::TRAINING) / n;
+                        += meter.GetLinkUtilization(i, true, TenantKind::TRAINING) / n;
                 }
             }
         }
@@ -361,20 +361,20 @@ RunDatacenter(const DatacenterScenario& scenario,
         result.utilBackgroundExpected = flowRate * background->GetMeanFlowBytes() * 8 / rate;
     }
     // Background over every server's uplink.
-    result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantTag::BACKGROUND);
+    result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantKind::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())
     {
         result.tierUtilization.push_back({tier,
-                                          {meter.GetTierUtilization(tier, TenantTag::TRAINING),
-                                           meter.GetTierUtilization(tier, TenantTag::BACKGROUND)}});
+                                          {meter.GetTierUtilization(tier, TenantKind::TRAINING),
+                                           meter.GetTierUtilization(tier, TenantKind::BACKGROUND)}});
     }
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
         result.linkUtilization.push_back(
-            {meter.GetLinkUtilization(i, true, TenantTag::TRAINING),
-             meter.GetLinkUtilization(i, true, TenantTag::BACKGROUND),
-             meter.GetLinkUtilization(i, false, TenantTag::TRAINING),
-             meter.GetLinkUtilization(i, false, TenantTag::BACKGROUND)});
+            {meter.GetLinkUtilization(i, true, TenantKind::TRAINING),
+             meter.GetLinkUtilization(i, true, TenantKind::BACKGROUND),
+             meter.GetLinkUtilization(i, false, TenantKind::TRAINING),
+             meter.GetLinkUtilization(i, false, TenantKind::BACKGROUND)});
     }
 
     if (!outDir.empty())

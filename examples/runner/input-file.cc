@@ -3,7 +3,7 @@
  */
 #include "input-file.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
 
 #include <cstdlib>

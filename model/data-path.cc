@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "ddnn-data-path.h"
+#include "data-path.h"
 
 #include <cstdlib>
 #include <dlfcn.h>

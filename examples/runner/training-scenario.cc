@@ -3,20 +3,20 @@
  */
 #include "training-scenario.h"
 
-#include "../model/ddnn-collective.h"
+#include "../../model/ddnn-collective.h"
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
-#include "single-tor-helper.h"
-#include "training-helper.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/training-helper.h"
 
 #include "ns3/fat-tree-helper.h"
 #include "ns3/job-placement.h"
 #include "ns3/leaf-spine-helper.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/dnn-model.h"

@@ -3,10 +3,10 @@
  */
 #include "output-manifest.h"
 
-#include "atomic-file.h"
+#include "ns3/atomic-file.h"
 
 #include "ns3/ddnn-csv.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
 #include "ns3/ddnn-manifest.h"
 

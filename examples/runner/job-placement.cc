@@ -3,7 +3,7 @@
  */
 #include "job-placement.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 
 #include <cstdlib>
 #include <map>

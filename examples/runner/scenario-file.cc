@@ -3,12 +3,12 @@
  */
 #include "scenario-file.h"
 
-#include "atomic-file.h"
+#include "ns3/atomic-file.h"
 #include "input-file.h"
 #include "program-main.h"
 
-#include "ns3/ddnn-data-path.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/data-path.h"
+#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/rng-seed-manager.h"

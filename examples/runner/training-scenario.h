@@ -5,8 +5,8 @@
 #define TRAINING_SCENARIO_H
 
 #include "ns3-defaults.h"
-#include "training-recorder.h"
-#include "transport-settings.h"
+#include "ns3/training-recorder.h"
+#include "ns3/transport-settings.h"
 
 #include "ns3/server-topology.h"
 

@@ -4,7 +4,7 @@
 #include "ns3-defaults.h"
 
 #include "ns3/config.h"
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 

@@ -1,0 +1,26 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DDNN_RUNNER_RUNNER_H
+#define DDNN_RUNNER_RUNNER_H
+
+/*
+ * The runner: the machinery behind the example programs (scenario files and campaigns, building
+ * and running a scenario, outputs and reports). It links the ns-3 module ddnn but is not part of
+ * it: neither installed nor in ns3/ddnn-module.h, and no module file includes it. doc/ddnn.rst,
+ * "Two layers", says why.
+ */
+#include "campaign-estimate.h"
+#include "campaign-report.h"
+#include "datacenter-scenario.h"
+#include "input-file.h"
+#include "job-placement.h"
+#include "ns3-defaults.h"
+#include "output-manifest.h"
+#include "program-main.h"
+#include "progress-meter.h"
+#include "random-variable-text.h"
+#include "scenario-file.h"
+#include "training-scenario.h"
+
+#endif /* DDNN_RUNNER_RUNNER_H */
