@@ -120,7 +120,6 @@ def build(bld):
         'test/priority-test-suite.cc',
     ] + RUNNER_SOURCES
     # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
-    module_test.includes = ['examples']
 
     headers = bld(features='ns3header')
     headers.module = 'ddnn'

@@ -69,10 +69,28 @@ TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& valu
     throw DdnnError("ns3::TrainingHelper: no attribute named '" + name + "'");
 }
 
-ApplicationContainer
-TrainingHelper::Install(NodeContainer workers)
+void
+TrainingHelper::SetModel(Ptr<DnnModel> model)
 {
-    return Install(workers, NodeContainer());
+    m_loadedModel = model;
+}
+
+ApplicationContainer
+TrainingHelper::Install(NodeContainer workers, NodeContainer servers)
+{
+    if (workers.GetN() < 2)
+    {
+        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
+                        + std::to_string(workers.GetN()));
+    }
+    return Install(CreateObject<ServerList>(workers),
+                   servers.GetN() > 0 ? CreateObject<ServerList>(servers) : nullptr);
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
+{
+    return Install(servers, nullptr, model);
 }
 
 ApplicationContainer
@@ -82,50 +100,29 @@ TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
 }
 
 ApplicationContainer
-TrainingHelper::Install(NodeContainer workers, NodeContainer servers)
-{
-    Ptr<DnnModel> model = m_model.Create<DnnModel>();
-    model->Load();
-    return Install(workers, servers, model);
-}
-
-ApplicationContainer
 TrainingHelper::Install(NodeContainer workers, NodeContainer servers, Ptr<DnnModel> model)
 {
-    if (workers.GetN() < 2)
-    {
-        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
-                        + std::to_string(workers.GetN()));
-    }
-    return Install(CreateObject<ServerList>(workers),
-                   servers.GetN() > 0 ? CreateObject<ServerList>(servers) : nullptr,
-                   model);
-}
-
-ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> workers)
-{
-    return Install(workers, Ptr<ServerTopology>());
-}
-
-ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<DnnModel> model)
-{
-    return Install(workers, Ptr<ServerTopology>(), model);
-}
-
-ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers)
-{
-    Ptr<DnnModel> model = m_model.Create<DnnModel>();
-    model->Load();
-    return Install(workers, servers, model);
+    const Ptr<DnnModel> kept = m_loadedModel;
+    m_loadedModel = model;
+    ApplicationContainer apps = Install(workers, servers);
+    m_loadedModel = kept;
+    return apps;
 }
 
 ApplicationContainer
 TrainingHelper::Install(Ptr<ServerTopology> workers,
                         Ptr<ServerTopology> servers,
                         Ptr<DnnModel> model)
+{
+    const Ptr<DnnModel> kept = m_loadedModel;
+    m_loadedModel = model;
+    ApplicationContainer apps = Install(workers, servers);
+    m_loadedModel = kept;
+    return apps;
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers)
 {
     NS_LOG_FUNCTION(this << workers->GetServerCount() << (servers ? servers->GetServerCount() : 0));
     const NodeContainer workerNodes = workers->GetServers();
@@ -134,6 +131,12 @@ TrainingHelper::Install(Ptr<ServerTopology> workers,
     {
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workerNodes.GetN()));
+    }
+    Ptr<DnnModel> model = m_loadedModel;
+    if (!model)
+    {
+        model = m_model.Create<DnnModel>();
+        model->Load();
     }
     Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
     job->CheckLayout(workerNodes.GetN(), serverNodes.GetN());

@@ -4,6 +4,7 @@
 #ifndef TRAINING_HELPER_H
 #define TRAINING_HELPER_H
 
+#include "ns3/ddnn-version.h"
 #include "ns3/server-topology.h"
 
 #include "ns3/application-container.h"
@@ -61,34 +62,34 @@ class TrainingHelper
     std::string GetTransport() const;
 
     /**
-     * Installs the job on every server of `servers` (at least 2), in order around the ring:
-     * a SingleTorHelper or any ServerTopology. Loads the profile now, so bad input fails
-     * before the run.
+     * The model the next Install() calls use, already loaded by the caller (several jobs can
+     * share one); the DnnModel attributes given to SetAttribute are then not used. A null
+     * model (the default) makes each Install() create and load its own from them.
      */
-    ApplicationContainer Install(Ptr<ServerTopology> servers);
+    void SetModel(Ptr<DnnModel> model);
 
     /**
-     * Installs the job with a model the caller already loaded (the DnnModel
-     * attributes given to SetAttribute are then not used).
-     */
-    ApplicationContainer Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model);
-
-    /** The same on nodes with IPv4 addresses (see ServerList). */
-    ApplicationContainer Install(NodeContainer workers);
-    ApplicationContainer Install(NodeContainer workers, Ptr<DnnModel> model);
-
-    /**
-     * Installs the job's workers on `workers` and its dedicated parameter servers (shard k on
-     * server k) on `servers` (ParameterServerHosts Dedicated, exactly ParameterServers of them,
-     * none of them a worker). The container holds the workers' applications, then the servers'.
+     * Installs the job on every server of `workers` (at least 2), in order around the ring:
+     * a SingleTorHelper or any ServerTopology; and its dedicated parameter servers, if any
+     * (ParameterServerHosts Dedicated: shard k on server k of `servers`, exactly
+     * ParameterServers of them, none of them a worker). Loads the profile now, so bad input
+     * fails before the run. The container holds the workers' applications, then the servers'.
      * Throws DdnnError naming the attribute or the node at fault.
      */
-    ApplicationContainer Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers);
+    ApplicationContainer Install(Ptr<ServerTopology> workers,
+                                 Ptr<ServerTopology> servers = nullptr);
+    /** The same on nodes with IPv4 addresses (see ServerList). */
+    ApplicationContainer Install(NodeContainer workers, NodeContainer servers = NodeContainer());
+
+    DDNN_DEPRECATED("use SetModel(model), then Install(servers)")
+    ApplicationContainer Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model);
+    DDNN_DEPRECATED("use SetModel(model), then Install(workers)")
+    ApplicationContainer Install(NodeContainer workers, Ptr<DnnModel> model);
+    DDNN_DEPRECATED("use SetModel(model), then Install(workers, servers)")
     ApplicationContainer Install(Ptr<ServerTopology> workers,
                                  Ptr<ServerTopology> servers,
                                  Ptr<DnnModel> model);
-    /** The same on nodes with IPv4 addresses (see ServerList). */
-    ApplicationContainer Install(NodeContainer workers, NodeContainer servers);
+    DDNN_DEPRECATED("use SetModel(model), then Install(workers, servers)")
     ApplicationContainer Install(NodeContainer workers, NodeContainer servers, Ptr<DnnModel> model);
 
     /** The job created by the last Install(). */
@@ -100,6 +101,7 @@ class TrainingHelper
     ObjectFactory m_worker;
     ObjectFactory m_transport;
     Ptr<TrainingJob> m_lastJob;
+    Ptr<DnnModel> m_loadedModel; //!< SetModel's, or null
 };
 
 } // namespace ns3

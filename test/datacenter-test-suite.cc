@@ -10,7 +10,7 @@
 #include "../model/ns3-compat.h"
 #include "ddnn-test-util.h"
 
-#include "runner/runner.h"
+#include "../examples/runner/runner.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/boolean.h"

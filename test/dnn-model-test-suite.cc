@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "runner/runner.h"
+#include "../examples/runner/runner.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"

@@ -12,7 +12,7 @@
 #include "../model/flow-hash-ecmp-routing.h"
 #include "ddnn-test-util.h"
 
-#include "runner/runner.h"
+#include "../examples/runner/runner.h"
 
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"

@@ -9,7 +9,7 @@
 #include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
-#include "runner/runner.h"
+#include "../examples/runner/runner.h"
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"

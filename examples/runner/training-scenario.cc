@@ -566,8 +566,8 @@ InstallJob(const TrainingScenario& scenario,
     {
         (i < workers ? workerNodes : serverNodes).Add(placed.Get(i));
     }
-    ApplicationContainer apps = dedicated ? training.Install(workerNodes, serverNodes, model)
-                                          : training.Install(workerNodes, model);
+    training.SetModel(model);
+    ApplicationContainer apps = training.Install(workerNodes, serverNodes);
     apps.Start(Seconds(job.startS));
     for (uint32_t rank : StragglerRanks(job, workers, "--stragglers"))
     {
