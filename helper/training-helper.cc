@@ -75,38 +75,47 @@ TrainingHelper::SetModel(Ptr<DnnModel> model)
     m_loadedModel = model;
 }
 
+/** Nodes as a topology (at least 2 workers); no nodes as none. */
+static Ptr<ServerTopology>
+ListOf(NodeContainer nodes, bool workers)
+{
+    if (workers && nodes.GetN() < 2)
+    {
+        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
+                        + std::to_string(nodes.GetN()));
+    }
+    return nodes.GetN() > 0 ? Ptr<ServerTopology>(CreateObject<ServerList>(nodes))
+                            : Ptr<ServerTopology>();
+}
+
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers, NodeContainer servers)
 {
-    if (workers.GetN() < 2)
-    {
-        throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
-                        + std::to_string(workers.GetN()));
-    }
-    return Install(CreateObject<ServerList>(workers),
-                   servers.GetN() > 0 ? CreateObject<ServerList>(servers) : nullptr);
+    return InstallWithModel(m_loadedModel, ListOf(workers, true), ListOf(servers, false));
+}
+
+ApplicationContainer
+TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers)
+{
+    return InstallWithModel(m_loadedModel, workers, servers);
 }
 
 ApplicationContainer
 TrainingHelper::Install(Ptr<ServerTopology> servers, Ptr<DnnModel> model)
 {
-    return Install(servers, nullptr, model);
+    return InstallWithModel(model, servers, Ptr<ServerTopology>());
 }
 
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers, Ptr<DnnModel> model)
 {
-    return Install(workers, NodeContainer(), model);
+    return InstallWithModel(model, ListOf(workers, true), Ptr<ServerTopology>());
 }
 
 ApplicationContainer
 TrainingHelper::Install(NodeContainer workers, NodeContainer servers, Ptr<DnnModel> model)
 {
-    const Ptr<DnnModel> kept = m_loadedModel;
-    m_loadedModel = model;
-    ApplicationContainer apps = Install(workers, servers);
-    m_loadedModel = kept;
-    return apps;
+    return InstallWithModel(model, ListOf(workers, true), ListOf(servers, false));
 }
 
 ApplicationContainer
@@ -114,15 +123,13 @@ TrainingHelper::Install(Ptr<ServerTopology> workers,
                         Ptr<ServerTopology> servers,
                         Ptr<DnnModel> model)
 {
-    const Ptr<DnnModel> kept = m_loadedModel;
-    m_loadedModel = model;
-    ApplicationContainer apps = Install(workers, servers);
-    m_loadedModel = kept;
-    return apps;
+    return InstallWithModel(model, workers, servers);
 }
 
 ApplicationContainer
-TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers)
+TrainingHelper::InstallWithModel(Ptr<DnnModel> model,
+                                 Ptr<ServerTopology> workers,
+                                 Ptr<ServerTopology> servers)
 {
     NS_LOG_FUNCTION(this << workers->GetServerCount() << (servers ? servers->GetServerCount() : 0));
     const NodeContainer workerNodes = workers->GetServers();
@@ -132,7 +139,6 @@ TrainingHelper::Install(Ptr<ServerTopology> workers, Ptr<ServerTopology> servers
         throw DdnnError("ns3::TrainingHelper: expected at least 2 worker nodes, got "
                         + std::to_string(workerNodes.GetN()));
     }
-    Ptr<DnnModel> model = m_loadedModel;
     if (!model)
     {
         model = m_model.Create<DnnModel>();

@@ -96,6 +96,11 @@ class TrainingHelper
     Ptr<TrainingJob> GetJob() const;
 
   private:
+    /** Install() with `model`, or with a model made from the attributes when it is null. */
+    ApplicationContainer InstallWithModel(Ptr<DnnModel> model,
+                                          Ptr<ServerTopology> workers,
+                                          Ptr<ServerTopology> servers);
+
     ObjectFactory m_model;
     ObjectFactory m_job;
     ObjectFactory m_worker;
