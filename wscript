@@ -104,12 +104,17 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('ddnn')
     module_test.env.append_value('DEFINES', [version_define])
     module_test.source = [
+        'test/ddnn-test-util.cc',
         'test/dnn-model-test-suite.cc',
-        'test/training-test-suite.cc',
-        'test/datacenter-test-suite.cc',
-        'test/fabric-test-suite.cc',
-        'test/weighted-band-queue-disc-test-suite.cc',
+        'test/training-loop-test-suite.cc',
+        'test/collectives-test-suite.cc',
+        'test/background-test-suite.cc',
         'test/priority-test-suite.cc',
+        'test/weighted-band-queue-disc-test-suite.cc',
+        'test/dctcp-test-suite.cc',
+        'test/fabric-test-suite.cc',
+        'test/impairments-test-suite.cc',
+        'test/scenario-runner-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

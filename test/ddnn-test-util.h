@@ -1,12 +1,14 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Small input files for the ddnn test suites.
+ * Set-up shared by the ddnn test suites: small input files, networks built the same way in
+ * several suites, error and stderr capture. Defined in ddnn-test-util.cc.
  */
 #ifndef DDNN_TEST_UTIL_H
 #define DDNN_TEST_UTIL_H
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/network-module.h"
 #include "ns3/simulator.h"
 #include "ns3/system-path.h"
 #include "ns3/transport-settings.h"
@@ -90,6 +92,78 @@ ApplyTunedTransport()
     tuned.Apply();
     return tuned;
 }
+
+/** Whether `text` contains `part`. */
+bool Contains(const std::string& text, const std::string& part);
+
+/** How many times `part` occurs in `text`. */
+size_t Count(const std::string& text, const std::string& part);
+
+/**
+ * The thesis default profile at 1/10 of its bytes: the same shape with ten
+ * times fewer packets, while the step latencies stay small next to the
+ * transfers (at 1/100 they would not).
+ */
+std::string SmallThesisProfile();
+
+/** Runs the simulation until `stop` and returns what it printed on stderr. */
+std::string RunCapturingStderr(Time stop);
+
+/** Sets a single-ToR network's attributes before Create(). */
+using NetworkSettings = std::function<void(Ptr<SingleTorHelper>)>;
+
+/** A single ToR of `servers` servers under ddnn's tuned transport settings. */
+Ptr<SingleTorHelper> TunedSingleTor(uint32_t servers, const NetworkSettings& settings = nullptr);
+
+/**
+ * A job of two 1 MB buffers and 1 ms of compute on `servers`, listening on `port` and sending
+ * at `tos`, for `iterations` iterations (tests of several jobs on one network).
+ */
+Ptr<TrainingJob> InstallMegabyteJob(Ptr<ServerTopology> servers,
+                                    uint16_t port,
+                                    uint8_t tos,
+                                    uint32_t iterations);
+
+/** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
+struct Job
+{
+    Ptr<SingleTorHelper> network;
+    TrainingHelper helper;
+    Ptr<TrainingJob> job;
+
+    /** One iteration of `profile` in buffers of `fusionBytes`, `compute` per iteration. */
+    Job(uint32_t workers,
+        const std::string& profile,
+        uint64_t fusionBytes,
+        Time compute,
+        const NetworkSettings& settings = nullptr);
+
+    /** Partitions over the ideal transport, at the network's goodput and stream latency. */
+    void UseIdealTransport();
+
+    void Install();
+
+    /** Ideal allreduce time of `bytes` (eq. 4.1 at goodput, plus step latencies). */
+    Time IdealAllreduce(uint64_t bytes) const;
+};
+
+/**
+ * A dumbbell of the user's own, built with ns-3's helpers: servers 0, 1 on router 0, servers
+ * 2, 3 on router 1, every link at `rate`.
+ */
+struct Dumbbell
+{
+    NodeContainer servers;
+    NodeContainer routers;
+    NetDeviceContainer core; //!< router 0's and router 1's devices on their link
+
+    Dumbbell(const std::string& rate = "1Gbps");
+
+    /** Training on the four servers at `priority`, and web-search-like flows among them. */
+    Ptr<TrainingJob> InstallTenants(const std::string& priority, const std::string& check = "Warn");
+
+    Ptr<BackgroundTenant> tenant;
+};
 
 } // namespace ddnntest
 } // namespace ns3

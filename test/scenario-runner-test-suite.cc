@@ -1,0 +1,872 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The programs' runner: runs built from a scenario record (TrainingScenario,
+ * DatacenterScenario, scenario files): compute time from rcp, the iteration estimator,
+ * stragglers and jitter, queue policy, ring sizes and identical output files per seed,
+ * transport profiles, tenant loads, flow bookkeeping, several jobs, fabrics and dedicated
+ * parameter-server hosts from a scenario, and its bad input.
+ */
+#include "../model/ddnn-ring.h"
+#include "ddnn-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/double.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/system-path.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-module.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::ddnntest;
+
+namespace
+{
+
+/** Four workers on the small thesis profile, buffers of at most 533333 bytes. */
+TrainingScenario
+SmallScenario()
+{
+    TrainingScenario s;
+    s.workers = 4;
+    s.profile = SmallThesisProfile();
+    s.fusionBytes = 533333;
+    return s;
+}
+
+} // namespace
+
+/**
+ * \ingroup ddnn-tests
+ * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
+ * iteration time equals the compute time within 1 %.
+ */
+class ComputeBoundTestCase : public TestCase
+{
+  public:
+    ComputeBoundTestCase()
+        : TestCase("compute-bound (rcp 16) iteration time = compute time within 1 %, tcp")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = 2;
+        TrainingRunResult run = RunTraining(s, "");
+        NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "iterations");
+        // eq. 5.1: compute = rcp x model x 2(1 - 1/N) x 8 / rate
+        NS_TEST_ASSERT_MSG_EQ(run.modelBytes, 25 * 44444 + 13 * 177777 + 12 * 533332, "model");
+        double expected = 16 * run.modelBytes * 2 * 0.75 * 8 / 10e9;
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.computeTimeS, expected, expected * 1e-3, "eq. 5.1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.iterationTimeMeanS,
+                                  run.summary.computeTimeS,
+                                  run.summary.computeTimeS * 0.01,
+                                  "iteration time");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            run.summary.iterationTimeMeanS, run.summary.computeTimeS, "never faster than compute");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The iteration period's estimator: the iterations that start in the window count, wherever
+ * they end. A compute-bound job on the ideal transport with the barrier iterates every
+ * compute time C plus the last buffer's allreduce A (the next forward waits for it): in the
+ * window [1.5 P, 3.5 P) of that period P start iterations 2 and 3 (0-based), the third ending
+ * after the window; both count (a window requiring their end would keep one), each with the
+ * period P, and nothing varies: a standard deviation near 0 and min = max.
+ */
+class WindowEstimatorTestCase : public TestCase
+{
+  public:
+    WindowEstimatorTestCase()
+        : TestCase("iterations that start in the window count, also those ending after it")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = 6;
+        s.transport = "ideal";
+        s.barrier = true;
+        s.Validate();
+        RngSeedManager::SetSeed(1);
+        InstalledTraining t = InstallTraining(s, CreateNetwork(s, s.workers));
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        // P from first principles: C plus the ideal allreduce of the buffer holding layer 0.
+        Ptr<DnnModel> model = t.job->GetModel();
+        const Time last = t.job->GetIdealCollectiveTime(
+            model->GetBuffer(model->GetBufferOfLayer(0)).bytes, t.idealRate, t.idealStepLatency);
+        const double period = (model->GetComputeTime() + last).GetSeconds();
+        const TrainingSummary w = recorder.Summarize(
+            t.idealRate, t.idealStepLatency, Seconds(1.5 * period), Seconds(3.5 * period));
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(
+            w.iterationsMeasured, 2, "starts at 2 P and 3 P; the second ends at 4 P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(w.iterationTimeMeanS, period, period * 0.01, "the period P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            w.iterationTimeMinS, w.iterationTimeMaxS, period * 0.01, "min = max");
+        NS_TEST_ASSERT_MSG_LT(w.iterationTimeSdS, period * 0.01, "no spread");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            w.allreducesMeasured, model->GetBufferCount(), "iteration 2's allreduces");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A straggler (the scenario's stragglers and straggler-scale): one worker computing 1.5 x as
+ * long makes a compute-bound job iterate in 1.5 x its compute time within 1 % (everyone waits
+ * for its gradients). A jitter j drawn per worker and iteration from U(0, 0.2) makes the
+ * period, with the barrier, the expected maximum of N draws: 1 + 0.2 N / (N + 1); it repeats
+ * with the seed and changes with it.
+ */
+class StragglerTestCase : public TestCase
+{
+  public:
+    StragglerTestCase()
+        : TestCase("a straggler at 1.5 x compute makes a compute-bound iteration 1.5 x long")
+    {
+    }
+
+  private:
+    /** Mean iteration period over the compute time, worker 0 slowed by `scale`. */
+    static double
+    Period(double scale, const std::string& jitter, uint32_t iterations = 3, uint32_t seed = 1)
+    {
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = iterations;
+        s.transport = "ideal";
+        s.stragglers = scale != 1.0 ? "0" : "";
+        s.stragglerScale = scale;
+        s.jitter = jitter;
+        s.Validate();
+        RngSeedManager::SetSeed(seed);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        const double period = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS
+                              / t.job->GetModel()->GetComputeTime().GetSeconds();
+        Simulator::Destroy();
+        return period;
+    }
+
+    void
+    DoRun() override
+    {
+        const double alone = Period(1.0, "");
+        const double straggler = Period(1.5, "");
+        NS_TEST_ASSERT_MSG_EQ_TOL(alone, 1.0, 0.01, "no straggler: the compute time");
+        NS_TEST_ASSERT_MSG_EQ_TOL(straggler, 1.5, 0.015, "straggler: 1.5 x the compute time");
+        // 40 iterations: the mean of the maximum of 4 draws has a standard deviation of
+        // 0.2 x sqrt(N / ((N + 1)^2 (N + 2))) / sqrt(40) = 0.0052; allow 3 of them and 1 % for
+        // the allreduce's tail.
+        const std::string uniform = "ns3::UniformRandomVariable[Min=0|Max=0.2]";
+        const double jittered = Period(1.0, uniform, 40);
+        NS_TEST_ASSERT_MSG_EQ_TOL(jittered, 1.0 + 0.2 * 4 / 5, 0.016 + 0.01, "E[max of 4]");
+        NS_TEST_ASSERT_MSG_EQ(Period(1.0, uniform, 40), jittered, "same seed, same times");
+        NS_TEST_ASSERT_MSG_NE(Period(1.0, uniform, 40, 2), jittered, "another seed, other times");
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { Period(1.0, "ns3::Nothing[Mean=1]"); }),
+                              "--jitter: expected an ns-3 random variable such as "
+                              "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], got "
+                              "'ns3::Nothing[Mean=1]'",
+                              "unknown type");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Mean=1]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], whose attributes "
+            "ns3::UniformRandomVariable has, got 'ns3::UniformRandomVariable[Mean=1]'",
+            "unknown attribute");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Min=x]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], with a valid Min, got "
+            "'ns3::UniformRandomVariable[Min=x]'",
+            "bad value");
+        RngSeedManager::SetSeed(1); // as the other tests expect
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Thesis ch. 4 on the ideal transport without the barrier: priority beats
+ * FIFO when the job is network-bound and changes nothing when compute-bound.
+ */
+class PriorityVersusFifoTestCase : public TestCase
+{
+  public:
+    PriorityVersusFifoTestCase()
+        : TestCase("ideal: priority beats FIFO only when network-bound (barrier off)")
+    {
+    }
+
+  private:
+    static double
+    IterationTime(double rcp, const std::string& queue)
+    {
+        TrainingScenario s;
+        s.transport = "ideal";
+        s.rcp = rcp;
+        s.queue = queue;
+        s.barrier = false;
+        s.iterations = 4;
+        return RunTraining(s, "").summary.iterationTimeMeanS;
+    }
+
+    void
+    DoRun() override
+    {
+        double fifoBound = IterationTime(0.5, "fifo");
+        double priorityBound = IterationTime(0.5, "priority");
+        NS_TEST_ASSERT_MSG_LT(priorityBound,
+                              fifoBound * 0.98,
+                              "network-bound: priority " << priorityBound << " s, fifo "
+                                                         << fifoBound << " s");
+        double fifoCompute = IterationTime(16, "fifo");
+        double priorityCompute = IterationTime(16, "priority");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            priorityCompute, fifoCompute, fifoCompute * 1e-6, "compute-bound: no difference");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Rings of 2, 3, 8 and 16 workers finish over TCP; the same seed writes
+ * byte-identical CSV files.
+ */
+class RingSizesAndDeterminismTestCase : public TestCase
+{
+  public:
+    RingSizesAndDeterminismTestCase()
+        : TestCase("N = 2, 3, 8, 16 finish over TCP; same seed, identical output files")
+    {
+    }
+
+  private:
+    static std::string
+    Slurp(const std::string& path)
+    {
+        std::ifstream in(path);
+        std::ostringstream os;
+        os << in.rdbuf();
+        return os.str();
+    }
+
+    void
+    DoRun() override
+    {
+        std::vector<uint64_t> bytes(6, 20000);
+        std::string profile = WriteProfile("ring.csv", bytes);
+        for (uint32_t n : {2, 3, 8, 16})
+        {
+            TrainingScenario s;
+            s.workers = n;
+            s.profile = profile;
+            s.fusionBytes = 40000;
+            s.computeMs = 1;
+            s.iterations = 2;
+            TrainingRunResult run = RunTraining(s, "");
+            NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "N=" << n);
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.bytesPerWorkerPerIteration,
+                                      run.summary.expectedBytesPerWorkerPerIteration,
+                                      1e-6,
+                                      "N=" << n);
+        }
+        std::string first = SystemPath::MakeTemporaryDirectoryName();
+        std::string second = SystemPath::MakeTemporaryDirectoryName();
+        SystemPath::MakeDirectories(first);
+        SystemPath::MakeDirectories(second);
+        TrainingScenario s;
+        s.workers = 3;
+        s.profile = profile;
+        s.fusionBytes = 40000;
+        s.computeMs = 1;
+        s.iterations = 2;
+        RunTraining(s, first);
+        RunTraining(s, second);
+        for (const char* file : {"iterations.csv", "buffers.csv", "partitions.csv"})
+        {
+            std::string a = Slurp(first + "/" + file);
+            NS_TEST_ASSERT_MSG_GT(a.size(), 50, file << " written");
+            NS_TEST_ASSERT_MSG_EQ((a == Slurp(second + "/" + file)), true, file << " identical");
+        }
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A training scenario without a compute time (nor a ratio to derive it from) or without
+ * fusion buffers names the flag at fault.
+ */
+class TrainingScenarioBadInputTestCase : public TestCase
+{
+  public:
+    TrainingScenarioBadInputTestCase()
+        : TestCase("a scenario without compute time or fusion buffers names the flag")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        auto contains = [](const std::string& text, const std::string& part) {
+            return text.find(part) != std::string::npos;
+        };
+        TrainingScenario bad;
+        bad.iterations = 1;
+        bad.computeMs = 0;
+        bad.rcp = 0; // neither a compute time nor a ratio to derive it from
+        std::string compute = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(compute, "--computeMs"), true, compute);
+        bad.computeMs = 10;
+        bad.fusionBytes = 0;
+        std::string fusion = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(fusion, "--fusionBytes"), true, fusion);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Dedicated parameter servers from a scenario's values: 4 workers and P = 2 servers on a
+ * single ToR of 6, placed packed (workers on servers 0-3, the parameter servers on 4 and 5);
+ * every worker pushes exactly the model and pulls it back, each server moves N x its shard
+ * each way, and the shards add up to the model.
+ */
+class ScenarioParameterServerHostsTestCase : public TestCase
+{
+  public:
+    ScenarioParameterServerHostsTestCase()
+        : TestCase("scenario parameter-server-hosts=dedicated: placement and bytes, tcp")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const uint64_t bufferBytes = 240001; // shards of 120001 and 120000
+        TrainingScenario s;
+        s.workers = 6;
+        s.jobWorkers = 4;
+        s.profile = WriteProfile("ps-hosts.csv", {bufferBytes});
+        s.fusionBytes = bufferBytes;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.collective = "parameter-server";
+        s.parameterServers = 2;
+        s.parameterServerHosts = "dedicated";
+        s.Validate();
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        NS_TEST_ASSERT_MSG_EQ(t.job->GetWorkerCount(), 4, "four workers");
+        uint64_t shards = 0;
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<TrainingWorker> server = t.job->GetParameterServer(k);
+            NS_TEST_ASSERT_MSG_EQ(server->GetNode(), network->GetServer(4 + k), "after workers");
+            const uint64_t shard = k == 0 ? 120001 : 120000;
+            // received: over both iterations; sent: in iteration 0
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesReceived(), 2 * 4 * shard, "N x shard in");
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesSent(0), 4 * shard, "N x shard out");
+            shards += shard;
+        }
+        NS_TEST_ASSERT_MSG_EQ(shards, bufferBytes, "the shards make the model");
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetNode(), network->GetServer(r), "packed");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesSent(0), bufferBytes, "push");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesReceived(), 2 * bufferBytes, "pull");
+        }
+        Simulator::Destroy();
+
+        // The same job does not fit 5 servers; ring-allreduce has no servers to dedicate.
+        s.workers = 5;
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServers: 4 workers and 2 dedicated parameter servers "
+                              "do not fit the single-tor's 5 servers",
+                              "no room");
+        s.workers = 6;
+        s.collective = "ring-allreduce";
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServerHosts: dedicated hosts serve the parameter-server "
+                              "collective, not ring-allreduce",
+                              "ring");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The transport profile decides the bands: under "thesis", with training at low priority,
+ * the switch and host queue discs see background data in band 0, background ACKs in band 1
+ * (its sinks ACK at ToS 0), training data and ACKs in band 2, and NewReno on every node;
+ * under "tuned" the background ACKs ride band 0 with their data and band 1 stays empty.
+ */
+class TransportProfileBandsTestCase : public TestCase
+{
+  public:
+    TransportProfileBandsTestCase()
+        : TestCase("transport profiles: thesis puts background ACKs in band 1, NewReno")
+    {
+    }
+
+  private:
+    /** Packets enqueued per band, split into data (> 100 bytes) and pure ACKs. */
+    struct Counts
+    {
+        uint64_t data[3]{};
+        uint64_t acks[3]{};
+    };
+
+    static void
+    Enqueued(Counts* counts, uint32_t band, Ptr<const QueueDiscItem> item)
+    {
+        (item->GetPacket()->GetSize() > 100 ? counts->data : counts->acks)[band]++;
+    }
+
+    static void
+    ConnectBands(Ptr<SingleTorHelper> network, uint32_t servers, Counts* counts)
+    {
+        for (uint32_t i = 0; i < servers; ++i)
+        {
+            for (Ptr<QueueDisc> disc :
+                 {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
+            {
+                for (uint32_t band = 0; band < 3; ++band)
+                {
+                    disc->GetInternalQueue(band)->TraceConnectWithoutContext(
+                        "Enqueue", MakeBoundCallback(&Enqueued, counts, band));
+                }
+            }
+        }
+    }
+
+    static Counts
+    Run(const std::string& profile, std::string& congestion)
+    {
+        TrainingScenario s;
+        s.workers = 3;
+        s.profile = ddnntest::ScaledThesisProfile(100);
+        s.fusionBytes = 53334;
+        s.computeMs = 5;
+        s.iterations = 2;
+        s.tos = 0x08; // training at low priority: band 2
+        s.transportSettings = TransportSettings::Profile(profile);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstallTraining(s, network);
+        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("CdfFile", StringValue(cdf));
+        helper->SetAttribute("FlowRate", DoubleValue(300));
+        helper->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
+        helper->SetAttribute("Tos", UintegerValue(0x10));
+        Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
+        tenant->SetAttribute("AcksInDataBand",
+                             BooleanValue(s.transportSettings.backgroundAcksInDataBand));
+        Counts counts;
+        // The bands exist once the simulation has initialized the queue discs.
+        Simulator::Schedule(Seconds(0), &ConnectBands, network, s.workers, &counts);
+        TypeIdValue socketType;
+        network->GetServer(0)->GetObject<TcpL4Protocol>()->GetAttribute("SocketType", socketType);
+        congestion = socketType.Get().GetName();
+        Simulator::Stop(MilliSeconds(60));
+        Simulator::Run();
+        Simulator::Destroy();
+        return counts;
+    }
+
+    void
+    DoRun() override
+    {
+        std::string congestion;
+        Counts thesis = Run("thesis", congestion);
+        NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpNewReno", "thesis congestion control");
+        NS_TEST_ASSERT_MSG_GT(thesis.data[0], 100, "background data in band 0");
+        NS_TEST_ASSERT_MSG_GT(thesis.acks[1], 100, "background ACKs in band 1");
+        NS_TEST_ASSERT_MSG_EQ(thesis.data[1], 0, "no data in band 1");
+        NS_TEST_ASSERT_MSG_GT(thesis.data[2], 100, "training data in band 2");
+        NS_TEST_ASSERT_MSG_GT(thesis.acks[2], 100, "training ACKs in band 2");
+        Counts tuned = Run("tuned", congestion);
+        NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpCubic", "tuned congestion control");
+        NS_TEST_ASSERT_MSG_EQ(tuned.data[1] + tuned.acks[1], 0, "tuned: band 1 empty");
+        NS_TEST_ASSERT_MSG_GT(tuned.acks[0], 100, "tuned: background ACKs with their data");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Training alone and compute-bound (rcp 16): its measured load matches
+ * eq. 5.2 (1/16 of the link) within 10 %.
+ */
+class TrainingLoadTestCase : public TestCase
+{
+  public:
+    TrainingLoadTestCase()
+        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        TrainingScenario s;
+        s.workers = 4;
+        s.profile = ddnntest::ScaledThesisProfile(100);
+        s.fusionBytes = 53334;
+        s.rcp = 16;
+        s.iterations = 10;
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining training = InstallTraining(s, network);
+        Time compute = training.job->GetModel()->GetComputeTime();
+        // whole iterations only: the 2nd to the 9th
+        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
+        Simulator::Run();
+        const double expected = 1.0 / 16;
+        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
+                                * TransportSettings().GoodputFraction();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Flow bookkeeping with both tenants: a flow still running at the end is
+ * reported as started and not completed; hundreds of concurrent flows from
+ * one server all complete; the same seed gives both runs the same flows.
+ */
+class FlowBookkeepingTestCase : public TestCase
+{
+  public:
+    FlowBookkeepingTestCase()
+        : TestCase("unfinished flows are counted, 300 concurrent flows complete, same schedule")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        // 300 flows of 30 kB from server 0 at t = 0, and one 30 MB flow that cannot finish
+        std::string text = "flow_id,from,to,size_bytes,start_ns\n";
+        for (int i = 0; i < 300; ++i)
+        {
+            text += std::to_string(i) + ",0," + std::to_string(1 + i % 3) + ",30000,0\n";
+        }
+        text += "300,1,2,30000000,1000000\n";
+        DatacenterScenario s;
+        s.workers = 4;
+        s.transport = "ideal"; // training present, but cheap
+        s.rcp = 4;
+        s.schedule = ddnntest::WriteTempFile("schedule.csv", text);
+        s.durationS = 0.02;
+        s.warmupS = 0;
+        s.cooldownS = 0.001;
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].started, 300, "small started");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].completed, 300, "small completed");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].started, 1, "large started");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].completed, 0, "large still running");
+        NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_ALL].started, 301, "all counted");
+
+        DatacenterScenario g;
+        g.workers = 4;
+        g.flowRate = 200;
+        g.durationS = 1;
+        g.warmupS = 0.1;
+        g.cooldownS = 0.1;
+        g.seed = 7;
+        std::vector<ddnn_flow> a = MakeBackgroundFlows(g);
+        std::vector<ddnn_flow> b = MakeBackgroundFlows(g);
+        NS_TEST_ASSERT_MSG_GT(a.size(), 500, "flows generated");
+        NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "same count");
+        bool same = a.size() == b.size();
+        for (size_t i = 0; same && i < a.size(); ++i)
+        {
+            same = a[i].src == b[i].src && a[i].dst == b[i].dst && a[i].bytes == b[i].bytes
+                   && a[i].start_ns == b[i].start_ns;
+        }
+        NS_TEST_ASSERT_MSG_EQ(same, true, "same seed, same flows");
+        g.seed = 8;
+        std::vector<ddnn_flow> c = MakeBackgroundFlows(g);
+        NS_TEST_ASSERT_MSG_EQ((c.size() != a.size() || c[0].start_ns != a[0].start_ns),
+                              true,
+                              "another seed, other flows");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Two jobs from one scenario file on a single ToR of 8 servers, no background flows to speak
+ * of: the second <training> takes the first's values but those it gives, is packed on the
+ * servers the first left free, starts at its start-s, and its band sets its ToS. Each job
+ * moves the ring's bytes, writes its own files and summary keys, and (on disjoint servers
+ * of a non-blocking switch) iterates as fast as it does alone, within 1 %.
+ */
+class SeveralJobsScenarioTestCase : public TestCase
+{
+  public:
+    SeveralJobsScenarioTestCase()
+        : TestCase("a scenario of two jobs: placement, start, band, per-job files, as alone")
+    {
+    }
+
+  private:
+    /** The scenario of `xml`'s text (a file in the temporary folder). */
+    static DatacenterScenario
+    Load(const std::string& xml)
+    {
+        DatacenterScenario s;
+        ddnn_scenario x = ToCoreScenario(s);
+        const std::string path = ddnntest::WriteTempFile("jobs.xml", xml);
+        LoadScenarioFile(path, x);
+        ApplyCoreScenario(x, path, s);
+        return s;
+    }
+
+    void
+    DoRun() override
+    {
+        const std::string profile = ddnntest::WriteProfile("jobs.csv", {1000000, 1000000});
+        const std::string head = "<scenario version=\"1\"><topology workers=\"8\"/>"
+                                 "<background flow-rate=\"0.001\"/>"
+                                 "<run duration-s=\"0.05\" warmup-s=\"0\" cooldown-s=\"0.001\"/>";
+        const std::string first = "<training workers=\"4\" profile=\"" + profile
+                                  + "\" fusion-bytes=\"1000000\" compute-ms=\"1\" "
+                                    "iterations=\"3\"/>";
+        const std::string second = "<training start-s=\"0.005\" compute-ms=\"2\" band=\"0\"/>";
+        DatacenterScenario both = Load(head + first + second + "</scenario>");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs.size(), 1, "two jobs");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].jobWorkers, 4, "the first job's workers");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].computeMs, 2, "its own compute time");
+        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].iterations, 3, "the first job's iterations");
+        // Bands: the first job's from the priority (low: band 2), the second's its own (0).
+        const TrainingScenario part = both.TrainingPart("low");
+        NS_TEST_ASSERT_MSG_EQ(part.tos, 0x08, "job 1 at low priority");
+        NS_TEST_ASSERT_MSG_EQ(part.moreJobs[0].tos, 0x10, "job 2 in band 0");
+        // With four bands (prio4), band 1 is ToS 0x18 and band 3 ToS 0x08.
+        DatacenterScenario four = both;
+        four.queueDisc = "prio4";
+        four.moreJobs[0].band = "1";
+        four.band = "3";
+        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").moreJobs[0].tos, 0x18, "prio4 band 1");
+        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").tos, 0x08, "prio4 band 3");
+
+        const std::string dir = SystemPath::MakeTemporaryDirectoryName();
+        SystemPath::MakeDirectories(dir);
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(both);
+        DatacenterResult r = RunDatacenter(both, "same", flows, dir);
+        NS_TEST_ASSERT_MSG_EQ(r.jobs.size(), 2, "two results");
+        for (const JobResult& job : r.jobs)
+        {
+            NS_TEST_ASSERT_MSG_EQ(job.training.iterationsCompleted, 3, "iterations");
+            // ring: 2 (N - 1) / N x 2 MB per worker and iteration, N = 4
+            NS_TEST_ASSERT_MSG_EQ(job.training.bytesPerWorkerPerIteration, 3000000, "ring bytes");
+            NS_TEST_ASSERT_MSG_EQ(job.trainingBytesReceived.size(), 4, "four workers");
+        }
+        // The second job's first iteration starts at its start-s.
+        std::ifstream iterations(dir + "/job2-iterations.csv");
+        std::string header, row;
+        std::getline(iterations, header);
+        std::getline(iterations, row);
+        NS_TEST_ASSERT_MSG_EQ(row.substr(0, 10), "0,0,0.005,", "job 2 starts at 5 ms: " + row);
+        for (const char* file : {"buffers.csv", "partitions.csv", "layers.csv", "iterations.csv"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::ifstream(dir + "/job2-" + file).good(), true, file);
+            NS_TEST_ASSERT_MSG_EQ(std::ifstream(dir + "/" + file).good(), true, file);
+        }
+        std::map<std::string, std::string> rows;
+        for (const auto& [key, value] : SummaryRows(r))
+        {
+            rows[key] = value;
+        }
+        NS_TEST_ASSERT_MSG_EQ(rows.count("iteration_time_mean_s"), 1, "job 1's keys");
+        NS_TEST_ASSERT_MSG_EQ(rows.count("job2_iteration_time_mean_s"), 1, "job 2's keys");
+        NS_TEST_ASSERT_MSG_EQ(rows.count("job2_util_training_measured"), 1, "job 2's load");
+
+        // Each job alone: the second one's values as the only job (same servers: 4 of 8).
+        const std::string alone = "<training workers=\"4\" profile=\"" + profile
+                                  + "\" fusion-bytes=\"1000000\" compute-ms=\"2\" "
+                                    "iterations=\"3\" start-s=\"0.005\" placement=\"4,5,6,7\"/>";
+        DatacenterResult firstAlone
+            = RunDatacenter(Load(head + first + "</scenario>"), "same", flows, "");
+        DatacenterResult secondAlone
+            = RunDatacenter(Load(head + alone + "</scenario>"), "same", flows, "");
+        const double t1 = firstAlone.jobs[0].training.iterationTimeMeanS;
+        const double t2 = secondAlone.jobs[0].training.iterationTimeMeanS;
+        NS_TEST_ASSERT_MSG_GT(t1, 0.001, "longer than compute");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.jobs[0].training.iterationTimeMeanS, t1, t1 * 0.01, "job 1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.jobs[1].training.iterationTimeMeanS, t2, t2 * 0.01, "job 2");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Bad input of the background tenant: one line naming the argument, file and line.
+ */
+class BackgroundBadInputTestCase : public TestCase
+{
+  public:
+    BackgroundBadInputTestCase()
+        : TestCase("bad background input names the argument, file and line")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        DatacenterScenario s;
+        s.workers = 4;
+        s.flowRate = 0;
+        std::string rate = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(rate, "--flowRate: expected a number in (0, "), true, rate);
+        s.flowRate = 10;
+        s.durationS = 1;
+        s.warmupS = 0.6;
+        s.cooldownS = 0.6;
+        std::string window = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(window, "outside the run"), true, window);
+        s.warmupS = 0.1;
+        s.cooldownS = 0.1;
+        s.trainingPriority = "urgent";
+        std::string priority = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(priority, "--trainingPriority"), true, priority);
+        s.trainingPriority = "low";
+
+        s.schedule = ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n");
+        std::string server = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(
+            Contains(server, "bad.csv:2: field 'to': server 7 does not exist"), true, server);
+        s.schedule = ddnntest::WriteTempFile("negative.csv", "0,0,1,-100,0\n");
+        std::string negative = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(
+            Contains(negative, "negative.csv:1: field 'size_bytes'"), true, negative);
+        s.schedule = "";
+        s.cdf = ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n");
+        std::string cdf = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(cdf, "down.csv:3: field 'cumulative_fraction'"), true, cdf);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A whole datacenter run on a fabric from the scenario (--topology=fat-tree): 4 workers spread
+ * over a 16-server fat tree next to background flows between all 16 servers. Every worker
+ * receives its left neighbour's ring bytes, flows are generated for every server, and the
+ * servers without a worker carry no training.
+ */
+class ScenarioOnFabricTestCase : public TestCase
+{
+  public:
+    ScenarioOnFabricTestCase()
+        : TestCase("scenario on a fat tree: spread job, background on every server")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        DatacenterScenario s;
+        s.topologyKind = "fat-tree";
+        s.fatTreeK = 4;
+        s.workers = 4;
+        s.placement = "spread";
+        s.profile = WriteProfile("scenario-fabric.csv", {240000, 240001});
+        s.fusionBytes = 240001;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.flowRate = 100;
+        s.durationS = 0.05;
+        s.warmupS = 0;
+        s.cooldownS = 0.01;
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+        uint32_t highest = 0;
+        for (const ddnn_flow& f : flows)
+        {
+            highest = std::max({highest, f.src, f.dst});
+        }
+        NS_TEST_ASSERT_MSG_EQ(highest, 15, "flows between all 16 servers");
+        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].training.iterationsCompleted, 2, "iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived.size(), 4, "four workers");
+        for (uint32_t w = 0; w < 4; ++w)
+        {
+            // Ranks 0..3 sit in racks 0..3; a worker receives what its left neighbour sends.
+            uint64_t expected = 0;
+            for (uint64_t buffer : {240000, 240001})
+            {
+                expected += 2 * ddnn_ring_bytes_sent_by(buffer, 4, (w + 3) % 4);
+            }
+            NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived[w], expected, "worker " << w);
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization.size(), 16, "every server measured");
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization[1][0], 0.0, "server 1 holds no worker");
+        NS_TEST_ASSERT_MSG_GT(r.linkUtilization[2][0], 0.0, "server 2 (rank 1) trains");
+        NS_TEST_ASSERT_MSG_GT(r.fct[DDNN_FLOWS_ALL].completed, 0, "background flows complete");
+        // Per tier: a spread ring crosses pods, so training climbs to the cores; every tier
+        // carries background flows.
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization.size(), 4, "two tiers, up and down");
+        for (const auto& [tier, utilization] : r.tierUtilization)
+        {
+            NS_TEST_ASSERT_MSG_GT(utilization[0], 0.0, tier << " carries training");
+            NS_TEST_ASSERT_MSG_GT(utilization[1], 0.0, tier << " carries background");
+            NS_TEST_ASSERT_MSG_LT(utilization[0] + utilization[1], 1.0, tier << " below its rate");
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization[0].first, "edge_aggregation_up", "first tier");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Test suite of the runner: runs built from scenario records.
+ */
+class ScenarioRunnerTestSuite : public TestSuite
+{
+  public:
+    ScenarioRunnerTestSuite()
+        : TestSuite("ddnn-scenario-runner", Type::SYSTEM)
+    {
+        AddTestCase(new ComputeBoundTestCase);
+        AddTestCase(new WindowEstimatorTestCase);
+        AddTestCase(new StragglerTestCase);
+        AddTestCase(new PriorityVersusFifoTestCase);
+        AddTestCase(new RingSizesAndDeterminismTestCase);
+        AddTestCase(new TrainingScenarioBadInputTestCase);
+        AddTestCase(new ScenarioParameterServerHostsTestCase);
+        AddTestCase(new TransportProfileBandsTestCase);
+        AddTestCase(new TrainingLoadTestCase);
+        AddTestCase(new FlowBookkeepingTestCase);
+        AddTestCase(new SeveralJobsScenarioTestCase);
+        AddTestCase(new BackgroundBadInputTestCase);
+        AddTestCase(new ScenarioOnFabricTestCase);
+    }
+};
+
+static ScenarioRunnerTestSuite g_scenarioRunnerTestSuite; //!< registers the suite
