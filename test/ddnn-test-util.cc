@@ -88,6 +88,15 @@ InstallMegabyteJob(Ptr<ServerTopology> servers, uint16_t port, uint8_t tos, uint
     return helper.GetJob();
 }
 
+Time
+ComputeTimeOfRcp(double rcp, const std::string& profile, uint32_t workers, DataRate rate)
+{
+    Ptr<DnnModel> model = CreateObject<DnnModel>();
+    model->SetAttribute("ProfileFile", StringValue(profile));
+    model->Load();
+    return Seconds(rcp * model->GetTotalBytes() * 2 * (1 - 1.0 / workers) * 8 / rate.GetBitRate());
+}
+
 Job::Job(uint32_t workers,
          const std::string& profile,
          uint64_t fusionBytes,
@@ -95,6 +104,10 @@ Job::Job(uint32_t workers,
          const NetworkSettings& settings)
 {
     network = TunedSingleTor(workers, settings);
+    idealRate = DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
+                                               * TransportSettings().GoodputFraction()));
+    idealStepLatency
+        = IdealStepLatency(network->GetDataRate(), network->GetDelay(), TransportSettings());
     helper.SetAttribute("ProfileFile", StringValue(profile));
     helper.SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
     helper.SetAttribute("ComputeTime", TimeValue(compute));
@@ -105,13 +118,8 @@ void
 Job::UseIdealTransport()
 {
     helper.SetTransport("ns3::IdealPartitionTransport");
-    helper.SetAttribute(
-        "DataRate",
-        DataRateValue(DataRate(static_cast<uint64_t>(network->GetDataRate().GetBitRate()
-                                                     * TransportSettings().GoodputFraction()))));
-    helper.SetAttribute("StepLatency",
-                        TimeValue(IdealStepLatency(
-                            network->GetDataRate(), network->GetDelay(), TransportSettings())));
+    helper.SetAttribute("DataRate", DataRateValue(idealRate));
+    helper.SetAttribute("StepLatency", TimeValue(idealStepLatency));
 }
 
 void
@@ -125,11 +133,8 @@ Time
 Job::IdealAllreduce(uint64_t bytes) const
 {
     const uint32_t n = network->GetServers().GetN();
-    double rate = network->GetDataRate().GetBitRate() * TransportSettings().GoodputFraction();
-    return Seconds(2.0 * (n - 1) / n * bytes * 8 / rate)
-           + 2 * (n - 1)
-                 * IdealStepLatency(
-                     network->GetDataRate(), network->GetDelay(), TransportSettings());
+    return Seconds(2.0 * (n - 1) / n * bytes * 8 / idealRate.GetBitRate())
+           + 2 * (n - 1) * idealStepLatency;
 }
 
 Dumbbell::Dumbbell(const std::string& rate)

@@ -124,12 +124,20 @@ Ptr<TrainingJob> InstallMegabyteJob(Ptr<ServerTopology> servers,
                                     uint8_t tos,
                                     uint32_t iterations);
 
+/**
+ * The compute time per iteration that makes a job of `workers` on `profile` compute-bound by
+ * `rcp` at link rate `rate` (thesis eq. 5.1): rcp x model bytes x 2(1 - 1/N) x 8 / rate.
+ */
+Time ComputeTimeOfRcp(double rcp, const std::string& profile, uint32_t workers, DataRate rate);
+
 /** A job on a fresh single-ToR network; Simulator::Destroy() after use. */
 struct Job
 {
     Ptr<SingleTorHelper> network;
     TrainingHelper helper;
     Ptr<TrainingJob> job;
+    DataRate idealRate;    //!< the ideal transport's: line rate x TCP goodput fraction
+    Time idealStepLatency; //!< the ideal transport's: the network's stream latency
 
     /** One iteration of `profile` in buffers of `fusionBytes`, `compute` per iteration. */
     Job(uint32_t workers,

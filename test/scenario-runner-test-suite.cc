@@ -2,9 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The programs' runner: runs built from a scenario record (TrainingScenario,
- * DatacenterScenario, scenario files): compute time from rcp, the iteration estimator,
- * stragglers and jitter, queue policy, ring sizes and identical output files per seed,
- * transport profiles, tenant loads, flow bookkeeping, several jobs, fabrics and dedicated
+ * DatacenterScenario, scenario files): compute time from rcp, stragglers and jitter,
+ * transport profiles, flow bookkeeping, several jobs, fabrics and dedicated
  * parameter-server hosts from a scenario, and its bad input.
  */
 #include "../model/ddnn-ring.h"
@@ -84,56 +83,6 @@ class ComputeBoundTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
- * The iteration period's estimator: the iterations that start in the window count, wherever
- * they end. A compute-bound job on the ideal transport with the barrier iterates every
- * compute time C plus the last buffer's allreduce A (the next forward waits for it): in the
- * window [1.5 P, 3.5 P) of that period P start iterations 2 and 3 (0-based), the third ending
- * after the window; both count (a window requiring their end would keep one), each with the
- * period P, and nothing varies: a standard deviation near 0 and min = max.
- */
-class WindowEstimatorTestCase : public TestCase
-{
-  public:
-    WindowEstimatorTestCase()
-        : TestCase("iterations that start in the window count, also those ending after it")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        TrainingScenario s = SmallScenario();
-        s.rcp = 16;
-        s.iterations = 6;
-        s.transport = "ideal";
-        s.barrier = true;
-        s.Validate();
-        RngSeedManager::SetSeed(1);
-        InstalledTraining t = InstallTraining(s, CreateNetwork(s, s.workers));
-        TrainingRecorder recorder(t.job);
-        Simulator::Run();
-        // P from first principles: C plus the ideal allreduce of the buffer holding layer 0.
-        Ptr<DnnModel> model = t.job->GetModel();
-        const Time last = t.job->GetIdealCollectiveTime(
-            model->GetBuffer(model->GetBufferOfLayer(0)).bytes, t.idealRate, t.idealStepLatency);
-        const double period = (model->GetComputeTime() + last).GetSeconds();
-        const TrainingSummary w = recorder.Summarize(
-            t.idealRate, t.idealStepLatency, Seconds(1.5 * period), Seconds(3.5 * period));
-        Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(
-            w.iterationsMeasured, 2, "starts at 2 P and 3 P; the second ends at 4 P");
-        NS_TEST_ASSERT_MSG_EQ_TOL(w.iterationTimeMeanS, period, period * 0.01, "the period P");
-        NS_TEST_ASSERT_MSG_EQ_TOL(
-            w.iterationTimeMinS, w.iterationTimeMaxS, period * 0.01, "min = max");
-        NS_TEST_ASSERT_MSG_LT(w.iterationTimeSdS, period * 0.01, "no spread");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(
-            w.allreducesMeasured, model->GetBufferCount(), "iteration 2's allreduces");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
  * A straggler (the scenario's stragglers and straggler-scale): one worker computing 1.5 x as
  * long makes a compute-bound job iterate in 1.5 x its compute time within 1 % (everyone waits
  * for its gradients). A jitter j drawn per worker and iteration from U(0, 0.2) makes the
@@ -205,112 +154,6 @@ class StragglerTestCase : public TestCase
             "'ns3::UniformRandomVariable[Min=x]'",
             "bad value");
         RngSeedManager::SetSeed(1); // as the other tests expect
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Thesis ch. 4 on the ideal transport without the barrier: priority beats
- * FIFO when the job is network-bound and changes nothing when compute-bound.
- */
-class PriorityVersusFifoTestCase : public TestCase
-{
-  public:
-    PriorityVersusFifoTestCase()
-        : TestCase("ideal: priority beats FIFO only when network-bound (barrier off)")
-    {
-    }
-
-  private:
-    static double
-    IterationTime(double rcp, const std::string& queue)
-    {
-        TrainingScenario s;
-        s.transport = "ideal";
-        s.rcp = rcp;
-        s.queue = queue;
-        s.barrier = false;
-        s.iterations = 4;
-        return RunTraining(s, "").summary.iterationTimeMeanS;
-    }
-
-    void
-    DoRun() override
-    {
-        double fifoBound = IterationTime(0.5, "fifo");
-        double priorityBound = IterationTime(0.5, "priority");
-        NS_TEST_ASSERT_MSG_LT(priorityBound,
-                              fifoBound * 0.98,
-                              "network-bound: priority " << priorityBound << " s, fifo "
-                                                         << fifoBound << " s");
-        double fifoCompute = IterationTime(16, "fifo");
-        double priorityCompute = IterationTime(16, "priority");
-        NS_TEST_ASSERT_MSG_EQ_TOL(
-            priorityCompute, fifoCompute, fifoCompute * 1e-6, "compute-bound: no difference");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Rings of 2, 3, 8 and 16 workers finish over TCP; the same seed writes
- * byte-identical CSV files.
- */
-class RingSizesAndDeterminismTestCase : public TestCase
-{
-  public:
-    RingSizesAndDeterminismTestCase()
-        : TestCase("N = 2, 3, 8, 16 finish over TCP; same seed, identical output files")
-    {
-    }
-
-  private:
-    static std::string
-    Slurp(const std::string& path)
-    {
-        std::ifstream in(path);
-        std::ostringstream os;
-        os << in.rdbuf();
-        return os.str();
-    }
-
-    void
-    DoRun() override
-    {
-        std::vector<uint64_t> bytes(6, 20000);
-        std::string profile = WriteProfile("ring.csv", bytes);
-        for (uint32_t n : {2, 3, 8, 16})
-        {
-            TrainingScenario s;
-            s.workers = n;
-            s.profile = profile;
-            s.fusionBytes = 40000;
-            s.computeMs = 1;
-            s.iterations = 2;
-            TrainingRunResult run = RunTraining(s, "");
-            NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "N=" << n);
-            NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.bytesPerWorkerPerIteration,
-                                      run.summary.expectedBytesPerWorkerPerIteration,
-                                      1e-6,
-                                      "N=" << n);
-        }
-        std::string first = SystemPath::MakeTemporaryDirectoryName();
-        std::string second = SystemPath::MakeTemporaryDirectoryName();
-        SystemPath::MakeDirectories(first);
-        SystemPath::MakeDirectories(second);
-        TrainingScenario s;
-        s.workers = 3;
-        s.profile = profile;
-        s.fusionBytes = 40000;
-        s.computeMs = 1;
-        s.iterations = 2;
-        RunTraining(s, first);
-        RunTraining(s, second);
-        for (const char* file : {"iterations.csv", "buffers.csv", "partitions.csv"})
-        {
-            std::string a = Slurp(first + "/" + file);
-            NS_TEST_ASSERT_MSG_GT(a.size(), 50, file << " written");
-            NS_TEST_ASSERT_MSG_EQ((a == Slurp(second + "/" + file)), true, file << " identical");
-        }
     }
 };
 
@@ -513,43 +356,6 @@ class TransportProfileBandsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpCubic", "tuned congestion control");
         NS_TEST_ASSERT_MSG_EQ(tuned.data[1] + tuned.acks[1], 0, "tuned: band 1 empty");
         NS_TEST_ASSERT_MSG_GT(tuned.acks[0], 100, "tuned: background ACKs with their data");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Training alone and compute-bound (rcp 16): its measured load matches
- * eq. 5.2 (1/16 of the link) within 10 %.
- */
-class TrainingLoadTestCase : public TestCase
-{
-  public:
-    TrainingLoadTestCase()
-        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = ddnntest::ScaledThesisProfile(100);
-        s.fusionBytes = 53334;
-        s.rcp = 16;
-        s.iterations = 10;
-        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
-        InstalledTraining training = InstallTraining(s, network);
-        Time compute = training.job->GetModel()->GetComputeTime();
-        // whole iterations only: the 2nd to the 9th
-        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
-        Simulator::Run();
-        const double expected = 1.0 / 16;
-        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
-                                * TransportSettings().GoodputFraction();
-        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
-        Simulator::Destroy();
     }
 };
 
@@ -854,14 +660,10 @@ class ScenarioRunnerTestSuite : public TestSuite
         : TestSuite("ddnn-scenario-runner", Type::SYSTEM)
     {
         AddTestCase(new ComputeBoundTestCase);
-        AddTestCase(new WindowEstimatorTestCase);
         AddTestCase(new StragglerTestCase);
-        AddTestCase(new PriorityVersusFifoTestCase);
-        AddTestCase(new RingSizesAndDeterminismTestCase);
         AddTestCase(new TrainingScenarioBadInputTestCase);
         AddTestCase(new ScenarioParameterServerHostsTestCase);
         AddTestCase(new TransportProfileBandsTestCase);
-        AddTestCase(new TrainingLoadTestCase);
         AddTestCase(new FlowBookkeepingTestCase);
         AddTestCase(new SeveralJobsScenarioTestCase);
         AddTestCase(new BackgroundBadInputTestCase);
