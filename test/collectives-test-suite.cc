@@ -156,6 +156,86 @@ class PacketVersusIdealTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Rings of 2, 3, 8 and 16 workers finish over TCP; the same seed writes
+ * byte-identical CSV files.
+ */
+class RingSizesAndDeterminismTestCase : public TestCase
+{
+  public:
+    RingSizesAndDeterminismTestCase()
+        : TestCase("N = 2, 3, 8, 16 finish over TCP; same seed, identical output files")
+    {
+    }
+
+  private:
+    /** The figures of a run. */
+    struct RunResult
+    {
+        TrainingSummary summary;
+    };
+
+    /**
+     * Two iterations of `n` workers on `profile` in buffers of 40000 bytes, 1 ms of compute,
+     * over TCP at seed 1; writes the CSV files into `outDir` unless it is empty.
+     */
+    static RunResult
+    Run(uint32_t n, const std::string& profile, const std::string& outDir)
+    {
+        RngSeedManager::SetSeed(1);
+        Job t(n, profile, 40000, MilliSeconds(1));
+        t.helper.SetAttribute("Iterations", UintegerValue(2));
+        t.Install();
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        RunResult result{recorder.Summarize(t.idealRate, t.idealStepLatency)};
+        if (!outDir.empty())
+        {
+            recorder.WriteCsv(outDir);
+        }
+        Simulator::Destroy();
+        return result;
+    }
+
+    static std::string
+    Slurp(const std::string& path)
+    {
+        std::ifstream in(path);
+        std::ostringstream os;
+        os << in.rdbuf();
+        return os.str();
+    }
+
+    void
+    DoRun() override
+    {
+        std::vector<uint64_t> bytes(6, 20000);
+        std::string profile = WriteProfile("ring.csv", bytes);
+        for (uint32_t n : {2, 3, 8, 16})
+        {
+            RunResult run = Run(n, profile, "");
+            NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "N=" << n);
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.bytesPerWorkerPerIteration,
+                                      run.summary.expectedBytesPerWorkerPerIteration,
+                                      1e-6,
+                                      "N=" << n);
+        }
+        std::string first = SystemPath::MakeTemporaryDirectoryName();
+        std::string second = SystemPath::MakeTemporaryDirectoryName();
+        SystemPath::MakeDirectories(first);
+        SystemPath::MakeDirectories(second);
+        Run(3, profile, first);
+        Run(3, profile, second);
+        for (const char* file : {"iterations.csv", "buffers.csv", "partitions.csv"})
+        {
+            std::string a = Slurp(first + "/" + file);
+            NS_TEST_ASSERT_MSG_GT(a.size(), 50, file << " written");
+            NS_TEST_ASSERT_MSG_EQ((a == Slurp(second + "/" + file)), true, file << " identical");
+        }
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Parameter servers over TCP, 4 workers, buffers of 240000 bytes (divisible by 4): with one
  * server per worker every worker sends 2(N-1)/N x S per buffer, as in the ring; with a single
  * server (worker 0) it sends the buffer to each of the 3 others and each of them sends it S;
@@ -468,86 +548,6 @@ class DedicatedLayoutErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(
             tor->GetServer(3)->GetNApplications(), 0, "nothing installed by a refused layout");
         Simulator::Destroy();
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Rings of 2, 3, 8 and 16 workers finish over TCP; the same seed writes
- * byte-identical CSV files.
- */
-class RingSizesAndDeterminismTestCase : public TestCase
-{
-  public:
-    RingSizesAndDeterminismTestCase()
-        : TestCase("N = 2, 3, 8, 16 finish over TCP; same seed, identical output files")
-    {
-    }
-
-  private:
-    /** The figures of a run. */
-    struct RunResult
-    {
-        TrainingSummary summary;
-    };
-
-    /**
-     * Two iterations of `n` workers on `profile` in buffers of 40000 bytes, 1 ms of compute,
-     * over TCP at seed 1; writes the CSV files into `outDir` unless it is empty.
-     */
-    static RunResult
-    Run(uint32_t n, const std::string& profile, const std::string& outDir)
-    {
-        RngSeedManager::SetSeed(1);
-        Job t(n, profile, 40000, MilliSeconds(1));
-        t.helper.SetAttribute("Iterations", UintegerValue(2));
-        t.Install();
-        TrainingRecorder recorder(t.job);
-        Simulator::Run();
-        RunResult result{recorder.Summarize(t.idealRate, t.idealStepLatency)};
-        if (!outDir.empty())
-        {
-            recorder.WriteCsv(outDir);
-        }
-        Simulator::Destroy();
-        return result;
-    }
-
-    static std::string
-    Slurp(const std::string& path)
-    {
-        std::ifstream in(path);
-        std::ostringstream os;
-        os << in.rdbuf();
-        return os.str();
-    }
-
-    void
-    DoRun() override
-    {
-        std::vector<uint64_t> bytes(6, 20000);
-        std::string profile = WriteProfile("ring.csv", bytes);
-        for (uint32_t n : {2, 3, 8, 16})
-        {
-            RunResult run = Run(n, profile, "");
-            NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "N=" << n);
-            NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.bytesPerWorkerPerIteration,
-                                      run.summary.expectedBytesPerWorkerPerIteration,
-                                      1e-6,
-                                      "N=" << n);
-        }
-        std::string first = SystemPath::MakeTemporaryDirectoryName();
-        std::string second = SystemPath::MakeTemporaryDirectoryName();
-        SystemPath::MakeDirectories(first);
-        SystemPath::MakeDirectories(second);
-        Run(3, profile, first);
-        Run(3, profile, second);
-        for (const char* file : {"iterations.csv", "buffers.csv", "partitions.csv"})
-        {
-            std::string a = Slurp(first + "/" + file);
-            NS_TEST_ASSERT_MSG_GT(a.size(), 50, file << " written");
-            NS_TEST_ASSERT_MSG_EQ((a == Slurp(second + "/" + file)), true, file << " identical");
-        }
     }
 };
 

@@ -9,8 +9,10 @@
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/string.h"
+#include "ns3/system-path.h"
 #include "ns3/uinteger.h"
 
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -18,6 +20,64 @@ namespace ns3
 {
 namespace ddnntest
 {
+
+std::string
+WriteTempFile(const std::string& name, const std::string& text)
+{
+    std::string dir = SystemPath::MakeTemporaryDirectoryName();
+    SystemPath::MakeDirectories(dir);
+    std::string path = dir + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::string
+WriteProfile(const std::string& name, const std::vector<uint64_t>& bytes)
+{
+    std::string text = "layer,param_bytes,forward_ns,backward_ns\n";
+    const uint64_t layers = bytes.size();
+    for (uint64_t i = 0; i < layers; ++i)
+    {
+        text += std::to_string(i) + "," + std::to_string(bytes[i]) + ","
+                + std::to_string(1000 * (layers - i)) + "," + std::to_string(2000 * (i + 1)) + "\n";
+    }
+    return WriteTempFile(name, text);
+}
+
+std::string
+ScaledThesisProfile(uint64_t divisor)
+{
+    std::vector<uint64_t> bytes;
+    for (uint32_t i = 0; i < 50; ++i)
+    {
+        bytes.push_back((i < 25 ? 444444 : i < 38 ? 1777776 : 5333328) / divisor);
+    }
+    return WriteProfile("thesis-scaled.csv", bytes);
+}
+
+std::string
+ErrorOf(const std::function<void()>& action)
+{
+    std::string message;
+    try
+    {
+        action();
+    }
+    catch (const DdnnError& e)
+    {
+        message = e.what();
+    }
+    Simulator::Destroy();
+    return message;
+}
+
+TransportSettings
+ApplyTunedTransport()
+{
+    TransportSettings tuned;
+    tuned.Apply();
+    return tuned;
+}
 
 bool
 Contains(const std::string& text, const std::string& part)

@@ -178,6 +178,138 @@ class BarrierTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Thesis ch. 4 on the ideal transport without the barrier: priority beats
+ * FIFO when the job is network-bound and changes nothing when compute-bound.
+ */
+class PriorityVersusFifoTestCase : public TestCase
+{
+  public:
+    PriorityVersusFifoTestCase()
+        : TestCase("ideal: priority beats FIFO only when network-bound (barrier off)")
+    {
+    }
+
+  private:
+    static double
+    IterationTime(double rcp, const std::string& queue)
+    {
+        // The thesis default job: 8 workers, its model in buffers of 5333329 bytes.
+        const std::string profile = DdnnDataPath("thesis-default-profile.csv");
+        Job t(8, profile, 5333329, ComputeTimeOfRcp(rcp, profile, 8, DataRate("10Gbps")));
+        t.UseIdealTransport();
+        t.helper.SetAttribute(
+            "QueuePolicy", EnumValue(queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
+        t.helper.SetAttribute("Barrier", BooleanValue(false));
+        t.helper.SetAttribute("Iterations", UintegerValue(4));
+        t.Install();
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        const double period
+            = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS;
+        Simulator::Destroy();
+        return period;
+    }
+
+    void
+    DoRun() override
+    {
+        double fifoBound = IterationTime(0.5, "fifo");
+        double priorityBound = IterationTime(0.5, "priority");
+        NS_TEST_ASSERT_MSG_LT(priorityBound,
+                              fifoBound * 0.98,
+                              "network-bound: priority " << priorityBound << " s, fifo "
+                                                         << fifoBound << " s");
+        double fifoCompute = IterationTime(16, "fifo");
+        double priorityCompute = IterationTime(16, "priority");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            priorityCompute, fifoCompute, fifoCompute * 1e-6, "compute-bound: no difference");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The iteration period's estimator: the iterations that start in the window count, wherever
+ * they end. A compute-bound job on the ideal transport with the barrier iterates every
+ * compute time C plus the last buffer's allreduce A (the next forward waits for it): in the
+ * window [1.5 P, 3.5 P) of that period P start iterations 2 and 3 (0-based), the third ending
+ * after the window; both count (a window requiring their end would keep one), each with the
+ * period P, and nothing varies: a standard deviation near 0 and min = max.
+ */
+class WindowEstimatorTestCase : public TestCase
+{
+  public:
+    WindowEstimatorTestCase()
+        : TestCase("iterations that start in the window count, also those ending after it")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const std::string profile = SmallThesisProfile();
+        Job t(4, profile, 533333, ComputeTimeOfRcp(16, profile, 4, DataRate("10Gbps")));
+        t.UseIdealTransport();
+        t.helper.SetAttribute("Iterations", UintegerValue(6));
+        t.helper.SetAttribute("Barrier", BooleanValue(true));
+        t.Install();
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        // P from first principles: C plus the ideal allreduce of the buffer holding layer 0.
+        Ptr<DnnModel> model = t.job->GetModel();
+        const Time last = t.job->GetIdealCollectiveTime(
+            model->GetBuffer(model->GetBufferOfLayer(0)).bytes, t.idealRate, t.idealStepLatency);
+        const double period = (model->GetComputeTime() + last).GetSeconds();
+        const TrainingSummary w = recorder.Summarize(
+            t.idealRate, t.idealStepLatency, Seconds(1.5 * period), Seconds(3.5 * period));
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(
+            w.iterationsMeasured, 2, "starts at 2 P and 3 P; the second ends at 4 P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(w.iterationTimeMeanS, period, period * 0.01, "the period P");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            w.iterationTimeMinS, w.iterationTimeMaxS, period * 0.01, "min = max");
+        NS_TEST_ASSERT_MSG_LT(w.iterationTimeSdS, period * 0.01, "no spread");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            w.allreducesMeasured, model->GetBufferCount(), "iteration 2's allreduces");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Training alone and compute-bound (rcp 16): its measured load matches
+ * eq. 5.2 (1/16 of the link) within 10 %.
+ */
+class TrainingLoadTestCase : public TestCase
+{
+  public:
+    TrainingLoadTestCase()
+        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const std::string profile = ddnntest::ScaledThesisProfile(100);
+        Job training(4, profile, 53334, ComputeTimeOfRcp(16, profile, 4, DataRate("10Gbps")));
+        training.helper.SetAttribute("Iterations", UintegerValue(10));
+        training.Install();
+        Ptr<SingleTorHelper> network = training.network;
+        Time compute = training.job->GetModel()->GetComputeTime();
+        // whole iterations only: the 2nd to the 9th
+        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
+        Simulator::Run();
+        const double expected = 1.0 / 16;
+        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
+                                * TransportSettings().GoodputFraction();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Several jobs on one single-ToR network. On disjoint servers each job's iteration takes what
  * it takes alone, within 1 %. Two jobs on the same four servers (each on its own port) share
  * every server link: each job still moves its exact ring bytes, and a server's uplink carries
@@ -394,138 +526,6 @@ class TcpDefaultsWarningTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(warned, true, "the warning: '" + text + "'");
         NS_TEST_ASSERT_MSG_EQ(once, true, "only once: '" + text + "'");
         ddnntest::ApplyTunedTransport();
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Thesis ch. 4 on the ideal transport without the barrier: priority beats
- * FIFO when the job is network-bound and changes nothing when compute-bound.
- */
-class PriorityVersusFifoTestCase : public TestCase
-{
-  public:
-    PriorityVersusFifoTestCase()
-        : TestCase("ideal: priority beats FIFO only when network-bound (barrier off)")
-    {
-    }
-
-  private:
-    static double
-    IterationTime(double rcp, const std::string& queue)
-    {
-        // The thesis default job: 8 workers, its model in buffers of 5333329 bytes.
-        const std::string profile = DdnnDataPath("thesis-default-profile.csv");
-        Job t(8, profile, 5333329, ComputeTimeOfRcp(rcp, profile, 8, DataRate("10Gbps")));
-        t.UseIdealTransport();
-        t.helper.SetAttribute(
-            "QueuePolicy", EnumValue(queue == "fifo" ? TrainingJob::FIFO : TrainingJob::PRIORITY));
-        t.helper.SetAttribute("Barrier", BooleanValue(false));
-        t.helper.SetAttribute("Iterations", UintegerValue(4));
-        t.Install();
-        TrainingRecorder recorder(t.job);
-        Simulator::Run();
-        const double period
-            = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS;
-        Simulator::Destroy();
-        return period;
-    }
-
-    void
-    DoRun() override
-    {
-        double fifoBound = IterationTime(0.5, "fifo");
-        double priorityBound = IterationTime(0.5, "priority");
-        NS_TEST_ASSERT_MSG_LT(priorityBound,
-                              fifoBound * 0.98,
-                              "network-bound: priority " << priorityBound << " s, fifo "
-                                                         << fifoBound << " s");
-        double fifoCompute = IterationTime(16, "fifo");
-        double priorityCompute = IterationTime(16, "priority");
-        NS_TEST_ASSERT_MSG_EQ_TOL(
-            priorityCompute, fifoCompute, fifoCompute * 1e-6, "compute-bound: no difference");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * The iteration period's estimator: the iterations that start in the window count, wherever
- * they end. A compute-bound job on the ideal transport with the barrier iterates every
- * compute time C plus the last buffer's allreduce A (the next forward waits for it): in the
- * window [1.5 P, 3.5 P) of that period P start iterations 2 and 3 (0-based), the third ending
- * after the window; both count (a window requiring their end would keep one), each with the
- * period P, and nothing varies: a standard deviation near 0 and min = max.
- */
-class WindowEstimatorTestCase : public TestCase
-{
-  public:
-    WindowEstimatorTestCase()
-        : TestCase("iterations that start in the window count, also those ending after it")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        const std::string profile = SmallThesisProfile();
-        Job t(4, profile, 533333, ComputeTimeOfRcp(16, profile, 4, DataRate("10Gbps")));
-        t.UseIdealTransport();
-        t.helper.SetAttribute("Iterations", UintegerValue(6));
-        t.helper.SetAttribute("Barrier", BooleanValue(true));
-        t.Install();
-        TrainingRecorder recorder(t.job);
-        Simulator::Run();
-        // P from first principles: C plus the ideal allreduce of the buffer holding layer 0.
-        Ptr<DnnModel> model = t.job->GetModel();
-        const Time last = t.job->GetIdealCollectiveTime(
-            model->GetBuffer(model->GetBufferOfLayer(0)).bytes, t.idealRate, t.idealStepLatency);
-        const double period = (model->GetComputeTime() + last).GetSeconds();
-        const TrainingSummary w = recorder.Summarize(
-            t.idealRate, t.idealStepLatency, Seconds(1.5 * period), Seconds(3.5 * period));
-        Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(
-            w.iterationsMeasured, 2, "starts at 2 P and 3 P; the second ends at 4 P");
-        NS_TEST_ASSERT_MSG_EQ_TOL(w.iterationTimeMeanS, period, period * 0.01, "the period P");
-        NS_TEST_ASSERT_MSG_EQ_TOL(
-            w.iterationTimeMinS, w.iterationTimeMaxS, period * 0.01, "min = max");
-        NS_TEST_ASSERT_MSG_LT(w.iterationTimeSdS, period * 0.01, "no spread");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(
-            w.allreducesMeasured, model->GetBufferCount(), "iteration 2's allreduces");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Training alone and compute-bound (rcp 16): its measured load matches
- * eq. 5.2 (1/16 of the link) within 10 %.
- */
-class TrainingLoadTestCase : public TestCase
-{
-  public:
-    TrainingLoadTestCase()
-        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        const std::string profile = ddnntest::ScaledThesisProfile(100);
-        Job training(4, profile, 53334, ComputeTimeOfRcp(16, profile, 4, DataRate("10Gbps")));
-        training.helper.SetAttribute("Iterations", UintegerValue(10));
-        training.Install();
-        Ptr<SingleTorHelper> network = training.network;
-        Time compute = training.job->GetModel()->GetComputeTime();
-        // whole iterations only: the 2nd to the 9th
-        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
-        Simulator::Run();
-        const double expected = 1.0 / 16;
-        const double measured = meter.GetUplinkUtilization(TenantTag::TRAINING)
-                                * TransportSettings().GoodputFraction();
-        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
-        Simulator::Destroy();
     }
 };
 
