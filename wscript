@@ -31,7 +31,6 @@ RUNNER_SOURCES = [
     'examples/runner/training-scenario.cc',
     'examples/runner/datacenter-scenario.cc',
     'examples/runner/scenario-file.cc',
-    'examples/runner/job-placement.cc',
     'examples/runner/program-main.cc',
     'examples/runner/input-file.cc',
     'examples/runner/ns3-defaults.cc',
@@ -95,6 +94,7 @@ def build(bld):
         'helper/egress-queue.cc',
         'helper/fabric-builder.cc',
         'helper/fabric-topology.cc',
+        'helper/job-placement.cc',
         'helper/leaf-spine-helper.cc',
         'helper/fat-tree-helper.cc',
     ]
@@ -112,12 +112,17 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('ddnn')
     module_test.env.append_value('DEFINES', [version_define])
     module_test.source = [
+        'test/ddnn-test-util.cc',
         'test/dnn-model-test-suite.cc',
-        'test/training-test-suite.cc',
-        'test/datacenter-test-suite.cc',
-        'test/fabric-test-suite.cc',
-        'test/weighted-band-queue-disc-test-suite.cc',
+        'test/training-loop-test-suite.cc',
+        'test/collectives-test-suite.cc',
+        'test/background-test-suite.cc',
         'test/priority-test-suite.cc',
+        'test/weighted-band-queue-disc-test-suite.cc',
+        'test/dctcp-test-suite.cc',
+        'test/fabric-test-suite.cc',
+        'test/impairments-test-suite.cc',
+        'test/scenario-runner-test-suite.cc',
     ] + RUNNER_SOURCES
     # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
 
@@ -170,6 +175,7 @@ def build(bld):
         'helper/egress-queue.h',
         'helper/fabric-builder.h',
         'helper/fabric-topology.h',
+        'helper/job-placement.h',
         'helper/leaf-spine-helper.h',
         'helper/fat-tree-helper.h',
     ]

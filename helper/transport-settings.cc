@@ -164,4 +164,11 @@ TransportSettings::WirePacketBytes() const
     return segmentSize + kHeaderBytes;
 }
 
+Time
+TransportSettings::IdealStepLatency(DataRate rate, Time delay, uint32_t links) const
+{
+    return static_cast<int64_t>(links) * delay
+           + static_cast<int64_t>(links - 1) * rate.CalculateBytesTxTime(WirePacketBytes());
+}
+
 } // namespace ns3

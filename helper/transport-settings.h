@@ -4,7 +4,9 @@
 #ifndef TRANSPORT_SETTINGS_H
 #define TRANSPORT_SETTINGS_H
 
+#include "ns3/data-rate.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/nstime.h"
 
 #include <cstdint>
 #include <string>
@@ -68,6 +70,13 @@ struct TransportSettings
     double GoodputFraction() const;
     /** Bytes one full segment takes on a point-to-point wire (headers and PPP included). */
     uint32_t WirePacketBytes() const;
+
+    /**
+     * The ideal transport's time per ring step beyond serialization, on links of `rate` and
+     * `delay`: a propagation delay per link of the path and a store-and-forward of one full
+     * packet per switch (2 links on a single ToR).
+     */
+    Time IdealStepLatency(DataRate rate, Time delay, uint32_t links = 2) const;
 };
 
 } // namespace ns3

@@ -14,7 +14,6 @@
 #include "campaign-report.h"
 #include "datacenter-scenario.h"
 #include "input-file.h"
-#include "job-placement.h"
 #include "ns3-defaults.h"
 #include "output-manifest.h"
 #include "program-main.h"

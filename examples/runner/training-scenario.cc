@@ -330,14 +330,6 @@ TrainingScenario::ComputeTime(const TrainingJobParameters& job, uint64_t modelBy
 }
 
 Time
-IdealStepLatency(DataRate rate, Time delay, const TransportSettings& transport, uint32_t links)
-{
-    return static_cast<int64_t>(links) * delay
-           + static_cast<int64_t>(links - 1)
-                 * rate.CalculateBytesTxTime(transport.WirePacketBytes());
-}
-
-Time
 IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters& job)
 {
     Ptr<DnnModel> model = CreateObject<DnnModel>();
@@ -358,9 +350,8 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
     const DataRate lineRate(scenario.dataRate);
     const TransportSettings& transport = scenario.transportSettings;
     const double rate = lineRate.GetBitRate() * transport.GoodputFraction();
-    const Time latency = IdealStepLatency(lineRate,
-                                          NanoSeconds(std::llround(scenario.delayUs * 1e3)),
-                                          transport,
+    const Time latency = transport.IdealStepLatency(lineRate,
+                                                    NanoSeconds(std::llround(scenario.delayUs * 1e3)),
                                           scenario.GetPathLinks());
     auto ideal = [&](uint64_t bytes) {
         uint64_t busiest = 0;
@@ -532,10 +523,8 @@ InstallJob(const TrainingScenario& scenario,
     const DataRate rate(scenario.dataRate);
     installed.idealRate
         = DataRate(static_cast<uint64_t>(rate.GetBitRate() * transport.GoodputFraction()));
-    installed.idealStepLatency = IdealStepLatency(rate,
-                                                  NanoSeconds(std::llround(scenario.delayUs * 1e3)),
-                                                  transport,
-                                                  scenario.GetPathLinks());
+    installed.idealStepLatency = transport.IdealStepLatency(
+        rate, NanoSeconds(std::llround(scenario.delayUs * 1e3)), scenario.GetPathLinks());
     training.SetTransport(TransportTypeOf(job.transport));
     if (job.transport == "tcp")
     {

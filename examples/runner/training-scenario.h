@@ -153,16 +153,6 @@ std::vector<InstalledTraining> InstallTrainingJobs(const TrainingScenario& scena
 InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<ServerTopology> network);
 
 /**
- * The ideal transport's time per ring step beyond serialization: a propagation delay per
- * link of the path and a store-and-forward of one full packet per switch (2 links on a
- * single ToR).
- */
-Time IdealStepLatency(DataRate rate,
-                      Time delay,
-                      const TransportSettings& transport,
-                      uint32_t links = 2);
-
-/**
  * A lower bound of a job's iteration period, from its model before anything is simulated.
  * Buffers are reduced one at a time, each at best in its ideal time A_b (the busiest rank's
  * bytes at the ideal transport's rate plus a step latency per sequential step); with C the

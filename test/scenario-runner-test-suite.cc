@@ -1,180 +1,172 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * System tests of the background tenant and of the two tenants together:
- * priorities at the switch, offered loads against eq. 5.2 and 5.3, flow
- * bookkeeping (unfinished flows, hundreds of concurrent flows, identical
- * schedules across runs) and bad input.
+ * The programs' runner: runs built from a scenario record (TrainingScenario,
+ * DatacenterScenario, scenario files): compute time from rcp, stragglers and jitter,
+ * transport profiles, flow bookkeeping, several jobs, fabrics and dedicated
+ * parameter-server hosts from a scenario, and its bad input.
  */
 #include "../model/ddnn-ring.h"
-#include "../model/ns3-compat.h"
 #include "ddnn-test-util.h"
 
-#include "../examples/runner/runner.h"
-
-#include "ns3/applications-module.h"
 #include "ns3/boolean.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/double.h"
-#include "ns3/internet-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/point-to-point-net-device.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/system-path.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 using namespace ns3;
+using namespace ns3::ddnntest;
 
 namespace
 {
 
-using ddnntest::ErrorOf;
-
-bool
-Contains(const std::string& text, const std::string& part)
+/** Four workers on the small thesis profile, buffers of at most 533333 bytes. */
+TrainingScenario
+SmallScenario()
 {
-    return text.find(part) != std::string::npos;
+    TrainingScenario s;
+    s.workers = 4;
+    s.profile = SmallThesisProfile();
+    s.fusionBytes = 533333;
+    return s;
 }
 
 } // namespace
 
 /**
  * \ingroup ddnn-tests
- * Two servers send into a third at line rate: PfifoFast at the switch keeps
- * the band-0 flow at its rate while the band-2 flow yields, and the reverse
- * when the bands swap.
+ * Compute-bound job (R_cp_to_nw = 16, eq. 5.1) alone on the network: the
+ * iteration time equals the compute time within 1 %.
  */
-class SwitchPriorityTestCase : public TestCase
+class ComputeBoundTestCase : public TestCase
 {
   public:
-    SwitchPriorityTestCase()
-        : TestCase("PfifoFast at the switch: band 0 keeps its rate, band 2 yields")
+    ComputeBoundTestCase()
+        : TestCase("compute-bound (rcp 16) iteration time = compute time within 1 %, tcp")
     {
     }
 
   private:
-    /** What the two sinks hold when the measurement starts (a function: ns-3.35 takes no lambdas).
-     */
-    static void
-    RecordStart(std::vector<Ptr<PacketSink>>* sinks, uint64_t* start0, uint64_t* start1)
-    {
-        *start0 = (*sinks)[0]->GetTotalRx();
-        *start1 = (*sinks)[1]->GetTotalRx();
-    }
-
-    /** Bytes received from servers 0 and 1 in 20 ms, with the given ToS values. */
-    static std::pair<uint64_t, uint64_t>
-    Run(uint8_t tos0, uint8_t tos1)
-    {
-        ddnntest::ApplyTunedTransport();
-        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-        network->Create(3);
-        std::vector<Ptr<PacketSink>> sinks;
-        for (uint32_t s = 0; s < 2; ++s)
-        {
-            uint16_t port = 7000 + s;
-            PacketSinkHelper sink("ns3::TcpSocketFactory",
-                                  InetSocketAddress(Ipv4Address::GetAny(), port));
-            sinks.push_back(DynamicCast<PacketSink>(sink.Install(network->GetServer(2)).Get(0)));
-            BulkSendHelper bulk = compat::TcpBulkSendWithTos(
-                InetSocketAddress(network->GetServerAddress(2), port), s == 0 ? tos0 : tos1);
-            bulk.SetAttribute("SendSize", UintegerValue(65536));
-            bulk.Install(network->GetServer(s));
-        }
-        // Measure from 5 ms on, once both senders are past slow start.
-        uint64_t start0 = 0;
-        uint64_t start1 = 0;
-        Simulator::Schedule(MilliSeconds(5), &RecordStart, &sinks, &start0, &start1);
-        Simulator::Stop(MilliSeconds(25));
-        Simulator::Run();
-        std::pair<uint64_t, uint64_t> received{sinks[0]->GetTotalRx() - start0,
-                                               sinks[1]->GetTotalRx() - start1};
-        Simulator::Destroy();
-        return received;
-    }
-
     void
     DoRun() override
     {
-        // 20 ms at 10 Gbit/s of goodput is about 24 MB
-        const double lineBytes = 10e9 * 0.020 / 8 * 1448.0 / 1502.0;
-        auto [high, low] = Run(0x10, 0x08);
-        NS_TEST_ASSERT_MSG_GT(high, 0.9 * lineBytes, "band 0 keeps its rate: " << high);
-        NS_TEST_ASSERT_MSG_LT(low, 0.1 * lineBytes, "band 2 yields: " << low);
-        auto [low2, high2] = Run(0x08, 0x10);
-        NS_TEST_ASSERT_MSG_GT(high2, 0.9 * lineBytes, "swapped: band 0 keeps its rate");
-        NS_TEST_ASSERT_MSG_LT(low2, 0.1 * lineBytes, "swapped: band 2 yields");
-        auto [same0, same1] = Run(0x10, 0x10);
-        NS_TEST_ASSERT_MSG_GT(same0, 0.25 * lineBytes, "same band: both progress");
-        NS_TEST_ASSERT_MSG_GT(same1, 0.25 * lineBytes, "same band: both progress");
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = 2;
+        TrainingRunResult run = RunTraining(s, "");
+        NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "iterations");
+        // eq. 5.1: compute = rcp x model x 2(1 - 1/N) x 8 / rate
+        NS_TEST_ASSERT_MSG_EQ(run.modelBytes, 25 * 44444 + 13 * 177777 + 12 * 533332, "model");
+        double expected = 16 * run.modelBytes * 2 * 0.75 * 8 / 10e9;
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.computeTimeS, expected, expected * 1e-3, "eq. 5.1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.summary.iterationTimeMeanS,
+                                  run.summary.computeTimeS,
+                                  run.summary.computeTimeS * 0.01,
+                                  "iteration time");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(
+            run.summary.iterationTimeMeanS, run.summary.computeTimeS, "never faster than compute");
     }
 };
 
 /**
  * \ingroup ddnn-tests
- * The single-ToR network: PfifoFast with the configured limit on every egress,
- * at the servers and at the switch, above one-packet device queues.
+ * A straggler (the scenario's stragglers and straggler-scale): one worker computing 1.5 x as
+ * long makes a compute-bound job iterate in 1.5 x its compute time within 1 % (everyone waits
+ * for its gradients). A jitter j drawn per worker and iteration from U(0, 0.2) makes the
+ * period, with the barrier, the expected maximum of N draws: 1 + 0.2 N / (N + 1); it repeats
+ * with the seed and changes with it.
  */
-class TopologyTestCase : public TestCase
+class StragglerTestCase : public TestCase
 {
   public:
-    TopologyTestCase()
-        : TestCase("PfifoFast of 1000 packets on every server and switch egress, 1-packet devices")
+    StragglerTestCase()
+        : TestCase("a straggler at 1.5 x compute makes a compute-bound iteration 1.5 x long")
     {
     }
 
   private:
+    /** Mean iteration period over the compute time, worker 0 slowed by `scale`. */
+    static double
+    Period(double scale, const std::string& jitter, uint32_t iterations = 3, uint32_t seed = 1)
+    {
+        TrainingScenario s = SmallScenario();
+        s.rcp = 16;
+        s.iterations = iterations;
+        s.transport = "ideal";
+        s.stragglers = scale != 1.0 ? "0" : "";
+        s.stragglerScale = scale;
+        s.jitter = jitter;
+        s.Validate();
+        RngSeedManager::SetSeed(seed);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        TrainingRecorder recorder(t.job);
+        Simulator::Run();
+        const double period = recorder.Summarize(t.idealRate, t.idealStepLatency).iterationTimeMeanS
+                              / t.job->GetModel()->GetComputeTime().GetSeconds();
+        Simulator::Destroy();
+        return period;
+    }
+
     void
     DoRun() override
     {
-        ddnntest::ApplyTunedTransport();
-        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-        network->Create(5);
-        // Queue discs create their internal queues when the simulation initializes them.
-        Simulator::Stop(NanoSeconds(1));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(network->GetSwitch()->GetNDevices(), 5 + 1, "5 links and loopback");
-        for (uint32_t i = 0; i < 5; ++i)
-        {
-            for (Ptr<QueueDisc> disc :
-                 {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
-            {
-                NS_TEST_ASSERT_MSG_NE(DynamicCast<PfifoFastQueueDisc>(disc), nullptr, "PfifoFast");
-                NS_TEST_ASSERT_MSG_EQ(disc->GetMaxSize(),
-                                      QueueSize(QueueSizeUnit::PACKETS, 1000),
-                                      "one limit for the three bands");
-                NS_TEST_ASSERT_MSG_EQ(disc->GetNInternalQueues(), 3, "three bands, no more");
-            }
-            for (Ptr<NetDevice> device : {network->GetServerDevice(i), network->GetSwitchDevice(i)})
-            {
-                Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(device);
-                NS_TEST_ASSERT_MSG_EQ(p2p->GetQueue()->GetMaxSize(),
-                                      QueueSize(QueueSizeUnit::PACKETS, 1),
-                                      "device queue");
-            }
-        }
-        NS_TEST_ASSERT_MSG_EQ(network->GetServerAddress(3), Ipv4Address("10.1.4.1"), "addressing");
-        Simulator::Destroy();
+        const double alone = Period(1.0, "");
+        const double straggler = Period(1.5, "");
+        NS_TEST_ASSERT_MSG_EQ_TOL(alone, 1.0, 0.01, "no straggler: the compute time");
+        NS_TEST_ASSERT_MSG_EQ_TOL(straggler, 1.5, 0.015, "straggler: 1.5 x the compute time");
+        // 40 iterations: the mean of the maximum of 4 draws has a standard deviation of
+        // 0.2 x sqrt(N / ((N + 1)^2 (N + 2))) / sqrt(40) = 0.0052; allow 3 of them and 1 % for
+        // the allreduce's tail.
+        const std::string uniform = "ns3::UniformRandomVariable[Min=0|Max=0.2]";
+        const double jittered = Period(1.0, uniform, 40);
+        NS_TEST_ASSERT_MSG_EQ_TOL(jittered, 1.0 + 0.2 * 4 / 5, 0.016 + 0.01, "E[max of 4]");
+        NS_TEST_ASSERT_MSG_EQ(Period(1.0, uniform, 40), jittered, "same seed, same times");
+        NS_TEST_ASSERT_MSG_NE(Period(1.0, uniform, 40, 2), jittered, "another seed, other times");
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { Period(1.0, "ns3::Nothing[Mean=1]"); }),
+                              "--jitter: expected an ns-3 random variable such as "
+                              "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], got "
+                              "'ns3::Nothing[Mean=1]'",
+                              "unknown type");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Mean=1]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], whose attributes "
+            "ns3::UniformRandomVariable has, got 'ns3::UniformRandomVariable[Mean=1]'",
+            "unknown attribute");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { Period(1.0, "ns3::UniformRandomVariable[Min=x]"); }),
+            "--jitter: expected an ns-3 random variable such as "
+            "ns3::NormalRandomVariable[Mean=0|Variance=0.0025], with a valid Min, got "
+            "'ns3::UniformRandomVariable[Min=x]'",
+            "bad value");
+        RngSeedManager::SetSeed(1); // as the other tests expect
     }
 };
 
 /**
  * \ingroup ddnn-tests
- * Background alone: the measured uplink load matches rate x mean size
- * (eq. 5.3) within 10 % once headers are accounted for; every flow completes
- * and no connection is left open.
+ * A training scenario without a compute time (nor a ratio to derive it from) or without
+ * fusion buffers names the flag at fault.
  */
-class BackgroundLoadTestCase : public TestCase
+class TrainingScenarioBadInputTestCase : public TestCase
 {
   public:
-    BackgroundLoadTestCase()
-        : TestCase("background load = rate x mean size within 10 %, nothing lost or leaked")
+    TrainingScenarioBadInputTestCase()
+        : TestCase("a scenario without compute time or fusion buffers names the flag")
     {
     }
 
@@ -182,53 +174,90 @@ class BackgroundLoadTestCase : public TestCase
     void
     DoRun() override
     {
-        // uniform sizes up to 100 kB: mean 50 kB, low variance, few packets
-        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
-        ddnntest::ApplyTunedTransport();
-        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-        network->Create(4);
-        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-        helper->SetAttribute("CdfFile", StringValue(cdf));
-        helper->SetAttribute("FlowRate", DoubleValue(1000));
-        helper->SetAttribute("Stop", TimeValue(MilliSeconds(300)));
-        helper->SetAttribute("MeasureFrom", TimeValue(MilliSeconds(50)));
-        helper->SetAttribute("MeasureUntil", TimeValue(MilliSeconds(250)));
-        Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
-        UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
-        Simulator::Run(); // until every flow has finished
-        const double expected = 1000 * 50000.0 * 8 / 10e9;
-        const double measured = meter.GetUplinkUtilization(TenantKind::BACKGROUND)
-                                * TransportSettings().GoodputFraction();
-        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
-        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantKind::BACKGROUND)
-                                      * TransportSettings().GoodputFraction(),
-                                  expected,
-                                  expected * 0.10,
-                                  "downlink load");
-        NS_TEST_ASSERT_MSG_EQ(meter.GetUplinkUtilization(TenantKind::TRAINING), 0, "no training");
-        uint64_t completed = 0;
-        for (const auto& flow : tenant->GetFlows())
+        auto contains = [](const std::string& text, const std::string& part) {
+            return text.find(part) != std::string::npos;
+        };
+        TrainingScenario bad;
+        bad.iterations = 1;
+        bad.computeMs = 0;
+        bad.rcp = 0; // neither a compute time nor a ratio to derive it from
+        std::string compute = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(compute, "--computeMs"), true, compute);
+        bad.computeMs = 10;
+        bad.fusionBytes = 0;
+        std::string fusion = ErrorOf([&] { bad.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(contains(fusion, "--fusionBytes"), true, fusion);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Dedicated parameter servers from a scenario's values: 4 workers and P = 2 servers on a
+ * single ToR of 6, placed packed (workers on servers 0-3, the parameter servers on 4 and 5);
+ * every worker pushes exactly the model and pulls it back, each server moves N x its shard
+ * each way, and the shards add up to the model.
+ */
+class ScenarioParameterServerHostsTestCase : public TestCase
+{
+  public:
+    ScenarioParameterServerHostsTestCase()
+        : TestCase("scenario parameter-server-hosts=dedicated: placement and bytes, tcp")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const uint64_t bufferBytes = 240001; // shards of 120001 and 120000
+        TrainingScenario s;
+        s.workers = 6;
+        s.jobWorkers = 4;
+        s.profile = WriteProfile("ps-hosts.csv", {bufferBytes});
+        s.fusionBytes = bufferBytes;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.collective = "parameter-server";
+        s.parameterServers = 2;
+        s.parameterServerHosts = "dedicated";
+        s.Validate();
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        InstalledTraining t = InstallTraining(s, network);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        NS_TEST_ASSERT_MSG_EQ(t.job->GetWorkerCount(), 4, "four workers");
+        uint64_t shards = 0;
+        for (uint32_t k = 0; k < 2; ++k)
         {
-            completed += flow.Completed();
+            Ptr<TrainingWorker> server = t.job->GetParameterServer(k);
+            NS_TEST_ASSERT_MSG_EQ(server->GetNode(), network->GetServer(4 + k), "after workers");
+            const uint64_t shard = k == 0 ? 120001 : 120000;
+            // received: over both iterations; sent: in iteration 0
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesReceived(), 2 * 4 * shard, "N x shard in");
+            NS_TEST_ASSERT_MSG_EQ(server->GetBytesSent(0), 4 * shard, "N x shard out");
+            shards += shard;
         }
-        NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 1000, "flows generated");
-        NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
-        for (uint32_t i = 0; i < 4; ++i)
+        NS_TEST_ASSERT_MSG_EQ(shards, bufferBytes, "the shards make the model");
+        for (uint32_t r = 0; r < 4; ++r)
         {
-            Ptr<Node> node = network->GetServer(i);
-            for (uint32_t a = 0; a < node->GetNApplications(); ++a)
-            {
-                if (auto sink = DynamicCast<BackgroundFlowSink>(node->GetApplication(a)))
-                {
-                    NS_TEST_ASSERT_MSG_EQ(sink->GetOpenConnections(), 0, "sink " << i);
-                }
-                if (auto sender = DynamicCast<BackgroundFlowSender>(node->GetApplication(a)))
-                {
-                    NS_TEST_ASSERT_MSG_EQ(sender->GetOpenFlows(), 0, "sender " << i);
-                }
-            }
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetNode(), network->GetServer(r), "packed");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesSent(0), bufferBytes, "push");
+            NS_TEST_ASSERT_MSG_EQ(t.job->GetWorker(r)->GetBytesReceived(), 2 * bufferBytes, "pull");
         }
         Simulator::Destroy();
+
+        // The same job does not fit 5 servers; ring-allreduce has no servers to dedicate.
+        s.workers = 5;
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServers: 4 workers and 2 dedicated parameter servers "
+                              "do not fit the single-tor's 5 servers",
+                              "no room");
+        s.workers = 6;
+        s.collective = "ring-allreduce";
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+                              "--parameterServerHosts: dedicated hosts serve the parameter-server "
+                              "collective, not ring-allreduce",
+                              "ring");
     }
 };
 
@@ -327,121 +356,6 @@ class TransportProfileBandsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(congestion, "ns3::TcpCubic", "tuned congestion control");
         NS_TEST_ASSERT_MSG_EQ(tuned.data[1] + tuned.acks[1], 0, "tuned: band 1 empty");
         NS_TEST_ASSERT_MSG_GT(tuned.acks[0], 100, "tuned: background ACKs with their data");
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Both tenants on a topology of the user's own, through the public API only: two racks of
- * two servers built with ns-3's helpers, their servers given to the tenants as a
- * ServerList. The ring still moves 2S - size((r+1)%N) - size((r+2)%N) bytes per worker per
- * buffer, every background flow completes, and the meter sees both tenants.
- */
-class OwnTopologyTestCase : public TestCase
-{
-  public:
-    OwnTopologyTestCase()
-        : TestCase("a topology of the user's own: two racks, ring bytes per worker, flows")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        ddnntest::ApplyTunedTransport(); // the one explicit place TCP is set up
-        NodeContainer servers(4);
-        NodeContainer tors(2);
-        InternetStackHelper().Install(servers);
-        InternetStackHelper().Install(tors);
-        PointToPointHelper link;
-        link.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
-        link.SetChannelAttribute("Delay", StringValue("10us"));
-        Ipv4AddressHelper addresses("10.7.0.0", "255.255.255.0");
-        for (uint32_t i = 0; i < 4; ++i)
-        {
-            addresses.Assign(link.Install(servers.Get(i), tors.Get(i / 2)));
-            addresses.NewNetwork();
-        }
-        addresses.Assign(link.Install(tors.Get(0), tors.Get(1))); // the racks' interconnect
-        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-        Ptr<ServerList> topology = CreateObject<ServerList>(servers);
-
-        TrainingHelper training;
-        training.SetAttribute("ProfileFile", StringValue(ddnntest::ScaledThesisProfile(100)));
-        training.SetAttribute("FusionBufferBytes", UintegerValue(53334));
-        training.SetAttribute("ComputeTime", TimeValue(MilliSeconds(2)));
-        training.SetAttribute("Iterations", UintegerValue(1));
-        training.Install(topology);
-        Ptr<TrainingJob> job = training.GetJob();
-
-        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
-        Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
-        background->SetAttribute("CdfFile", StringValue(cdf));
-        background->SetAttribute("FlowRate", DoubleValue(200));
-        background->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
-        Ptr<BackgroundTenant> tenant = background->Install(topology);
-        UtilizationMeter meter(topology, MilliSeconds(1), Seconds(0), MilliSeconds(20));
-        Simulator::Run();
-
-        NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "the job finished");
-        for (uint32_t r = 0; r < 4; ++r)
-        {
-            uint64_t expected = 0;
-            for (uint32_t b = 0; b < job->GetModel()->GetBufferCount(); ++b)
-            {
-                expected += ddnn_ring_bytes_sent_by(job->GetModel()->GetBuffer(b).bytes, 4, r);
-            }
-            NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesSent(0), expected, "worker " << r);
-        }
-        uint64_t completed = 0;
-        for (const auto& flow : tenant->GetFlows())
-        {
-            completed += flow.Completed();
-        }
-        NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 5, "flows generated");
-        NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
-        NS_TEST_ASSERT_MSG_GT(meter.GetUplinkUtilization(TenantKind::TRAINING), 0, "training seen");
-        NS_TEST_ASSERT_MSG_GT(
-            meter.GetDownlinkUtilization(TenantKind::BACKGROUND), 0, "background seen");
-        Simulator::Destroy();
-    }
-};
-
-/**
- * \ingroup ddnn-tests
- * Training alone and compute-bound (rcp 16): its measured load matches
- * eq. 5.2 (1/16 of the link) within 10 %.
- */
-class TrainingLoadTestCase : public TestCase
-{
-  public:
-    TrainingLoadTestCase()
-        : TestCase("compute-bound training load matches eq. 5.2 within 10 %")
-    {
-    }
-
-  private:
-    void
-    DoRun() override
-    {
-        TrainingScenario s;
-        s.workers = 4;
-        s.profile = ddnntest::ScaledThesisProfile(100);
-        s.fusionBytes = 53334;
-        s.rcp = 16;
-        s.iterations = 10;
-        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
-        InstalledTraining training = InstallTraining(s, network);
-        Time compute = training.job->GetModel()->GetComputeTime();
-        // whole iterations only: the 2nd to the 9th
-        UtilizationMeter meter(network, MilliSeconds(10), compute, 9 * compute);
-        Simulator::Run();
-        const double expected = 1.0 / 16;
-        const double measured = meter.GetUplinkUtilization(TenantKind::TRAINING)
-                                * TransportSettings().GoodputFraction();
-        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "training load");
-        Simulator::Destroy();
     }
 };
 
@@ -668,24 +582,93 @@ class BackgroundBadInputTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
- * Test suite of the background tenant and the combined scenario.
+ * A whole datacenter run on a fabric from the scenario (--topology=fat-tree): 4 workers spread
+ * over a 16-server fat tree next to background flows between all 16 servers. Every worker
+ * receives its left neighbour's ring bytes, flows are generated for every server, and the
+ * servers without a worker carry no training.
  */
-class DatacenterTestSuite : public TestSuite
+class ScenarioOnFabricTestCase : public TestCase
 {
   public:
-    DatacenterTestSuite()
-        : TestSuite("ddnn-datacenter", Type::SYSTEM)
+    ScenarioOnFabricTestCase()
+        : TestCase("scenario on a fat tree: spread job, background on every server")
     {
-        AddTestCase(new TopologyTestCase);
-        AddTestCase(new SwitchPriorityTestCase);
-        AddTestCase(new BackgroundLoadTestCase);
-        AddTestCase(new TrainingLoadTestCase);
-        AddTestCase(new TransportProfileBandsTestCase);
-        AddTestCase(new OwnTopologyTestCase);
-        AddTestCase(new FlowBookkeepingTestCase);
-        AddTestCase(new SeveralJobsScenarioTestCase);
-        AddTestCase(new BackgroundBadInputTestCase);
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        DatacenterScenario s;
+        s.topologyKind = "fat-tree";
+        s.fatTreeK = 4;
+        s.workers = 4;
+        s.placement = "spread";
+        s.profile = WriteProfile("scenario-fabric.csv", {240000, 240001});
+        s.fusionBytes = 240001;
+        s.computeMs = 1;
+        s.iterations = 2;
+        s.flowRate = 100;
+        s.durationS = 0.05;
+        s.warmupS = 0;
+        s.cooldownS = 0.01;
+        std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
+        uint32_t highest = 0;
+        for (const ddnn_flow& f : flows)
+        {
+            highest = std::max({highest, f.src, f.dst});
+        }
+        NS_TEST_ASSERT_MSG_EQ(highest, 15, "flows between all 16 servers");
+        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].training.iterationsCompleted, 2, "iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived.size(), 4, "four workers");
+        for (uint32_t w = 0; w < 4; ++w)
+        {
+            // Ranks 0..3 sit in racks 0..3; a worker receives what its left neighbour sends.
+            uint64_t expected = 0;
+            for (uint64_t buffer : {240000, 240001})
+            {
+                expected += 2 * ddnn_ring_bytes_sent_by(buffer, 4, (w + 3) % 4);
+            }
+            NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived[w], expected, "worker " << w);
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization.size(), 16, "every server measured");
+        NS_TEST_ASSERT_MSG_EQ(r.linkUtilization[1][0], 0.0, "server 1 holds no worker");
+        NS_TEST_ASSERT_MSG_GT(r.linkUtilization[2][0], 0.0, "server 2 (rank 1) trains");
+        NS_TEST_ASSERT_MSG_GT(r.fct[DDNN_FLOWS_ALL].completed, 0, "background flows complete");
+        // Per tier: a spread ring crosses pods, so training climbs to the cores; every tier
+        // carries background flows.
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization.size(), 4, "two tiers, up and down");
+        for (const auto& [tier, utilization] : r.tierUtilization)
+        {
+            NS_TEST_ASSERT_MSG_GT(utilization[0], 0.0, tier << " carries training");
+            NS_TEST_ASSERT_MSG_GT(utilization[1], 0.0, tier << " carries background");
+            NS_TEST_ASSERT_MSG_LT(utilization[0] + utilization[1], 1.0, tier << " below its rate");
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.tierUtilization[0].first, "edge_aggregation_up", "first tier");
     }
 };
 
-static DatacenterTestSuite g_datacenterTestSuite; //!< registers the suite
+/**
+ * \ingroup ddnn-tests
+ * Test suite of the runner: runs built from scenario records.
+ */
+class ScenarioRunnerTestSuite : public TestSuite
+{
+  public:
+    ScenarioRunnerTestSuite()
+        : TestSuite("ddnn-scenario-runner", Type::SYSTEM)
+    {
+        AddTestCase(new ComputeBoundTestCase);
+        AddTestCase(new StragglerTestCase);
+        AddTestCase(new TrainingScenarioBadInputTestCase);
+        AddTestCase(new ScenarioParameterServerHostsTestCase);
+        AddTestCase(new TransportProfileBandsTestCase);
+        AddTestCase(new FlowBookkeepingTestCase);
+        AddTestCase(new SeveralJobsScenarioTestCase);
+        AddTestCase(new BackgroundBadInputTestCase);
+        AddTestCase(new ScenarioOnFabricTestCase);
+    }
+};
+
+static ScenarioRunnerTestSuite g_scenarioRunnerTestSuite; //!< registers the suite

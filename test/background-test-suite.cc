@@ -1,0 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The background tenant alone: its offered load against eq. 5.3, every flow completed, no
+ * connection left open.
+ */
+#include "ddnn-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ddnn-module.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+using namespace ns3;
+using namespace ns3::ddnntest;
+
+/**
+ * \ingroup ddnn-tests
+ * Background alone: the measured uplink load matches rate x mean size
+ * (eq. 5.3) within 10 % once headers are accounted for; every flow completes
+ * and no connection is left open.
+ */
+class BackgroundLoadTestCase : public TestCase
+{
+  public:
+    BackgroundLoadTestCase()
+        : TestCase("background load = rate x mean size within 10 %, nothing lost or leaked")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        // uniform sizes up to 100 kB: mean 50 kB, low variance, few packets
+        std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
+        Ptr<SingleTorHelper> network = TunedSingleTor(4);
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("CdfFile", StringValue(cdf));
+        helper->SetAttribute("FlowRate", DoubleValue(1000));
+        helper->SetAttribute("Stop", TimeValue(MilliSeconds(300)));
+        helper->SetAttribute("MeasureFrom", TimeValue(MilliSeconds(50)));
+        helper->SetAttribute("MeasureUntil", TimeValue(MilliSeconds(250)));
+        Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
+        UtilizationMeter meter(network, MilliSeconds(10), MilliSeconds(50), MilliSeconds(250));
+        Simulator::Run(); // until every flow has finished
+        const double expected = 1000 * 50000.0 * 8 / 10e9;
+        const double measured = meter.GetUplinkUtilization(TenantKind::BACKGROUND)
+                                * TransportSettings().GoodputFraction();
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, expected * 0.10, "uplink load");
+        NS_TEST_ASSERT_MSG_EQ_TOL(meter.GetDownlinkUtilization(TenantKind::BACKGROUND)
+                                      * TransportSettings().GoodputFraction(),
+                                  expected,
+                                  expected * 0.10,
+                                  "downlink load");
+        NS_TEST_ASSERT_MSG_EQ(meter.GetUplinkUtilization(TenantKind::TRAINING), 0, "no training");
+        uint64_t completed = 0;
+        for (const auto& flow : tenant->GetFlows())
+        {
+            completed += flow.Completed();
+        }
+        NS_TEST_ASSERT_MSG_GT(tenant->GetFlows().size(), 1000, "flows generated");
+        NS_TEST_ASSERT_MSG_EQ(completed, tenant->GetFlows().size(), "every flow completed");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Ptr<Node> node = network->GetServer(i);
+            for (uint32_t a = 0; a < node->GetNApplications(); ++a)
+            {
+                if (auto sink = DynamicCast<BackgroundFlowSink>(node->GetApplication(a)))
+                {
+                    NS_TEST_ASSERT_MSG_EQ(sink->GetOpenConnections(), 0, "sink " << i);
+                }
+                if (auto sender = DynamicCast<BackgroundFlowSender>(node->GetApplication(a)))
+                {
+                    NS_TEST_ASSERT_MSG_EQ(sender->GetOpenFlows(), 0, "sender " << i);
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Test suite of the background tenant.
+ */
+class BackgroundTestSuite : public TestSuite
+{
+  public:
+    BackgroundTestSuite()
+        : TestSuite("ddnn-background", Type::SYSTEM)
+    {
+        AddTestCase(new BackgroundLoadTestCase);
+    }
+};
+
+static BackgroundTestSuite g_backgroundTestSuite; //!< registers the suite
