@@ -12,8 +12,6 @@
 #include "../model/flow-hash-ecmp-routing.h"
 #include "ddnn-test-util.h"
 
-#include "../examples/runner/runner.h"
-
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"

@@ -7,6 +7,7 @@
  * parameter-server hosts from a scenario, and its bad input.
  */
 #include "../model/ddnn-ring.h"
+#include "../examples/runner/runner.h"
 #include "ddnn-test-util.h"
 
 #include "ns3/boolean.h"
