@@ -19,8 +19,8 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Installs the background (web search) tenant on the servers of a
- * single-ToR network.
+ * \brief Installs the background (web search) tenant on the servers of any
+ * ServerTopology (a single ToR, a fabric, or a ServerList of the user's own).
  *
  * Flows come from the generator (Poisson arrivals at FlowRate per server,
  * sizes from CdfFile, uniform distinct endpoints, randomness from an ns-3

@@ -110,8 +110,13 @@ TenantPriority::Tos(const std::string& attribute, const std::string& name)
             return n.tos;
         }
     }
-    throw DdnnError(attribute + ": expected same, low, high, band0, band1 or band2, got '" + name
-                    + "'");
+    std::string expected;
+    const size_t count = sizeof(names) / sizeof(names[0]);
+    for (size_t i = 0; i < count; ++i)
+    {
+        expected += (i == 0 ? "" : i + 1 == count ? " or " : ", ") + std::string(names[i].name);
+    }
+    throw DdnnError(attribute + ": expected " + expected + ", got '" + name + "'");
 }
 
 std::string

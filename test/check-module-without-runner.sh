@@ -14,6 +14,17 @@ if grep -nE '#include *"(runner/|[./]*examples/)' "$source_dir"/model/* "$source
     status=1
 fi
 
+# The runner's headers are its own, not ns-3's: nothing includes them as ns3/NAME.h (which
+# only a stale copy in a build folder could satisfy).
+for header in "$source_dir"/examples/runner/*.h; do
+    name=$(basename "$header")
+    if grep -rn "#include *\"ns3/$name\"" "$source_dir"/model "$source_dir"/helper \
+        "$source_dir"/examples "$source_dir"/test; then
+        echo "the runner's $name is included as an ns-3 header (above)"
+        status=1
+    fi
+done
+
 # The runner's own names: its types and the functions its headers declare at the top level
 # (not forward declarations of the module's classes).
 names=$(sed -nE 's/^(struct|class) ([A-Za-z0-9_]+)[^;]*$/\2/p; s/^[A-Za-z].* ([A-Z][A-Za-z0-9_]*)\(.*/\1/p' \

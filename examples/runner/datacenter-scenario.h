@@ -20,8 +20,8 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Training and background tenants together on one single-ToR network
- * (every server is a worker and a background endpoint): the parameters of
+ * \brief Training jobs and the background tenant together on the scenario's network
+ * (single ToR, leaf-spine or fat-tree; every server a background endpoint): the parameters of
  * ddnn-datacenter and a function that runs them.
  *
  * --trainingPriority sets both tenants' ToS (and overrides --tos):
@@ -33,7 +33,7 @@ struct DatacenterScenario : public TrainingScenario
     // The scenario parameters: defaults, ranges and help in model/ddnn-scenario-params.c.
     double flowRate;              //!< background flows per second per server
     std::string cdf;              //!< flow-size CDF
-    std::string trainingPriority; //!< same | low | high
+    std::string trainingPriority; //!< a TenantPriority name: same | low | high | bandN
     double durationS;
     double warmupS;
     double cooldownS;
