@@ -29,8 +29,9 @@ static ddnn_syncer*
 make(ddnn_queue_policy policy)
 {
     static const uint32_t lowest[3] = {4, 2, 0};
-    ddnn_syncer_config cfg = {2, 3, lowest, policy};
-    ddnn_syncer_callbacks cb = {on_start, on_finished};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 3, .buffer_lowest = lowest, .policy = policy};
+    ddnn_syncer_callbacks cb = {.start = on_start, .finished = on_finished};
     ddnn_syncer* s = NULL;
     log_text[0] = '\0';
     CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
@@ -127,13 +128,14 @@ failing_start(void* ctx, uint32_t it, uint32_t b)
     return DDNN_ERR_IO;
 }
 
-/* A callback's error comes out of the call that triggered it; the allreduce stays started. */
+/* A callback's error comes out of the call that triggered it; the collective stays started. */
 static void
 callback_errors_propagate(void)
 {
     static const uint32_t lowest[1] = {0};
-    ddnn_syncer_config cfg = {2, 1, lowest, DDNN_QUEUE_FIFO};
-    ddnn_syncer_callbacks cb = {failing_start, on_finished};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 1, .buffer_lowest = lowest, .policy = DDNN_QUEUE_FIFO};
+    ddnn_syncer_callbacks cb = {.start = failing_start, .finished = on_finished};
     ddnn_syncer* s = NULL;
     CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
     CHECK(ddnn_syncer_on_ready(s, 0, 0, 0, 1) == DDNN_OK);
