@@ -385,6 +385,25 @@ callback_errors_propagate(void)
     ddnn_collective_free(c);
 }
 
+/* ddnn_collective_callbacks_init, as the C++ shim uses it: every callback NULL (a table left so
+ * is refused), then the ones set by name. */
+static void
+callbacks_init_zeroes(void)
+{
+    ddnn_collective_callbacks cb = {.send = on_send, .received = on_received, .done = on_done};
+    ddnn_collective_config cfg = {.workers = 2, .rank = 0};
+    ddnn_collective* c = NULL;
+    ddnn_collective_callbacks_init(&cb);
+    CHECK(cb.send == NULL && cb.received == NULL && cb.done == NULL);
+    CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL)
+          == DDNN_ERR_INVALID);
+    cb.send = on_send;
+    cb.done = on_done;
+    CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL)
+          == DDNN_OK);
+    ddnn_collective_free(c);
+}
+
 int
 main(void)
 {
@@ -396,5 +415,6 @@ main(void)
     RUN(parameter_server_dedicated_waits_for_every_push);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
+    RUN(callbacks_init_zeroes);
     return UNIT_REPORT();
 }

@@ -144,6 +144,25 @@ callback_errors_propagate(void)
     ddnn_syncer_free(s);
 }
 
+/* ddnn_syncer_callbacks_init, as the C++ shim uses it: every callback NULL (a table left so is
+ * refused), then the ones set by name. */
+static void
+callbacks_init_zeroes(void)
+{
+    static const uint32_t lowest[1] = {0};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 1, .buffer_lowest = lowest, .policy = DDNN_QUEUE_FIFO};
+    ddnn_syncer_callbacks cb = {.start = on_start, .finished = on_finished};
+    ddnn_syncer* s = NULL;
+    ddnn_syncer_callbacks_init(&cb);
+    CHECK(cb.start == NULL && cb.finished == NULL);
+    CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_ERR_INVALID);
+    cb.start = on_start;
+    cb.finished = on_finished;
+    CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
+    ddnn_syncer_free(s);
+}
+
 int
 main(void)
 {
@@ -152,5 +171,6 @@ main(void)
     RUN(priority_prefers_older_iteration);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
+    RUN(callbacks_init_zeroes);
     return UNIT_REPORT();
 }

@@ -454,6 +454,37 @@ slack_at_the_achieved_rate(void)
     ddnn_training_free(t);
 }
 
+/* ddnn_training_callbacks_init, as the C++ shim uses it: every callback NULL (a table left so
+ * is refused), then the ones set by name. */
+static void
+callbacks_init_zeroes(void)
+{
+    ddnn_training_config cfg = {
+        .layers = 3,
+        .forward_ns = fwd,
+        .backward_ns = bwd,
+        .buffers = 2,
+        .buffer_of_layer = of_layer,
+        .buffer_lowest = lowest,
+    };
+    ddnn_training_callbacks cb = {
+        .compute = on_compute,
+        .buffer_ready = on_ready,
+        .iteration_start = on_start,
+        .iteration_end = on_end,
+        .finished = on_finished,
+    };
+    ddnn_training* t = NULL;
+    ddnn_training_callbacks_init(&cb);
+    CHECK(cb.compute == NULL && cb.buffer_ready == NULL && cb.iteration_start == NULL
+          && cb.iteration_end == NULL && cb.finished == NULL);
+    CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_ERR_INVALID);
+    cb.compute = on_compute;
+    cb.buffer_ready = on_ready;
+    CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_OK);
+    ddnn_training_free(t);
+}
+
 int
 main(void)
 {
@@ -466,5 +497,6 @@ main(void)
     RUN(callback_errors_propagate);
     RUN(deadlines_and_slack_by_hand);
     RUN(slack_at_the_achieved_rate);
+    RUN(callbacks_init_zeroes);
     return UNIT_REPORT();
 }
