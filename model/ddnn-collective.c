@@ -52,6 +52,12 @@ ddnn_collective_find(const char* name)
     return NULL;
 }
 
+void
+ddnn_collective_callbacks_init(ddnn_collective_callbacks* cb)
+{
+    *cb = (ddnn_collective_callbacks){0}; /* a null pointer per callback */
+}
+
 int
 ddnn_collective_new(ddnn_collective** out,
                     const ddnn_collective_ops* ops,

@@ -56,6 +56,10 @@ extern "C"
         int (*done)(void* ctx);
     } ddnn_collective_callbacks;
 
+    /* Zeroes *cb (every callback NULL), for hosts that then set the callbacks by name (C++17,
+     * which ns-3.37 uses, has no designated initializers). */
+    void ddnn_collective_callbacks_init(ddnn_collective_callbacks* cb);
+
     typedef struct ddnn_collective_ops
     {
         const char* name;    /* as written in scenario files, e.g. "ring-allreduce" */

@@ -278,17 +278,17 @@ ps_describe(const void* state, char* out, size_t size)
 }
 
 const ddnn_collective_ops ddnn_parameter_server_ops = {
-    "parameter-server",
-    "parameter servers on workers 0..P-1 or on P hosts of their own: push each shard to its "
-    "server, pull it back updated",
-    ps_peers,
-    ps_peers,
-    ps_bytes_sent_by,
-    ps_sequential_steps,
-    ps_create,
-    ps_destroy,
-    ps_start,
-    ps_on_received,
-    ps_active,
-    ps_describe,
+    .name = "parameter-server",
+    .summary = "parameter servers on workers 0..P-1 or on P hosts of their own: push each shard "
+               "to its server, pull it back updated",
+    .send_peers = ps_peers,
+    .receive_peers = ps_peers,
+    .bytes_sent_by = ps_bytes_sent_by,
+    .sequential_steps = ps_sequential_steps,
+    .create = ps_create,
+    .destroy = ps_destroy,
+    .start = ps_start,
+    .on_received = ps_on_received,
+    .active = ps_active,
+    .describe = ps_describe,
 };

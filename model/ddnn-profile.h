@@ -25,7 +25,7 @@ extern "C"
     typedef struct
     {
         uint32_t index;       /* 0 = first layer of the forward pass */
-        uint64_t param_bytes; /* gradient bytes this layer contributes to the allreduce */
+        uint64_t param_bytes; /* gradient bytes this layer contributes to each collective */
         uint64_t forward_ns;  /* forward compute time as stored in the profile */
         uint64_t backward_ns; /* backward compute time as stored in the profile */
     } ddnn_layer;

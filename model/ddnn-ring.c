@@ -6,21 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ddnn_ring
+/* One worker's ring for one buffer at a time (see ddnn-ring.h). */
+typedef struct
 {
-    ddnn_ring_config cfg;
-    ddnn_ring_callbacks cb;
+    ddnn_collective_callbacks cb;
     void* ctx;
+    uint32_t workers;   /* N */
+    uint32_t rank;      /* r */
+    uint32_t left;      /* r - 1 mod N, the only peer bytes come from */
+    uint32_t right;     /* r + 1 mod N, the only peer bytes go to */
     uint32_t* progress; /* per partition */
     uint64_t buffer_bytes;
     uint32_t steps;         /* 2(N-1) */
     uint32_t received;      /* steps fully received */
     uint64_t step_received; /* bytes of step `received` that arrived so far */
     int active;
-};
+} ring_state;
 
-uint64_t
-ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition)
+/* Size of partition p of a buffer of `buffer_bytes` split `workers` ways: the first
+ * buffer_bytes mod N partitions carry one byte more. */
+static uint64_t
+partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition)
 {
     return buffer_bytes / workers + (partition < buffer_bytes % workers ? 1 : 0);
 }
@@ -29,87 +35,49 @@ uint64_t
 ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank)
 {
     /* Over 2(N-1) steps a worker sends every partition twice except (r+1) and (r+2) once. */
-    return 2 * buffer_bytes - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 1) % workers)
-           - ddnn_ring_partition_bytes(buffer_bytes, workers, (rank + 2) % workers);
+    return 2 * buffer_bytes - partition_bytes(buffer_bytes, workers, (rank + 1) % workers)
+           - partition_bytes(buffer_bytes, workers, (rank + 2) % workers);
 }
 
 /* The partition worker r sends in step s: (r - s) mod N. */
 static uint32_t
-sent_partition(const ddnn_ring* r, uint32_t step)
+sent_partition(const ring_state* r, uint32_t step)
 {
-    uint32_t n = r->cfg.workers;
-    return (r->cfg.rank + n - step % n) % n;
+    uint32_t n = r->workers;
+    return (r->rank + n - step % n) % n;
 }
 
 /* The partition worker r receives in step s: (r - 1 - s) mod N. */
 static uint32_t
-received_partition(const ddnn_ring* r, uint32_t step)
+received_partition(const ring_state* r, uint32_t step)
 {
-    uint32_t n = r->cfg.workers;
-    return (r->cfg.rank + 2 * n - 1 - step % n) % n;
-}
-
-int
-ddnn_ring_new(ddnn_ring** out,
-              const ddnn_ring_config* cfg,
-              const ddnn_ring_callbacks* cb,
-              void* ctx)
-{
-    ddnn_ring* r;
-    if (!out || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
-        || cfg->rank >= cfg->workers)
-        return DDNN_ERR_INVALID;
-    r = calloc(1, sizeof *r);
-    if (!r)
-        return DDNN_ERR_NOMEM;
-    r->progress = calloc(cfg->workers, sizeof *r->progress);
-    if (!r->progress)
-    {
-        free(r);
-        return DDNN_ERR_NOMEM;
-    }
-    r->cfg = *cfg;
-    r->cb = *cb;
-    r->ctx = ctx;
-    r->steps = 2 * (cfg->workers - 1);
-    *out = r;
-    return DDNN_OK;
-}
-
-void
-ddnn_ring_free(ddnn_ring* r)
-{
-    if (r)
-    {
-        free(r->progress);
-        free(r);
-    }
+    uint32_t n = r->workers;
+    return (r->rank + 2 * n - 1 - step % n) % n;
 }
 
 static int
-send_step(ddnn_ring* r, uint32_t step)
+send_step(ring_state* r, uint32_t step)
 {
     uint32_t p = sent_partition(r, step);
-    return r->cb.send(
-        r->ctx, step, p, ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p));
+    return r->cb.send(r->ctx, r->right, step, p, partition_bytes(r->buffer_bytes, r->workers, p));
 }
 
 /* Final progress of a partition: one more than the last step in which it is received. */
 static uint32_t
-final_progress(const ddnn_ring* r, uint32_t partition)
+final_progress(const ring_state* r, uint32_t partition)
 {
-    uint32_t n = r->cfg.workers;
+    uint32_t n = r->workers;
     /* received in steps s with (rank - 1 - s) = partition (mod N); the last one below 2(N-1) */
-    uint32_t first = (r->cfg.rank + 2 * n - 1 - partition) % n;
+    uint32_t first = (r->rank + 2 * n - 1 - partition) % n;
     uint32_t last = first + n < r->steps ? first + n : first;
     return last + 1;
 }
 
 static int
-all_partitions_final(const ddnn_ring* r)
+all_partitions_final(const ring_state* r)
 {
     uint32_t p;
-    for (p = 0; p < r->cfg.workers; p++)
+    for (p = 0; p < r->workers; p++)
         if (r->progress[p] != final_progress(r, p))
             return 0;
     return 1;
@@ -117,17 +85,18 @@ all_partitions_final(const ddnn_ring* r)
 
 /*
  * Counts `bytes` towards the steps in order, completing each step whose
- * partition is full. Empty partitions (buffers smaller than N bytes) complete
- * as soon as their turn comes, since no byte will ever announce them.
+ * partition is full (one call may complete several). Empty partitions (buffers
+ * smaller than N bytes) complete as soon as their turn comes, since no byte
+ * will ever announce them.
  */
 static int
-consume(ddnn_ring* r, uint64_t bytes)
+consume(ring_state* r, uint64_t bytes)
 {
     int rc;
     while (r->active)
     {
         uint32_t p = received_partition(r, r->received);
-        uint64_t expected = ddnn_ring_partition_bytes(r->buffer_bytes, r->cfg.workers, p);
+        uint64_t expected = partition_bytes(r->buffer_bytes, r->workers, p);
         uint64_t take = expected - r->step_received < bytes ? expected - r->step_received : bytes;
         r->step_received += take;
         bytes -= take;
@@ -137,7 +106,8 @@ consume(ddnn_ring* r, uint64_t bytes)
         r->progress[p] = r->received + 1;
         r->step_received = 0;
         r->received++;
-        if (r->cb.received && (rc = r->cb.received(r->ctx, r->received - 1, p, expected)) < 0)
+        if (r->cb.received
+            && (rc = r->cb.received(r->ctx, r->left, r->received - 1, p, expected)) < 0)
             return rc;
         if (r->received < r->steps)
         {
@@ -154,102 +124,6 @@ consume(ddnn_ring* r, uint64_t bytes)
         }
     }
     return bytes ? DDNN_ERR_STATE : DDNN_OK; /* bytes beyond the last step */
-}
-
-int
-ddnn_ring_start(ddnn_ring* r, uint64_t buffer_bytes)
-{
-    if (!r || buffer_bytes == 0)
-        return DDNN_ERR_INVALID;
-    if (r->active)
-        return DDNN_ERR_STATE;
-    r->buffer_bytes = buffer_bytes;
-    r->received = 0;
-    r->step_received = 0;
-    r->active = 1;
-    memset(r->progress, 0, r->cfg.workers * sizeof *r->progress);
-    {
-        int rc = send_step(r, 0);
-        return rc < 0 ? rc : consume(r, 0);
-    }
-}
-
-int
-ddnn_ring_on_received(ddnn_ring* r, uint64_t bytes)
-{
-    if (!r)
-        return DDNN_ERR_INVALID;
-    if (!r->active)
-        return bytes ? DDNN_ERR_STATE : DDNN_OK;
-    return consume(r, bytes);
-}
-
-int
-ddnn_ring_active(const ddnn_ring* r)
-{
-    return r->active;
-}
-uint32_t
-ddnn_ring_steps(const ddnn_ring* r)
-{
-    return r->steps;
-}
-uint32_t
-ddnn_ring_steps_received(const ddnn_ring* r)
-{
-    return r->received;
-}
-uint64_t
-ddnn_ring_step_bytes_received(const ddnn_ring* r)
-{
-    return r->step_received;
-}
-
-uint64_t
-ddnn_ring_step_bytes_expected(const ddnn_ring* r)
-{
-    if (!r->active)
-        return 0;
-    return ddnn_ring_partition_bytes(
-        r->buffer_bytes, r->cfg.workers, received_partition(r, r->received));
-}
-
-uint32_t
-ddnn_ring_progress(const ddnn_ring* r, uint32_t partition)
-{
-    return partition < r->cfg.workers ? r->progress[partition] : 0;
-}
-
-/* ---- ring-allreduce as a collective ---------------------------------------------------- */
-
-typedef struct
-{
-    ddnn_ring* ring;
-    ddnn_collective_callbacks cb;
-    void* ctx;
-    uint32_t left;  /* the only peer bytes come from */
-    uint32_t right; /* the only peer bytes go to */
-} ring_collective;
-
-static int
-ring_collective_send(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
-{
-    ring_collective* rc = ctx;
-    return rc->cb.send(rc->ctx, rc->right, step, partition, bytes);
-}
-
-static int
-ring_collective_received(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes)
-{
-    ring_collective* rc = ctx;
-    return rc->cb.received ? rc->cb.received(rc->ctx, rc->left, step, partition, bytes) : DDNN_OK;
-}
-
-static int
-ring_collective_done(void* ctx)
-{
-    ring_collective* rc = ctx;
-    return rc->cb.done(rc->ctx);
 }
 
 static uint64_t
@@ -281,88 +155,100 @@ ring_receive_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t ma
 }
 
 static int
-ring_collective_create(void** state,
-                       const ddnn_collective_config* cfg,
-                       const ddnn_collective_callbacks* cb,
-                       void* ctx)
+ring_create(void** state,
+            const ddnn_collective_config* cfg,
+            const ddnn_collective_callbacks* cb,
+            void* ctx)
 {
-    static const ddnn_ring_callbacks ring_cb
-        = {ring_collective_send, ring_collective_received, ring_collective_done};
-    ddnn_ring_config ring_cfg;
-    ring_collective* rc;
-    int err;
-    if (cfg->workers < 2 || cfg->rank >= cfg->workers)
-        return DDNN_ERR_INVALID;
-    rc = calloc(1, sizeof *rc);
-    if (!rc)
+    ring_state* r;
+    if (cfg->rank >= cfg->workers)
+        return DDNN_ERR_INVALID; /* the ring has no parameter-server ranks */
+    r = calloc(1, sizeof *r);
+    if (!r)
         return DDNN_ERR_NOMEM;
-    rc->cb = *cb;
-    rc->ctx = ctx;
-    ring_send_peers(cfg, &rc->right, 1);
-    ring_receive_peers(cfg, &rc->left, 1);
-    ring_cfg.workers = cfg->workers;
-    ring_cfg.rank = cfg->rank;
-    if ((err = ddnn_ring_new(&rc->ring, &ring_cfg, &ring_cb, rc)) < 0)
+    r->progress = calloc(cfg->workers, sizeof *r->progress);
+    if (!r->progress)
     {
-        free(rc);
-        return err;
+        free(r);
+        return DDNN_ERR_NOMEM;
     }
-    *state = rc;
+    r->cb = *cb;
+    r->ctx = ctx;
+    r->workers = cfg->workers;
+    r->rank = cfg->rank;
+    ring_send_peers(cfg, &r->right, 1);
+    ring_receive_peers(cfg, &r->left, 1);
+    r->steps = ring_sequential_steps(cfg);
+    *state = r;
     return DDNN_OK;
 }
 
 static void
-ring_collective_destroy(void* state)
+ring_destroy(void* state)
 {
-    ring_collective* rc = state;
-    ddnn_ring_free(rc->ring);
-    free(rc);
+    ring_state* r = state;
+    free(r->progress);
+    free(r);
+}
+
+/* Sends the step-0 partition at once (buffer_bytes >= 1 and not active: checked by
+ * ddnn_collective_start). */
+static int
+ring_start(void* state, uint64_t buffer_bytes)
+{
+    ring_state* r = state;
+    int rc;
+    r->buffer_bytes = buffer_bytes;
+    r->received = 0;
+    r->step_received = 0;
+    r->active = 1;
+    memset(r->progress, 0, r->workers * sizeof *r->progress);
+    rc = send_step(r, 0);
+    return rc < 0 ? rc : consume(r, 0);
 }
 
 static int
-ring_collective_start(void* state, uint64_t buffer_bytes)
+ring_on_received(void* state, uint32_t peer, uint64_t bytes)
 {
-    return ddnn_ring_start(((ring_collective*)state)->ring, buffer_bytes);
+    ring_state* r = state;
+    (void)peer; /* the left neighbour: ddnn_collective_on_received admits no other */
+    if (!r->active)
+        return bytes ? DDNN_ERR_STATE : DDNN_OK;
+    return consume(r, bytes);
 }
 
 static int
-ring_collective_on_received(void* state, uint32_t peer, uint64_t bytes)
+ring_active(const void* state)
 {
-    ring_collective* rc = state;
-    return peer == rc->left ? ddnn_ring_on_received(rc->ring, bytes) : DDNN_ERR_STATE;
+    return ((const ring_state*)state)->active;
 }
 
-static int
-ring_collective_active(const void* state)
-{
-    return ddnn_ring_active(((const ring_collective*)state)->ring);
-}
-
+/* Called while active only (ddnn_collective_describe). */
 static void
-ring_collective_describe(const void* state, char* out, size_t size)
+ring_describe(const void* state, char* out, size_t size)
 {
-    const ddnn_ring* r = ((const ring_collective*)state)->ring;
+    const ring_state* r = state;
     snprintf(out,
              size,
              "%" PRIu32 " of %" PRIu32 " steps received, %" PRIu64 " of %" PRIu64
              " bytes of the next from the left",
-             ddnn_ring_steps_received(r),
-             ddnn_ring_steps(r),
-             ddnn_ring_step_bytes_received(r),
-             ddnn_ring_step_bytes_expected(r));
+             r->received,
+             r->steps,
+             r->step_received,
+             partition_bytes(r->buffer_bytes, r->workers, received_partition(r, r->received)));
 }
 
 const ddnn_collective_ops ddnn_ring_allreduce_ops = {
-    "ring-allreduce",
-    "ring-allreduce: 2(N-1) steps of one partition each to the right neighbour",
-    ring_send_peers,
-    ring_receive_peers,
-    ring_bytes_sent_by,
-    ring_sequential_steps,
-    ring_collective_create,
-    ring_collective_destroy,
-    ring_collective_start,
-    ring_collective_on_received,
-    ring_collective_active,
-    ring_collective_describe,
+    .name = "ring-allreduce",
+    .summary = "ring-allreduce: 2(N-1) steps of one partition each to the right neighbour",
+    .send_peers = ring_send_peers,
+    .receive_peers = ring_receive_peers,
+    .bytes_sent_by = ring_bytes_sent_by,
+    .sequential_steps = ring_sequential_steps,
+    .create = ring_create,
+    .destroy = ring_destroy,
+    .start = ring_start,
+    .on_received = ring_on_received,
+    .active = ring_active,
+    .describe = ring_describe,
 };

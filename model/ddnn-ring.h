@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Ring-allreduce partition engine of one worker for one fusion buffer.
+ * Ring-allreduce: the partition engine of one worker for one fusion buffer, run
+ * through the collective interface (ddnn-collective.h) only.
  *
  * N workers, N partitions, 2(N-1) synchronous steps. In step s worker r sends
  * partition (r - s) mod N to its right neighbour and receives partition
@@ -18,15 +19,15 @@
  * copy has been through. A partition received in step s has progress s+1. The
  * worker is done when every partition has reached its final progress; then
  * exactly one partition, (r + 2) mod N, holds 2(N-1) and the others step down
- * by one per position around the buffer (thesis Fig. 5.2).
+ * by one per position around the buffer (thesis Fig. 5.2). The host sees each
+ * step complete through the collective's `received` callback (step s, chunk =
+ * the partition, from the left neighbour).
  */
 #ifndef DDNN_RING_H
 #define DDNN_RING_H
 
 #include "ddnn-collective.h"
-#include "ddnn-error.h"
 
-#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -34,61 +35,13 @@ extern "C"
 {
 #endif
 
-    typedef struct ddnn_ring ddnn_ring; /* opaque */
-
-    typedef struct
-    {
-        uint32_t workers; /* N >= 2 */
-        uint32_t rank;    /* this worker, 0..N-1; its right neighbour is rank+1 mod N */
-    } ddnn_ring_config;
-
-    typedef struct
-    {
-        /*
-         * Each returns DDNN_OK or a negative code, which the core call that triggered it
-         * returns at once: the event it reported stays recorded, nothing after it happens.
-         */
-        /* Hand `bytes` of partition `partition` to the transport towards the right neighbour. */
-        int (*send)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-        /* The step's partition has fully arrived from the left neighbour (may be NULL). */
-        int (*received)(void* ctx, uint32_t step, uint32_t partition, uint64_t bytes);
-        /* Every partition has reached its final progress: this worker is done with the buffer. */
-        int (*done)(void* ctx);
-    } ddnn_ring_callbacks;
-
-    int ddnn_ring_new(ddnn_ring** out,
-                      const ddnn_ring_config* cfg,
-                      const ddnn_ring_callbacks* cb,
-                      void* ctx);
-    void ddnn_ring_free(ddnn_ring* r);
-
-    /* Starts the allreduce of a buffer of `buffer_bytes` (>= 1): sends the step-0 partition. */
-    int ddnn_ring_start(ddnn_ring* r, uint64_t buffer_bytes);
-
-    /*
-     * Counts bytes arriving from the left neighbour, completing steps as their
-     * partitions fill up (one call may complete several). More bytes than the
-     * buffer's remaining steps expect is DDNN_ERR_STATE.
-     */
-    int ddnn_ring_on_received(ddnn_ring* r, uint64_t bytes);
-
-    /* Size of partition p of a buffer of `buffer_bytes` split `workers` ways. */
-    uint64_t ddnn_ring_partition_bytes(uint64_t buffer_bytes, uint32_t workers, uint32_t partition);
-    /* Bytes worker `rank` sends during one allreduce of the buffer: 2S - size((r+1)%N) -
-     * size((r+2)%N). */
-    uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
-
-    /* The engine as a collective (registered in ddnn-collective.c): peers are the neighbours,
-     * chunks are partitions. */
+    /* The engine as a collective, registered as "ring-allreduce" in ddnn-collective.c: its
+     * peers are the two neighbours, its chunks the partitions, its steps the ring's. */
     extern const ddnn_collective_ops ddnn_ring_allreduce_ops;
 
-    /* State for hosts, traces and diagnoses. */
-    int ddnn_ring_active(const ddnn_ring* r);                   /* started and not done */
-    uint32_t ddnn_ring_steps(const ddnn_ring* r);               /* 2(N-1) */
-    uint32_t ddnn_ring_steps_received(const ddnn_ring* r);      /* complete steps received */
-    uint64_t ddnn_ring_step_bytes_received(const ddnn_ring* r); /* bytes of the step in progress */
-    uint64_t ddnn_ring_step_bytes_expected(const ddnn_ring* r); /* size of the step in progress */
-    uint32_t ddnn_ring_progress(const ddnn_ring* r, uint32_t partition);
+    /* Bytes worker `rank` sends during one allreduce of the buffer: 2S - size((r+1)%N) -
+     * size((r+2)%N) (the table's bytes_sent_by; the ns-3 tests' first-principles figure). */
+    uint64_t ddnn_ring_bytes_sent_by(uint64_t buffer_bytes, uint32_t workers, uint32_t rank);
 
 #ifdef __cplusplus
 }

@@ -35,6 +35,12 @@ struct ddnn_syncer
     size_t record_count, record_cap;
 };
 
+void
+ddnn_syncer_callbacks_init(ddnn_syncer_callbacks* cb)
+{
+    *cb = (ddnn_syncer_callbacks){0}; /* a null pointer per callback */
+}
+
 int
 ddnn_syncer_new(ddnn_syncer** out,
                 const ddnn_syncer_config* cfg,

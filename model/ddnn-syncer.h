@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Global syncer of a ring-allreduce job (Horovod's coordinator): it holds the
- * transmission queue of ready buffers and starts one buffer at a time on all
- * workers, only when every worker has finished the previous buffer and the
+ * Global syncer of a training job (Horovod's coordinator): it holds the
+ * transmission queue of ready buffers and starts one buffer's collective at a
+ * time on all workers (ring-allreduce, parameter servers: ddnn-collective.h),
+ * only when every worker has finished the previous buffer and the
  * buffer is ready on every worker. Among the buffers ready everywhere it picks
  * by policy: FIFO (the order they became ready everywhere) or PRIORITY (oldest
  * iteration first, then lowest layer index). It records every buffer's ready,
@@ -41,13 +42,17 @@ extern "C"
     {
         /* Each returns DDNN_OK or a negative code, which the syncer call that triggered it
          * returns at once (the event stays recorded). */
-        /* Start the allreduce of (iteration, buffer) on every worker now. */
+        /* Start the collective of (iteration, buffer) on every worker now. */
         int (*start)(void* ctx, uint32_t iteration, uint32_t buffer);
         /* Every worker finished (iteration, buffer): its gradients are there. */
         int (*finished)(void* ctx, uint32_t iteration, uint32_t buffer);
     } ddnn_syncer_callbacks;
 
-    /* One buffer's allreduce, with times in ns (end is 0 while it runs). */
+    /* Zeroes *cb (every callback NULL), for hosts that then set the callbacks by name (C++17,
+     * which ns-3.37 uses, has no designated initializers). */
+    void ddnn_syncer_callbacks_init(ddnn_syncer_callbacks* cb);
+
+    /* One buffer's collective, with times in ns (end is 0 while it runs). */
     typedef struct
     {
         uint32_t iteration;

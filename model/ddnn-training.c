@@ -31,7 +31,7 @@ struct ddnn_training
     uint32_t iteration;       /* iteration being computed */
     uint32_t started;         /* iterations started */
     uint32_t completed;       /* iterations whose buffers are all done */
-    int64_t* done_iteration;  /* per buffer: last iteration whose allreduce is done, -1 none */
+    int64_t* done_iteration;  /* per buffer: last iteration whose collective is done, -1 none */
     int64_t* ready_iteration; /* per buffer: last iteration in which it became ready, -1 none */
     uint64_t* deadline_ns;    /* per buffer: its deadline in ready_iteration */
     uint64_t* lead_ns; /* per buffer: compute-bound time from ready to the next forward's need */
@@ -62,6 +62,12 @@ ddnn_training_free(ddnn_training* t)
         free(t->lead_ns);
         free(t);
     }
+}
+
+void
+ddnn_training_callbacks_init(ddnn_training_callbacks* cb)
+{
+    *cb = (ddnn_training_callbacks){0}; /* a null pointer per callback */
 }
 
 int

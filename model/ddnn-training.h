@@ -3,8 +3,8 @@
  * Training loop of one worker (thesis ch. 4.5): forward layers 0..L-1, then
  * backward L-1..0, one compute task at a time. A fusion buffer is ready when
  * the backward pass of all its layers is done (that is, of its lowest layer,
- * since backward runs from the last layer down). The allreduce itself happens
- * elsewhere; the host reports each finished buffer with
+ * since backward runs from the last layer down). The buffer's collective
+ * (ddnn-collective.h) runs elsewhere; the host reports each finished buffer with
  * ddnn_training_on_buffer_done.
  *
  * Next iteration: with the inter-iteration barrier, forward of layer 0 waits
@@ -62,6 +62,10 @@ extern "C"
         int (*iteration_end)(void* ctx, uint32_t iteration);   /* may be NULL */
         int (*finished)(void* ctx);                            /* may be NULL */
     } ddnn_training_callbacks;
+
+    /* Zeroes *cb (every callback NULL), for hosts that then set the callbacks by name (C++17,
+     * which ns-3.37 uses, has no designated initializers). */
+    void ddnn_training_callbacks_init(ddnn_training_callbacks* cb);
 
     int ddnn_training_new(ddnn_training** out,
                           const ddnn_training_config* cfg,

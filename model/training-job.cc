@@ -257,11 +257,15 @@ TrainingJob::Setup(Ptr<DnnModel> model,
     {
         lowest[b] = model->GetBuffer(b).lowestLayer;
     }
-    ddnn_syncer_config cfg{static_cast<uint32_t>(workers.size()),
-                           static_cast<uint32_t>(lowest.size()),
-                           lowest.data(),
-                           m_policy == FIFO ? DDNN_QUEUE_FIFO : DDNN_QUEUE_PRIORITY};
-    ddnn_syncer_callbacks cb{&TrainingJob::SyncerStart, &TrainingJob::SyncerFinished};
+    ddnn_syncer_config cfg{}; // every member zero, then set by name
+    cfg.workers = static_cast<uint32_t>(workers.size());
+    cfg.buffers = static_cast<uint32_t>(lowest.size());
+    cfg.buffer_lowest = lowest.data();
+    cfg.policy = m_policy == FIFO ? DDNN_QUEUE_FIFO : DDNN_QUEUE_PRIORITY;
+    ddnn_syncer_callbacks cb;
+    ddnn_syncer_callbacks_init(&cb);
+    cb.start = &TrainingJob::SyncerStart;
+    cb.finished = &TrainingJob::SyncerFinished;
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
     int rc = ddnn_syncer_new(&m_syncer, &cfg, &cb, this);
@@ -389,7 +393,12 @@ TrainingJob::GetParameterServerHosts() const
 ddnn_collective_config
 TrainingJob::GetCollectiveConfig(uint32_t rank) const
 {
-    return {GetWorkerCount(), rank, m_parameterServers, m_serverHosts == DEDICATED ? 1u : 0u};
+    ddnn_collective_config cfg{}; // every member zero, then set by name
+    cfg.workers = GetWorkerCount();
+    cfg.rank = rank;
+    cfg.servers = m_parameterServers;
+    cfg.dedicated = m_serverHosts == DEDICATED ? 1 : 0;
+    return cfg;
 }
 
 uint64_t

@@ -105,14 +105,10 @@ class TrainingJob : public Object
     Ipv4Address GetWorkerAddress(uint32_t rank) const;
     /** Dedicated parameter-server host `shard` (0..P-1), or null when they are co-located. */
     Ptr<TrainingWorker> GetParameterServer(uint32_t shard) const;
-    /** The collective's operations table (after Setup). */
-    const ddnn_collective_ops* GetCollective() const;
     /** ParameterServers (parameter-server collective). */
     uint32_t GetParameterServers() const;
     /** ParameterServerHosts. */
     ParameterServerHosts GetParameterServerHosts() const;
-    /** The collective's configuration of `rank` (workers, rank, servers, dedicated). */
-    ddnn_collective_config GetCollectiveConfig(uint32_t rank) const;
     /** Bytes rank `rank` sends in one collective of a buffer of `bufferBytes` (after Setup). */
     uint64_t GetExpectedBytesSent(uint32_t rank, uint64_t bufferBytes) const;
     /**
@@ -170,6 +166,14 @@ class TrainingJob : public Object
     void DoDispose() override;
 
   private:
+    // The C core's collective, for the workers that run it (its types are private to the
+    // module: no public method names them).
+    friend class TrainingWorker;
+    /** The collective's operations table (after Setup). */
+    const ddnn_collective_ops* GetCollective() const;
+    /** The collective's configuration of `rank` (workers, rank, servers, dedicated). */
+    ddnn_collective_config GetCollectiveConfig(uint32_t rank) const;
+
     void SetPriority(std::string name);
     /** TenantPriority::Check over the job's nodes, at the start of the simulation. */
     void CheckPriority();

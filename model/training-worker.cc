@@ -189,7 +189,11 @@ TrainingWorker::StartApplication()
     NS_LOG_FUNCTION(this << m_rank);
     NS_ABORT_MSG_IF(!m_job || !m_transport, "TrainingWorker: install it with TrainingHelper");
     const ddnn_collective_config ccfg = m_job->GetCollectiveConfig(m_rank);
-    ddnn_collective_callbacks ccb{&CoreSend, &CoreReceived, &CoreCollectiveDone};
+    ddnn_collective_callbacks ccb;
+    ddnn_collective_callbacks_init(&ccb);
+    ccb.send = &CoreSend;
+    ccb.received = &CoreReceived;
+    ccb.done = &CoreCollectiveDone;
     if (IsDedicatedServer())
     {
         // A dedicated parameter server computes nothing: it only serves its shard.
@@ -218,18 +222,23 @@ TrainingWorker::StartApplication()
         lowest[b] = model->GetBuffer(b).lowestLayer;
     }
     Time stop = m_job->GetStopTime();
-    ddnn_training_config cfg{
-        layers,
-        forward.data(),
-        backward.data(),
-        buffers,
-        bufferOfLayer.data(),
-        lowest.data(),
-        m_job->GetBarrier() ? 1 : 0,
-        m_job->GetIterations(),
-        stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0};
-    ddnn_training_callbacks tcb{
-        &CoreCompute, &CoreBufferReady, &CoreIterationStart, &CoreIterationEnd, &CoreFinished};
+    ddnn_training_config cfg{}; // every member zero, then set by name
+    cfg.layers = layers;
+    cfg.forward_ns = forward.data();
+    cfg.backward_ns = backward.data();
+    cfg.buffers = buffers;
+    cfg.buffer_of_layer = bufferOfLayer.data();
+    cfg.buffer_lowest = lowest.data();
+    cfg.barrier = m_job->GetBarrier() ? 1 : 0;
+    cfg.max_iterations = m_job->GetIterations();
+    cfg.stop_ns = stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0;
+    ddnn_training_callbacks tcb;
+    ddnn_training_callbacks_init(&tcb);
+    tcb.compute = &CoreCompute;
+    tcb.buffer_ready = &CoreBufferReady;
+    tcb.iteration_start = &CoreIterationStart;
+    tcb.iteration_end = &CoreIterationEnd;
+    tcb.finished = &CoreFinished;
     NS_LOG_INFO("worker " << m_rank << " starts: " << layers << " layers in " << buffers
                           << " buffers, barrier " << m_job->GetBarrier());
     if (!Check(ddnn_training_new(&m_training, &cfg, &tcb, this), "ddnn_training_new")

@@ -284,6 +284,23 @@ add_test(
   COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR} -P
           ${ddnn_test_dir}/check-source-lists.cmake
 )
+# Every public header on its own, as a user of the installed ones includes it (one translation
+# unit each, built on demand by the test), naming none of the private headers' types.
+set(ddnn_header_units)
+foreach(header ${ddnn_staged_headers})
+  get_filename_component(name ${header} NAME)
+  set(unit ${CMAKE_CURRENT_BINARY_DIR}/public-headers/${name}.cc)
+  file(CONFIGURE OUTPUT ${unit} CONTENT "#include \"ns3/${name}\"\n#include \"ns3/${name}\"\n")
+  list(APPEND ddnn_header_units ${unit})
+endforeach()
+add_library(ddnn-public-headers OBJECT EXCLUDE_FROM_ALL ${ddnn_header_units})
+target_link_libraries(ddnn-public-headers PRIVATE ddnn)
+# -O0: the check is the compiler's front end; code generation would only cost time.
+target_compile_options(ddnn-public-headers PRIVATE ${ddnn_warnings} -O0)
+add_test(NAME public-headers
+         COMMAND ${ddnn_test_dir}/check-public-headers.sh ${CMAKE_CURRENT_BINARY_DIR}
+                 ${ddnn_include_dir}/ns3 ${CMAKE_CURRENT_SOURCE_DIR} ${ddnn_private_headers}
+)
 # The installed package (moved after install) with find_package(ddnn) and pkg-config.
 add_test(NAME install-package
          COMMAND ${ddnn_test_dir}/check-install.sh ${CMAKE_CURRENT_BINARY_DIR}

@@ -29,8 +29,9 @@ static ddnn_syncer*
 make(ddnn_queue_policy policy)
 {
     static const uint32_t lowest[3] = {4, 2, 0};
-    ddnn_syncer_config cfg = {2, 3, lowest, policy};
-    ddnn_syncer_callbacks cb = {on_start, on_finished};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 3, .buffer_lowest = lowest, .policy = policy};
+    ddnn_syncer_callbacks cb = {.start = on_start, .finished = on_finished};
     ddnn_syncer* s = NULL;
     log_text[0] = '\0';
     CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
@@ -127,18 +128,38 @@ failing_start(void* ctx, uint32_t it, uint32_t b)
     return DDNN_ERR_IO;
 }
 
-/* A callback's error comes out of the call that triggered it; the allreduce stays started. */
+/* A callback's error comes out of the call that triggered it; the collective stays started. */
 static void
 callback_errors_propagate(void)
 {
     static const uint32_t lowest[1] = {0};
-    ddnn_syncer_config cfg = {2, 1, lowest, DDNN_QUEUE_FIFO};
-    ddnn_syncer_callbacks cb = {failing_start, on_finished};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 1, .buffer_lowest = lowest, .policy = DDNN_QUEUE_FIFO};
+    ddnn_syncer_callbacks cb = {.start = failing_start, .finished = on_finished};
     ddnn_syncer* s = NULL;
     CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
     CHECK(ddnn_syncer_on_ready(s, 0, 0, 0, 1) == DDNN_OK);
     CHECK(ddnn_syncer_on_ready(s, 1, 0, 0, 2) == DDNN_ERR_IO);
     CHECK(ddnn_syncer_in_flight(s, NULL, NULL) == 1);
+    ddnn_syncer_free(s);
+}
+
+/* ddnn_syncer_callbacks_init, as the C++ shim uses it: every callback NULL (a table left so is
+ * refused), then the ones set by name. */
+static void
+callbacks_init_zeroes(void)
+{
+    static const uint32_t lowest[1] = {0};
+    ddnn_syncer_config cfg
+        = {.workers = 2, .buffers = 1, .buffer_lowest = lowest, .policy = DDNN_QUEUE_FIFO};
+    ddnn_syncer_callbacks cb = {.start = on_start, .finished = on_finished};
+    ddnn_syncer* s = NULL;
+    ddnn_syncer_callbacks_init(&cb);
+    CHECK(cb.start == NULL && cb.finished == NULL);
+    CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_ERR_INVALID);
+    cb.start = on_start;
+    cb.finished = on_finished;
+    CHECK(ddnn_syncer_new(&s, &cfg, &cb, NULL) == DDNN_OK);
     ddnn_syncer_free(s);
 }
 
@@ -150,5 +171,6 @@ main(void)
     RUN(priority_prefers_older_iteration);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
+    RUN(callbacks_init_zeroes);
     return UNIT_REPORT();
 }

@@ -67,8 +67,24 @@ static const uint32_t of_layer[3] = {1, 1, 0}, lowest[2] = {2, 0};
 static ddnn_training*
 make(int barrier, uint32_t iterations, uint64_t stop_ns)
 {
-    ddnn_training_config cfg = {3, fwd, bwd, 2, of_layer, lowest, barrier, iterations, stop_ns};
-    ddnn_training_callbacks cb = {on_compute, on_ready, on_start, on_end, on_finished};
+    ddnn_training_config cfg = {
+        .layers = 3,
+        .forward_ns = fwd,
+        .backward_ns = bwd,
+        .buffers = 2,
+        .buffer_of_layer = of_layer,
+        .buffer_lowest = lowest,
+        .barrier = barrier,
+        .max_iterations = iterations,
+        .stop_ns = stop_ns,
+    };
+    ddnn_training_callbacks cb = {
+        .compute = on_compute,
+        .buffer_ready = on_ready,
+        .iteration_start = on_start,
+        .iteration_end = on_end,
+        .finished = on_finished,
+    };
     ddnn_training* t = NULL;
     events[0] = '\0';
     pending_ns = 0;
@@ -199,8 +215,17 @@ rejects_misuse(void)
 {
     ddnn_training* t = make(1, 1, 0);
     uint32_t bad_of_layer[3] = {1, 1, 2};
-    ddnn_training_config bad = {3, fwd, bwd, 2, bad_of_layer, lowest, 1, 1, 0};
-    ddnn_training_callbacks cb = {on_compute, on_ready, NULL, NULL, NULL};
+    ddnn_training_config bad = {
+        .layers = 3,
+        .forward_ns = fwd,
+        .backward_ns = bwd,
+        .buffers = 2,
+        .buffer_of_layer = bad_of_layer,
+        .buffer_lowest = lowest,
+        .barrier = 1,
+        .max_iterations = 1,
+    };
+    ddnn_training_callbacks cb = {.compute = on_compute, .buffer_ready = on_ready};
     ddnn_training* u = NULL;
     CHECK(ddnn_training_new(&u, &bad, &cb, NULL) == DDNN_ERR_INVALID);
     CHECK(ddnn_training_on_buffer_done(t, 0, 0, 0) == DDNN_ERR_STATE); /* not started */
@@ -226,8 +251,23 @@ failing_compute(void* ctx, uint64_t ns)
 static void
 callback_errors_propagate(void)
 {
-    ddnn_training_config cfg = {3, fwd, bwd, 2, of_layer, lowest, 1, 1, 0};
-    ddnn_training_callbacks cb = {failing_compute, on_ready, on_start, on_end, on_finished};
+    ddnn_training_config cfg = {
+        .layers = 3,
+        .forward_ns = fwd,
+        .backward_ns = bwd,
+        .buffers = 2,
+        .buffer_of_layer = of_layer,
+        .buffer_lowest = lowest,
+        .barrier = 1,
+        .max_iterations = 1,
+    };
+    ddnn_training_callbacks cb = {
+        .compute = failing_compute,
+        .buffer_ready = on_ready,
+        .iteration_start = on_start,
+        .iteration_end = on_end,
+        .finished = on_finished,
+    };
     ddnn_training* t = NULL;
     events[0] = '\0';
     now_ns = 0;
@@ -414,6 +454,37 @@ slack_at_the_achieved_rate(void)
     ddnn_training_free(t);
 }
 
+/* ddnn_training_callbacks_init, as the C++ shim uses it: every callback NULL (a table left so
+ * is refused), then the ones set by name. */
+static void
+callbacks_init_zeroes(void)
+{
+    ddnn_training_config cfg = {
+        .layers = 3,
+        .forward_ns = fwd,
+        .backward_ns = bwd,
+        .buffers = 2,
+        .buffer_of_layer = of_layer,
+        .buffer_lowest = lowest,
+    };
+    ddnn_training_callbacks cb = {
+        .compute = on_compute,
+        .buffer_ready = on_ready,
+        .iteration_start = on_start,
+        .iteration_end = on_end,
+        .finished = on_finished,
+    };
+    ddnn_training* t = NULL;
+    ddnn_training_callbacks_init(&cb);
+    CHECK(cb.compute == NULL && cb.buffer_ready == NULL && cb.iteration_start == NULL
+          && cb.iteration_end == NULL && cb.finished == NULL);
+    CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_ERR_INVALID);
+    cb.compute = on_compute;
+    cb.buffer_ready = on_ready;
+    CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_OK);
+    ddnn_training_free(t);
+}
+
 int
 main(void)
 {
@@ -426,5 +497,6 @@ main(void)
     RUN(callback_errors_propagate);
     RUN(deadlines_and_slack_by_hand);
     RUN(slack_at_the_achieved_rate);
+    RUN(callbacks_init_zeroes);
     return UNIT_REPORT();
 }
