@@ -342,10 +342,10 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
     {
         throw DdnnError("--collective: no collective named '" + job.collective + "'");
     }
-    ddnn_collective_config cfg{scenario.WorkersOf(job),
-                               0,
-                               job.parameterServers,
-                               job.parameterServerHosts == "dedicated" ? 1u : 0u};
+    ddnn_collective_config cfg{};
+    cfg.workers = scenario.WorkersOf(job);
+    cfg.servers = job.parameterServers;
+    cfg.dedicated = job.parameterServerHosts == "dedicated" ? 1u : 0u;
     const uint32_t ranks = ddnn_collective_ranks(&cfg);
     const DataRate lineRate(scenario.dataRate);
     const TransportSettings& transport = scenario.transportSettings;
