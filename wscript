@@ -118,6 +118,7 @@ def build(bld):
         'test/fabric-test-suite.cc',
         'test/weighted-band-queue-disc-test-suite.cc',
         'test/priority-test-suite.cc',
+        'test/registry-test-suite.cc',
     ] + RUNNER_SOURCES
     # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
     module_test.includes = ['examples']

@@ -3,7 +3,11 @@
  */
 #include "partition-transport.h"
 
+#include "one-line-error.h"
+
 #include "ns3/log.h"
+
+#include <map>
 
 namespace ns3
 {
@@ -17,6 +21,56 @@ PartitionTransport::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::PartitionTransport").SetParent<Object>().SetGroupName("Ddnn");
     return tid;
+}
+
+namespace
+{
+
+/** The registered transports by name (sorted, whatever the order of registration). */
+std::map<std::string, TypeId (*)()>&
+Registry()
+{
+    static std::map<std::string, TypeId (*)()> transports;
+    return transports;
+}
+
+} // namespace
+
+bool
+PartitionTransport::Register(const std::string& name, TypeId (*getTypeId)())
+{
+    if (!Registry().emplace(name, getTypeId).second)
+    {
+        throw DdnnError("transport '" + name + "': a transport of that name is already registered");
+    }
+    return true;
+}
+
+TypeId
+PartitionTransport::Lookup(const std::string& name)
+{
+    auto found = Registry().find(name);
+    if (found == Registry().end())
+    {
+        std::string expected;
+        for (const std::string& known : Names())
+        {
+            expected += (expected.empty() ? "" : ", ") + known;
+        }
+        throw DdnnError("transport: expected one of " + expected + ", got '" + name + "'");
+    }
+    return found->second();
+}
+
+std::vector<std::string>
+PartitionTransport::Names()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : Registry())
+    {
+        names.push_back(entry.first);
+    }
+    return names;
 }
 
 void

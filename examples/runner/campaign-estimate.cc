@@ -8,7 +8,7 @@
 #include "ns3/ddnn-calibration.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/one-line-error.h"
-#include "ns3/input-file.h"
+#include "input-file.h"
 
 #include <algorithm>
 #include <array>

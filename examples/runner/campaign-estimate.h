@@ -4,7 +4,7 @@
 #ifndef CAMPAIGN_ESTIMATE_H
 #define CAMPAIGN_ESTIMATE_H
 
-#include "ns3/datacenter-scenario.h"
+#include "datacenter-scenario.h"
 
 #include <cstdint>
 #include <string>

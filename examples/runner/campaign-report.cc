@@ -7,8 +7,8 @@
 #include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
-#include "ns3/input-file.h"
-#include "ns3/program-main.h"
+#include "input-file.h"
+#include "program-main.h"
 #include "ns3/system-path.h"
 
 #include <fcntl.h>

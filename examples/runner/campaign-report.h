@@ -4,7 +4,7 @@
 #ifndef CAMPAIGN_REPORT_H
 #define CAMPAIGN_REPORT_H
 
-#include "ns3/datacenter-scenario.h"
+#include "datacenter-scenario.h"
 
 #include <string>
 #include <vector>

@@ -12,7 +12,7 @@
 #include "ns3/training-helper.h"
 
 #include "ns3/fat-tree-helper.h"
-#include "ns3/job-placement.h"
+#include "job-placement.h"
 #include "ns3/leaf-spine-helper.h"
 
 #include "ns3/boolean.h"
@@ -418,7 +418,7 @@ TrainingScenario::GetPathLinks() const
 std::string
 TransportTypeOf(const std::string& transport)
 {
-    return transport == "tcp" ? "ns3::TcpPartitionTransport" : "ns3::IdealPartitionTransport";
+    return PartitionTransport::Lookup(transport).GetName();
 }
 
 Ptr<SingleTorHelper>
@@ -536,22 +536,26 @@ InstallJob(const TrainingScenario& scenario,
                                                   NanoSeconds(std::llround(scenario.delayUs * 1e3)),
                                                   transport,
                                                   scenario.GetPathLinks());
-    training.SetTransport(TransportTypeOf(job.transport));
-    if (job.transport == "tcp")
-    {
-        training.SetAttribute("Tos", UintegerValue(job.tos));
-        // Each job listens on its own port: jobs may share servers.
-        training.SetAttribute("Port", UintegerValue(BaseTrainingPort() + index));
-        training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
-        training.SetAttribute("CongestionControl",
-                              StringValue(TransportSettings::TenantCongestionControl(
-                                  transport.trainingCongestionControl)));
-    }
-    else
-    {
-        training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
-        training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
-    }
+    const TypeId transportType = PartitionTransport::Lookup(job.transport);
+    training.SetTransport(transportType.GetName());
+    // The transport takes the settings it has attributes for (TCP's ToS, port, chunks and
+    // congestion control; the ideal transport's rate and step latency), whatever its name.
+    auto setTransport = [&](const std::string& name, const AttributeValue& value) {
+        TypeId::AttributeInformation info;
+        if (transportType.LookupAttributeByName(name, &info))
+        {
+            training.SetAttribute(name, value);
+        }
+    };
+    setTransport("Tos", UintegerValue(job.tos));
+    // Each job listens on its own port: jobs may share servers.
+    setTransport("Port", UintegerValue(BaseTrainingPort() + index));
+    setTransport("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    setTransport("CongestionControl",
+                 StringValue(TransportSettings::TenantCongestionControl(
+                     transport.trainingCongestionControl)));
+    setTransport("DataRate", DataRateValue(installed.idealRate));
+    setTransport("StepLatency", TimeValue(installed.idealStepLatency));
     // The placement covers the workers, then any dedicated parameter servers.
     const uint32_t workers = scenario.WorkersOf(job);
     const bool dedicated = job.parameterServerHosts == "dedicated";

@@ -172,7 +172,8 @@ Time IdealStepLatency(DataRate rate,
  */
 Time IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters& job);
 
-/** The PartitionTransport TypeId name of a scenario's transport ("tcp" or "ideal"). */
+/** The PartitionTransport TypeId name registered as a scenario's transport ("tcp", "ideal");
+ * an unregistered name is a DdnnError (PartitionTransport::Lookup). */
 std::string TransportTypeOf(const std::string& transport);
 
 /**
