@@ -134,6 +134,7 @@ def build(bld):
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
         'model/one-line-error.h',
+        'model/type-id-registry.h',
         'model/data-path.h',
         'model/dnn-model.h',
         'model/training-job.h',

@@ -3,11 +3,9 @@
  */
 #include "partition-transport.h"
 
-#include "one-line-error.h"
+#include "type-id-registry.h"
 
 #include "ns3/log.h"
-
-#include <map>
 
 namespace ns3
 {
@@ -26,11 +24,10 @@ PartitionTransport::GetTypeId()
 namespace
 {
 
-/** The registered transports by name (sorted, whatever the order of registration). */
-std::map<std::string, TypeId (*)()>&
+TypeIdRegistry&
 Registry()
 {
-    static std::map<std::string, TypeId (*)()> transports;
+    static TypeIdRegistry transports("transport");
     return transports;
 }
 
@@ -39,38 +36,19 @@ Registry()
 bool
 PartitionTransport::Register(const std::string& name, TypeId (*getTypeId)())
 {
-    if (!Registry().emplace(name, getTypeId).second)
-    {
-        throw DdnnError("transport '" + name + "': a transport of that name is already registered");
-    }
-    return true;
+    return Registry().Register(name, getTypeId);
 }
 
 TypeId
 PartitionTransport::Lookup(const std::string& name)
 {
-    auto found = Registry().find(name);
-    if (found == Registry().end())
-    {
-        std::string expected;
-        for (const std::string& known : Names())
-        {
-            expected += (expected.empty() ? "" : ", ") + known;
-        }
-        throw DdnnError("transport: expected one of " + expected + ", got '" + name + "'");
-    }
-    return found->second();
+    return Registry().Lookup(name);
 }
 
 std::vector<std::string>
 PartitionTransport::Names()
 {
-    std::vector<std::string> names;
-    for (const auto& entry : Registry())
-    {
-        names.push_back(entry.first);
-    }
-    return names;
+    return Registry().Names();
 }
 
 void

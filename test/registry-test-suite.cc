@@ -1,11 +1,11 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The registries the scenarios choose from: the queue discs (EgressQueue) and the transports
- * (PartitionTransport) hold the choices the parameter table (and so the schema, which
- * unit-scenario-params checks against the table) and --help offer, an unknown name is an
- * error naming the choices, and an implementation defined here, registered by one line, runs
- * through the runner without any edit to it.
+ * The registries the scenarios choose from: the queue discs (EgressQueue), the transports
+ * (PartitionTransport) and the topologies (ServerTopology) hold the choices the parameter table
+ * (and so the schema, which unit-scenario-params checks against the table) and --help offer, an
+ * unknown name is an error naming the choices, and an implementation defined here, registered by
+ * one line, runs through the runner without any edit to it.
  */
 #include "../model/ddnn-collective.h"
 #include "ddnn-test-util.h"
@@ -64,8 +64,39 @@ uint32_t RegistryTestTransport::created = 0;
 [[maybe_unused]] const bool g_testTransport
     = PartitionTransport::Register("test-ideal", &RegistryTestTransport::GetTypeId);
 
+/** A test-only topology: the single ToR under a name of its own, counting what it builds. */
+class RegistryTestTopology : public SingleTorHelper
+{
+  public:
+    static TypeId
+    GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::RegistryTestTopology")
+                                .SetParent<SingleTorHelper>()
+                                .SetGroupName("Ddnn")
+                                .AddConstructor<RegistryTestTopology>();
+        return tid;
+    }
+
+    using SingleTorHelper::Create;
+
+    void
+    Create() override
+    {
+        ++created;
+        SingleTorHelper::Create();
+    }
+
+    static uint32_t created;
+};
+
+uint32_t RegistryTestTopology::created = 0;
+
+[[maybe_unused]] const bool g_testTopology
+    = ServerTopology::Register("test-rack", &RegistryTestTopology::GetTypeId);
+
 /** The names registered by this file, which the parameter table does not offer. */
-const std::set<std::string> testOnly{"test-fifo", "test-ideal"};
+const std::set<std::string> testOnly{"test-fifo", "test-ideal", "test-rack"};
 
 /** A parameter's choices ("a|b|c") in the parameter table. */
 std::vector<std::string>
@@ -126,6 +157,10 @@ class ChoicesTestCase : public TestCase
         std::sort(transports.begin(), transports.end());
         NS_TEST_ASSERT_MSG_EQ(
             Joined(transports), Joined(Shipped(PartitionTransport::Names())), "transports");
+        std::vector<std::string> topologies = TableChoices("topology.kind");
+        std::sort(topologies.begin(), topologies.end());
+        NS_TEST_ASSERT_MSG_EQ(
+            Joined(topologies), Joined(Shipped(ServerTopology::Names())), "topologies");
         std::vector<std::string> collectives;
         for (size_t i = 0; i < ddnn_collective_registered(); ++i)
         {
@@ -166,6 +201,10 @@ class UnknownNameTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { TransportTypeOf("udp"); }),
                               "transport: expected one of ideal, tcp, test-ideal, got 'udp'",
                               "the runner's transport");
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { ServerTopology::Lookup("ring"); }),
+                              "topology: expected one of fat-tree, leaf-spine, single-tor, "
+                              "test-rack, got 'ring'",
+                              "topology");
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] {
                                   PartitionTransport::Register("tcp",
                                                                &IdealPartitionTransport::GetTypeId);
@@ -200,7 +239,7 @@ RunBuilt(const TrainingScenario& s)
 }
 
 /**
- * The test-only queue disc and transport, named in the record a scenario file gives, run
+ * The test-only topology, queue disc and transport, named in the record a scenario file gives, run
  * through the runner (CreateTopology, InstallTraining) with no edit to it: two workers, one
  * iteration, every byte of the ring allreduce through the test's FIFO over TCP, then through its
  * transport.
@@ -209,7 +248,7 @@ class TestOnlyRunTestCase : public TestCase
 {
   public:
     TestOnlyRunTestCase()
-        : TestCase("a test-only queue disc and transport run from a scenario file")
+        : TestCase("a test-only topology, queue disc and transport run from a scenario file")
     {
     }
 
@@ -231,7 +270,11 @@ class TestOnlyRunTestCase : public TestCase
         // The schema and the table accept only the shipped names: the test-only ones are set
         // on the record the file gave (RunTraining's Validate would refuse them too).
         s.queueDisc = "test-fifo";
+        s.topologyKind = "test-rack";
+        NS_TEST_ASSERT_MSG_EQ(s.GetServerCount(), 2, "the test topology's servers, from its own");
+        NS_TEST_ASSERT_MSG_EQ(s.GetPathLinks(), 2, "and its paths");
         const TrainingSummary tcp = RunBuilt(s);
+        NS_TEST_ASSERT_MSG_EQ(RegistryTestTopology::created, 1, "the test's topology built");
         NS_TEST_ASSERT_MSG_GT(g_testQueueBuilds, 0, "the test's queue disc built");
         NS_TEST_ASSERT_MSG_EQ(tcp.iterationsCompleted, 1, "over TCP through its FIFO");
         // ring of 2: each worker sends 2(N-1)/N = 1 x each buffer

@@ -11,9 +11,7 @@
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
 
-#include "ns3/fat-tree-helper.h"
 #include "job-placement.h"
-#include "ns3/leaf-spine-helper.h"
 
 #include "ns3/boolean.h"
 #include "ns3/one-line-error.h"
@@ -22,6 +20,7 @@
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -391,28 +390,65 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
     return std::max(compute + last, forward + all);
 }
 
+namespace
+{
+
+/**
+ * A topology of the kind `kind` names (ServerTopology::Lookup) with `servers` servers on one
+ * rack, not yet built: every attribute it has set from the scenario, the others left alone.
+ */
+Ptr<ServerTopology>
+MakeTopology(const TrainingScenario& scenario, const std::string& kind, uint32_t servers)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(ServerTopology::Lookup(kind));
+    Ptr<ServerTopology> topology = factory.Create<ServerTopology>();
+    const TypeId type = topology->GetInstanceTypeId();
+    auto set = [&](const std::string& name, const AttributeValue& value) {
+        TypeId::AttributeInformation info;
+        if (type.LookupAttributeByName(name, &info) && !topology->SetAttributeFailSafe(name, value))
+        {
+            throw DdnnError(type.GetName() + "::" + name + ": invalid value");
+        }
+    };
+    const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
+    // One rack (SingleTorHelper): its servers, links and impairments.
+    set("Servers", UintegerValue(servers));
+    set("DataRate", DataRateValue(DataRate(scenario.dataRate)));
+    set("Delay", TimeValue(delay));
+    set("LossRate", DoubleValue(scenario.lossRate));
+    set("AddedDelay", TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
+    set("RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
+    set("ImpairedServers", StringValue(scenario.impairedServers));
+    // Fabrics (FabricTopology): their shape, the server tier's links and the fabric's.
+    set("Leaves", UintegerValue(scenario.leaves));
+    set("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
+    set("Spines", UintegerValue(scenario.spines));
+    set("K", UintegerValue(scenario.fatTreeK));
+    set("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
+    set("FabricDataRate",
+        DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
+                                                               : scenario.fabricDataRate)));
+    set("ServerDelay", TimeValue(delay));
+    set("FabricDelay", TimeValue(delay));
+    // Every egress.
+    set("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
+    set("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
+    return topology;
+}
+
+} // namespace
+
 uint32_t
 TrainingScenario::GetServerCount() const
 {
-    if (topologyKind == "leaf-spine")
-    {
-        return leaves * serversPerLeaf;
-    }
-    if (topologyKind == "fat-tree")
-    {
-        return fatTreeK * fatTreeK * fatTreeK / 4;
-    }
-    return workers;
+    return MakeTopology(*this, topologyKind, workers)->GetPlannedServerCount();
 }
 
 uint32_t
 TrainingScenario::GetPathLinks() const
 {
-    if (topologyKind == "leaf-spine")
-    {
-        return leaves > 1 ? 4 : 2;
-    }
-    return topologyKind == "fat-tree" ? 6 : 2;
+    return MakeTopology(*this, topologyKind, workers)->GetPathLinks();
 }
 
 std::string
@@ -425,61 +461,18 @@ Ptr<SingleTorHelper>
 CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
     scenario.transportSettings.Apply();
-    Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-    network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
-    network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
-    network->SetAttribute("LossRate", DoubleValue(scenario.lossRate));
-    network->SetAttribute("AddedDelay",
-                          TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
-    network->SetAttribute(
-        "RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
-    network->SetAttribute("ImpairedServers", StringValue(scenario.impairedServers));
-    network->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
-    network->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
-    network->Create(servers);
-    return network;
+    Ptr<ServerTopology> rack = MakeTopology(scenario, "single-tor", servers);
+    rack->Create();
+    return DynamicCast<SingleTorHelper>(rack);
 }
 
 Ptr<ServerTopology>
 CreateTopology(const TrainingScenario& scenario)
 {
-    if (scenario.topologyKind == "single-tor")
-    {
-        return CreateNetwork(scenario, scenario.workers);
-    }
     scenario.transportSettings.Apply();
-    Ptr<FabricTopology> fabric;
-    if (scenario.topologyKind == "leaf-spine")
-    {
-        fabric = CreateObject<LeafSpineHelper>();
-        fabric->SetAttribute("Leaves", UintegerValue(scenario.leaves));
-        fabric->SetAttribute("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
-        fabric->SetAttribute("Spines", UintegerValue(scenario.spines));
-    }
-    else
-    {
-        fabric = CreateObject<FatTreeHelper>();
-        fabric->SetAttribute("K", UintegerValue(scenario.fatTreeK));
-    }
-    const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
-    fabric->SetAttribute("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
-    fabric->SetAttribute(
-        "FabricDataRate",
-        DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
-                                                               : scenario.fabricDataRate)));
-    fabric->SetAttribute("ServerDelay", TimeValue(delay));
-    fabric->SetAttribute("FabricDelay", TimeValue(delay));
-    fabric->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
-    fabric->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
-    if (auto leafSpine = DynamicCast<LeafSpineHelper>(fabric))
-    {
-        leafSpine->Create();
-    }
-    else
-    {
-        DynamicCast<FatTreeHelper>(fabric)->Create();
-    }
-    return fabric;
+    Ptr<ServerTopology> topology = MakeTopology(scenario, scenario.topologyKind, scenario.workers);
+    topology->Create();
+    return topology;
 }
 
 namespace
