@@ -49,7 +49,6 @@ class RegistryTestTransport : public IdealPartitionTransport
     {
         static TypeId tid = TypeId("ns3::RegistryTestTransport")
                                 .SetParent<IdealPartitionTransport>()
-                                .SetGroupName("Ddnn")
                                 .AddConstructor<RegistryTestTransport>();
         return tid;
     }
@@ -73,7 +72,6 @@ class RegistryTestTopology : public SingleTorHelper
     {
         static TypeId tid = TypeId("ns3::RegistryTestTopology")
                                 .SetParent<SingleTorHelper>()
-                                .SetGroupName("Ddnn")
                                 .AddConstructor<RegistryTestTopology>();
         return tid;
     }

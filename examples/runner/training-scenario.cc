@@ -393,9 +393,35 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
 namespace
 {
 
+/** Sets the attributes of `topology` that its type has, leaves the others alone. */
+class TopologyAttributes
+{
+  public:
+    explicit TopologyAttributes(Ptr<ServerTopology> topology)
+        : m_topology(topology)
+        , m_type(topology->GetInstanceTypeId())
+    {
+    }
+
+    void
+    operator()(const std::string& name, const AttributeValue& value) const
+    {
+        TypeId::AttributeInformation info;
+        if (m_type.LookupAttributeByName(name, &info)
+            && !m_topology->SetAttributeFailSafe(name, value))
+        {
+            throw DdnnError(m_type.GetName() + "::" + name + ": invalid value");
+        }
+    }
+
+  private:
+    Ptr<ServerTopology> m_topology;
+    TypeId m_type;
+};
+
 /**
- * A topology of the kind `kind` names (ServerTopology::Lookup) with `servers` servers on one
- * rack, not yet built: every attribute it has set from the scenario, the others left alone.
+ * A topology of the kind `kind` names (ServerTopology::Lookup), not yet built, of the
+ * scenario's shape: `servers` on one rack, or the fabric's.
  */
 Ptr<ServerTopology>
 MakeTopology(const TrainingScenario& scenario, const std::string& kind, uint32_t servers)
@@ -403,28 +429,29 @@ MakeTopology(const TrainingScenario& scenario, const std::string& kind, uint32_t
     ObjectFactory factory;
     factory.SetTypeId(ServerTopology::Lookup(kind));
     Ptr<ServerTopology> topology = factory.Create<ServerTopology>();
-    const TypeId type = topology->GetInstanceTypeId();
-    auto set = [&](const std::string& name, const AttributeValue& value) {
-        TypeId::AttributeInformation info;
-        if (type.LookupAttributeByName(name, &info) && !topology->SetAttributeFailSafe(name, value))
-        {
-            throw DdnnError(type.GetName() + "::" + name + ": invalid value");
-        }
-    };
+    const TopologyAttributes set(topology);
+    set("Servers", UintegerValue(servers)); // one rack (SingleTorHelper)
+    set("Leaves", UintegerValue(scenario.leaves));
+    set("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
+    set("Spines", UintegerValue(scenario.spines));
+    set("K", UintegerValue(scenario.fatTreeK));
+    return topology;
+}
+
+/** Builds `topology` (MakeTopology's) with the scenario's links and queue discs. */
+void
+BuildTopology(const TrainingScenario& scenario, Ptr<ServerTopology> topology)
+{
+    const TopologyAttributes set(topology);
     const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
-    // One rack (SingleTorHelper): its servers, links and impairments.
-    set("Servers", UintegerValue(servers));
+    // One rack (SingleTorHelper): its links and their impairments.
     set("DataRate", DataRateValue(DataRate(scenario.dataRate)));
     set("Delay", TimeValue(delay));
     set("LossRate", DoubleValue(scenario.lossRate));
     set("AddedDelay", TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
     set("RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
     set("ImpairedServers", StringValue(scenario.impairedServers));
-    // Fabrics (FabricTopology): their shape, the server tier's links and the fabric's.
-    set("Leaves", UintegerValue(scenario.leaves));
-    set("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
-    set("Spines", UintegerValue(scenario.spines));
-    set("K", UintegerValue(scenario.fatTreeK));
+    // Fabrics (FabricTopology): the server tier's links and the fabric's.
     set("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
     set("FabricDataRate",
         DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
@@ -434,7 +461,7 @@ MakeTopology(const TrainingScenario& scenario, const std::string& kind, uint32_t
     // Every egress.
     set("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
     set("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
-    return topology;
+    topology->Create();
 }
 
 } // namespace
@@ -462,7 +489,7 @@ CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
     scenario.transportSettings.Apply();
     Ptr<ServerTopology> rack = MakeTopology(scenario, "single-tor", servers);
-    rack->Create();
+    BuildTopology(scenario, rack);
     return DynamicCast<SingleTorHelper>(rack);
 }
 
@@ -471,7 +498,7 @@ CreateTopology(const TrainingScenario& scenario)
 {
     scenario.transportSettings.Apply();
     Ptr<ServerTopology> topology = MakeTopology(scenario, scenario.topologyKind, scenario.workers);
-    topology->Create();
+    BuildTopology(scenario, topology);
     return topology;
 }
 
