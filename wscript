@@ -123,6 +123,7 @@ def build(bld):
         'test/fabric-test-suite.cc',
         'test/impairments-test-suite.cc',
         'test/scenario-runner-test-suite.cc',
+        'test/registry-test-suite.cc',
     ] + RUNNER_SOURCES
     # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
 
@@ -137,6 +138,7 @@ def build(bld):
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
         'model/one-line-error.h',
+        'model/type-id-registry.h',
         'model/data-path.h',
         'model/dnn-model.h',
         'model/training-job.h',

@@ -4,6 +4,7 @@
 #include "egress-queue.h"
 
 #include "ns3/abort.h"
+#include "ns3/one-line-error.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -19,68 +20,35 @@
 namespace ns3
 {
 
-EgressQueue::Kind
-EgressQueue::FromScenario(const std::string& name)
+namespace
 {
-    return name == "prio-red" ? PRIO_RED : name == "prio4" ? PRIO4 : PFIFO_FAST;
+
+/** PfifoFast: three bands by the ToS's priority, LimitPackets for the three together. */
+void
+BuildPfifoFast(const EgressQueue& queue, TrafficControlHelper& tch)
+{
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
+                         "MaxSize",
+                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
 }
 
-uint32_t
-EgressQueue::Bands(Kind kind)
+/** PfifoFast's bands, each a RED marking ECN from EcnThresholdPackets on (DCTCP's K). */
+void
+BuildPrioRed(const EgressQueue& queue, TrafficControlHelper& tch)
 {
-    return kind == PRIO4 ? 4 : 3;
-}
-
-uint8_t
-EgressQueue::TosOfBand(Kind kind, uint32_t band)
-{
-    NS_ABORT_MSG_UNLESS(band < Bands(kind), "no band " << band);
-    // PfifoFast's priority map (PrioRed keeps it) and Prio4's, by band.
-    static const uint8_t threeBands[] = {0x10, 0x00, 0x08};
-    static const uint8_t fourBands[] = {0x10, 0x18, 0x00, 0x08};
-    return kind == PRIO4 ? fourBands[band] : threeBands[band];
-}
-
-Ptr<const AttributeChecker>
-EgressQueue::MakeKindChecker()
-{
-    return MakeEnumChecker(PFIFO_FAST, "PfifoFast", PRIO_RED, "PrioRed", PRIO4, "Prio4");
-}
-
-TrafficControlHelper
-EgressQueue::Helper() const
-{
-    TrafficControlHelper tch;
-    const QueueSizeValue limit(QueueSize(QueueSizeUnit::PACKETS, limitPackets));
-    if (kind == PFIFO_FAST)
-    {
-        tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", limit);
-        return tch;
-    }
-    if (kind == PRIO4)
-    {
-        // Priorities from the ToS: 6 (0x10), 4 (0x18), 0 (0x00), 2 (0x08); the rest as 0.
-        const uint16_t root = tch.SetRootQueueDisc(
-            "ns3::PrioQueueDisc", "Priomap", StringValue("2 2 3 3 1 1 0 0 2 2 2 2 2 2 2 2"));
-        for (uint16_t band : tch.AddQueueDiscClasses(root, 4, "ns3::QueueDiscClass"))
-        {
-            tch.AddChildQueueDisc(root, band, "ns3::FifoQueueDisc", "MaxSize", limit);
-        }
-        return tch;
-    }
     // PfifoFast's map from the priority (the ToS's precedence bits) to its three bands.
     const uint16_t root = tch.SetRootQueueDisc(
         "ns3::PrioQueueDisc", "Priomap", StringValue("1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1"));
     TrafficControlHelper::ClassIdList bands
         = tch.AddQueueDiscClasses(root, 3, "ns3::QueueDiscClass");
-    const double k = ecnThresholdPackets;
+    const double k = queue.ecnThresholdPackets;
     for (uint16_t band : bands)
     {
         tch.AddChildQueueDisc(root,
                               band,
                               "ns3::RedQueueDisc",
                               "MaxSize",
-                              limit,
+                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)),
                               "MinTh",
                               DoubleValue(k),
                               "MaxTh",
@@ -94,10 +62,138 @@ EgressQueue::Helper() const
                               "UseHardDrop",
                               BooleanValue(false),
                               "LinkBandwidth",
-                              DataRateValue(linkRate),
+                              DataRateValue(queue.linkRate),
                               "LinkDelay",
-                              TimeValue(linkDelay));
+                              TimeValue(queue.linkDelay));
     }
+}
+
+/** Four FIFO bands in strict priority, one per ToS a tenant can get. */
+void
+BuildPrio4(const EgressQueue& queue, TrafficControlHelper& tch)
+{
+    // Priorities from the ToS: 6 (0x10), 4 (0x18), 0 (0x00), 2 (0x08); the rest as 0.
+    const uint16_t root = tch.SetRootQueueDisc(
+        "ns3::PrioQueueDisc", "Priomap", StringValue("2 2 3 3 1 1 0 0 2 2 2 2 2 2 2 2"));
+    for (uint16_t band : tch.AddQueueDiscClasses(root, 4, "ns3::QueueDiscClass"))
+    {
+        tch.AddChildQueueDisc(
+            root,
+            band,
+            "ns3::FifoQueueDisc",
+            "MaxSize",
+            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
+    }
+}
+
+/** The registered queue discs, by Kind: the built-in ones first, in Kind's order. */
+std::vector<EgressQueue::Entry>&
+Registry()
+{
+    static std::vector<EgressQueue::Entry> entries{
+        {"pfifo-fast", "PfifoFast", {0x10, 0x00, 0x08}, BuildPfifoFast},
+        {"prio-red", "PrioRed", {0x10, 0x00, 0x08}, BuildPrioRed},
+        {"prio4", "Prio4", {0x10, 0x18, 0x00, 0x08}, BuildPrio4},
+    };
+    return entries;
+}
+
+/** The one checker of every QueueDisc attribute, so that Register extends them all. */
+Ptr<EnumChecker>
+KindChecker()
+{
+    static Ptr<EnumChecker> checker = [] {
+        Ptr<EnumChecker> made = Create<EnumChecker>();
+        for (size_t i = 0; i < Registry().size(); ++i)
+        {
+            made->Add(static_cast<int>(i), Registry()[i].attributeName);
+        }
+        return made;
+    }();
+    return checker;
+}
+
+} // namespace
+
+EgressQueue::Kind
+EgressQueue::Register(Entry entry)
+{
+    for (const Entry& known : Registry())
+    {
+        if (known.name == entry.name || known.attributeName == entry.attributeName)
+        {
+            throw DdnnError("queue disc '" + entry.name + "' (" + entry.attributeName
+                            + "): a queue disc of that name is already registered");
+        }
+    }
+    if (entry.bandTos.empty() || !entry.build)
+    {
+        throw DdnnError("queue disc '" + entry.name + "': needs at least one band and a builder");
+    }
+    const Kind kind = static_cast<Kind>(Registry().size());
+    KindChecker()->Add(kind, entry.attributeName);
+    Registry().push_back(std::move(entry));
+    return kind;
+}
+
+const EgressQueue::Entry&
+EgressQueue::Get(Kind kind)
+{
+    NS_ABORT_MSG_UNLESS(kind >= 0 && static_cast<size_t>(kind) < Registry().size(),
+                        "no queue disc registered as " << kind);
+    return Registry()[kind];
+}
+
+std::vector<std::string>
+EgressQueue::Names()
+{
+    std::vector<std::string> names;
+    for (const Entry& entry : Registry())
+    {
+        names.push_back(entry.name);
+    }
+    return names;
+}
+
+EgressQueue::Kind
+EgressQueue::FromScenario(const std::string& name)
+{
+    std::string expected;
+    for (size_t i = 0; i < Registry().size(); ++i)
+    {
+        if (Registry()[i].name == name)
+        {
+            return static_cast<Kind>(i);
+        }
+        expected += (i > 0 ? ", " : "") + Registry()[i].name;
+    }
+    throw DdnnError("queue disc: expected one of " + expected + ", got '" + name + "'");
+}
+
+uint32_t
+EgressQueue::Bands(Kind kind)
+{
+    return Get(kind).bandTos.size();
+}
+
+uint8_t
+EgressQueue::TosOfBand(Kind kind, uint32_t band)
+{
+    NS_ABORT_MSG_UNLESS(band < Bands(kind), "no band " << band);
+    return Get(kind).bandTos[band];
+}
+
+Ptr<const AttributeChecker>
+EgressQueue::MakeKindChecker()
+{
+    return KindChecker();
+}
+
+TrafficControlHelper
+EgressQueue::Helper() const
+{
+    TrafficControlHelper tch;
+    Get(kind).build(*this, tch);
     return tch;
 }
 

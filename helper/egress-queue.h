@@ -12,7 +12,9 @@
 #include "ns3/queue-disc-container.h"
 #include "ns3/traffic-control-helper.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -39,20 +41,45 @@ namespace ns3
  */
 struct EgressQueue
 {
-    enum Kind
+    /**
+     * A queue disc is chosen from a registry of named entries (Register); Kind is the number
+     * an entry gets there, which the topologies' QueueDisc attribute holds. The built-in
+     * entries have the numbers below.
+     */
+    enum Kind : int
     {
         PFIFO_FAST,
         PRIO_RED,
         PRIO4
     };
 
-    /** The kind a scenario names: "pfifo-fast", "prio-red" or "prio4". */
+    /** One registered queue disc: its names and how to build it. */
+    struct Entry
+    {
+        std::string name;             //!< as a scenario names it, e.g. "prio4"
+        std::string attributeName;    //!< as the QueueDisc attribute names it, e.g. "Prio4"
+        std::vector<uint8_t> bandTos; //!< by band: the IP ToS whose packets the band queues
+        /** Sets the root queue disc (and its children) of `helper` for the limits of `queue`. */
+        std::function<void(const EgressQueue& queue, TrafficControlHelper& helper)> build;
+    };
+
+    /**
+     * Adds a queue disc to the choices (of scenarios, and of the topologies' QueueDisc
+     * attribute) and returns its number; a name already registered is a DdnnError. Adding
+     * one is this call (e.g. in a static initializer of the file that defines it).
+     */
+    static Kind Register(Entry entry);
+    /** The entry registered under number `kind`. */
+    static const Entry& Get(Kind kind);
+    /** The registered names, in registration order. */
+    static std::vector<std::string> Names();
+    /** The kind a scenario names ("pfifo-fast", ...); an unregistered name is a DdnnError. */
     static Kind FromScenario(const std::string& name);
     /** Bands of a kind: 3, or 4 for PRIO4. */
     static uint32_t Bands(Kind kind);
     /** The IP ToS whose packets a kind queues in `band` (below Bands(kind)). */
     static uint8_t TosOfBand(Kind kind, uint32_t band);
-    /** The checker of an attribute holding a Kind: PfifoFast, PrioRed, Prio4. */
+    /** The checker of an attribute holding a Kind: every registered attributeName. */
     static Ptr<const AttributeChecker> MakeKindChecker();
 
     Kind kind{PFIFO_FAST};

@@ -15,6 +15,8 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
+[[maybe_unused]] static const bool g_registered
+    = ServerTopology::Register("fat-tree", &FatTreeHelper::GetTypeId);
 
 TypeId
 FatTreeHelper::GetTypeId()
@@ -29,6 +31,18 @@ FatTreeHelper::GetTypeId()
                                           MakeUintegerAccessor(&FatTreeHelper::m_k),
                                           MakeUintegerChecker<uint32_t>(2, 64));
     return tid;
+}
+
+uint32_t
+FatTreeHelper::GetPlannedServerCount() const
+{
+    return m_k * m_k * m_k / 4;
+}
+
+uint32_t
+FatTreeHelper::GetPathLinks() const
+{
+    return 6;
 }
 
 void

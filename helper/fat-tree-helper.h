@@ -22,7 +22,11 @@ class FatTreeHelper : public FabricTopology
     static TypeId GetTypeId();
 
     /** Builds the network; throws DdnnError for an odd K. */
-    void Create();
+    void Create() override;
+    /** K^3/4. */
+    uint32_t GetPlannedServerCount() const override;
+    /** Server, edge, aggregation, core and back down: 6. */
+    uint32_t GetPathLinks() const override;
 
   private:
     uint32_t m_k;

@@ -15,6 +15,8 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("LeafSpineHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(LeafSpineHelper);
+[[maybe_unused]] static const bool g_registered
+    = ServerTopology::Register("leaf-spine", &LeafSpineHelper::GetTypeId);
 
 TypeId
 LeafSpineHelper::GetTypeId()
@@ -39,6 +41,18 @@ LeafSpineHelper::GetTypeId()
                                           MakeUintegerAccessor(&LeafSpineHelper::m_spines),
                                           MakeUintegerChecker<uint32_t>(1, 10000));
     return tid;
+}
+
+uint32_t
+LeafSpineHelper::GetPlannedServerCount() const
+{
+    return m_leaves * m_serversPerLeaf;
+}
+
+uint32_t
+LeafSpineHelper::GetPathLinks() const
+{
+    return m_leaves > 1 ? 4 : 2;
 }
 
 void

@@ -21,7 +21,11 @@ class LeafSpineHelper : public FabricTopology
     static TypeId GetTypeId();
 
     /** Builds the network; throws DdnnError when it would hold fewer than 2 servers. */
-    void Create();
+    void Create() override;
+    /** Leaves x ServersPerLeaf. */
+    uint32_t GetPlannedServerCount() const override;
+    /** Server, leaf, spine, leaf, server: 4 (2 with one leaf). */
+    uint32_t GetPathLinks() const override;
 
     Ptr<Node> GetLeaf(uint32_t leaf) const;
     Ptr<Node> GetSpine(uint32_t spine) const;

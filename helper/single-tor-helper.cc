@@ -29,6 +29,8 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SingleTorHelper");
 NS_OBJECT_ENSURE_REGISTERED(SingleTorHelper);
+[[maybe_unused]] static const bool g_registered
+    = ServerTopology::Register("single-tor", &SingleTorHelper::GetTypeId);
 
 TypeId
 SingleTorHelper::GetTypeId()
@@ -38,6 +40,11 @@ SingleTorHelper::GetTypeId()
               .SetParent<ServerTopology>()
               .SetGroupName("Ddnn")
               .AddConstructor<SingleTorHelper>()
+              .AddAttribute("Servers",
+                            "Servers Create() builds (Create(servers) gives its own count).",
+                            UintegerValue(8),
+                            MakeUintegerAccessor(&SingleTorHelper::m_serverCount),
+                            MakeUintegerChecker<uint32_t>()) // Create checks it
               .AddAttribute("DataRate",
                             "Rate of every server-switch link, both directions.",
                             DataRateValue(DataRate("10Gbps")),
@@ -202,6 +209,18 @@ SingleTorHelper::Create(uint32_t servers)
         m_addresses.push_back(interfaces.GetAddress(0));
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+}
+
+void
+SingleTorHelper::Create()
+{
+    Create(m_serverCount);
+}
+
+uint32_t
+SingleTorHelper::GetPlannedServerCount() const
+{
+    return m_servers.GetN() > 0 ? m_servers.GetN() : m_serverCount;
 }
 
 uint32_t

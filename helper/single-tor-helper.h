@@ -42,6 +42,10 @@ class SingleTorHelper : public ServerTopology
 
     /** Builds the network with `servers` servers (at least 2). */
     void Create(uint32_t servers);
+    /** Builds the network with Servers servers. */
+    void Create() override;
+    /** Servers built, or before Create() the Servers attribute. */
+    uint32_t GetPlannedServerCount() const override;
 
     uint32_t GetServerCount() const override;
     Ptr<Node> GetServer(uint32_t i) const override;
@@ -66,6 +70,7 @@ class SingleTorHelper : public ServerTopology
     std::vector<bool> ImpairedServers(uint32_t servers) const;
 
   private:
+    uint32_t m_serverCount;
     DataRate m_dataRate;
     Time m_delay;
     uint32_t m_deviceQueuePackets;

@@ -12,6 +12,8 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("IdealPartitionTransport");
 
 NS_OBJECT_ENSURE_REGISTERED(IdealPartitionTransport);
+[[maybe_unused]] static const bool g_registered
+    = PartitionTransport::Register("ideal", &IdealPartitionTransport::GetTypeId);
 
 TypeId
 IdealPartitionTransport::GetTypeId()

@@ -3,6 +3,8 @@
  */
 #include "partition-transport.h"
 
+#include "type-id-registry.h"
+
 #include "ns3/log.h"
 
 namespace ns3
@@ -17,6 +19,36 @@ PartitionTransport::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::PartitionTransport").SetParent<Object>().SetGroupName("Ddnn");
     return tid;
+}
+
+namespace
+{
+
+TypeIdRegistry&
+Registry()
+{
+    static TypeIdRegistry transports("transport");
+    return transports;
+}
+
+} // namespace
+
+bool
+PartitionTransport::Register(const std::string& name, TypeId (*getTypeId)())
+{
+    return Registry().Register(name, getTypeId);
+}
+
+TypeId
+PartitionTransport::Lookup(const std::string& name)
+{
+    return Registry().Lookup(name);
+}
+
+std::vector<std::string>
+PartitionTransport::Names()
+{
+    return Registry().Names();
 }
 
 void

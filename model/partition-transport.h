@@ -24,11 +24,30 @@ namespace ns3
  * Bytes handed to Send() for one peer arrive at that peer in order, reported through the
  * receive callback with the sender's rank; a path that breaks is reported once through the
  * failure callback, unless Close() was called first.
+ *
+ * A scenario names its transport ("tcp", "ideal"): each subclass registers its name in its
+ * own file with one line,
+ * \code
+ *   [[maybe_unused]] static const bool g_registered
+ *       = PartitionTransport::Register("tcp", &TcpPartitionTransport::GetTypeId);
+ * \endcode
+ * and Lookup turns a name into the TypeId to give TrainingHelper::SetTransport.
  */
 class PartitionTransport : public Object
 {
   public:
     static TypeId GetTypeId();
+
+    /**
+     * Adds `name` to the transports a scenario can name: a subclass of PartitionTransport
+     * whose TypeId `getTypeId` returns. Returns true (to initialize a static with); a name
+     * registered twice is a DdnnError.
+     */
+    static bool Register(const std::string& name, TypeId (*getTypeId)());
+    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
+    static TypeId Lookup(const std::string& name);
+    /** The registered names, sorted. */
+    static std::vector<std::string> Names();
 
     /** A worker this one exchanges bytes with. */
     struct Peer

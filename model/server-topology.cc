@@ -3,6 +3,8 @@
  */
 #include "server-topology.h"
 
+#include "type-id-registry.h"
+
 #include "ns3/one-line-error.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -20,6 +22,54 @@ ServerTopology::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::ServerTopology").SetParent<Object>().SetGroupName("Ddnn");
     return tid;
+}
+
+namespace
+{
+
+TypeIdRegistry&
+Registry()
+{
+    static TypeIdRegistry topologies("topology");
+    return topologies;
+}
+
+} // namespace
+
+bool
+ServerTopology::Register(const std::string& name, TypeId (*getTypeId)())
+{
+    return Registry().Register(name, getTypeId);
+}
+
+TypeId
+ServerTopology::Lookup(const std::string& name)
+{
+    return Registry().Lookup(name);
+}
+
+std::vector<std::string>
+ServerTopology::Names()
+{
+    return Registry().Names();
+}
+
+void
+ServerTopology::Create()
+{
+    throw DdnnError(GetInstanceTypeId().GetName() + ": builds no network of its own");
+}
+
+uint32_t
+ServerTopology::GetPlannedServerCount() const
+{
+    return GetServerCount();
+}
+
+uint32_t
+ServerTopology::GetPathLinks() const
+{
+    return 2;
 }
 
 uint32_t

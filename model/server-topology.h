@@ -10,6 +10,7 @@
 #include "ns3/node.h"
 #include "ns3/object.h"
 
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -28,6 +29,31 @@ class ServerTopology : public Object
 {
   public:
     static TypeId GetTypeId();
+
+    /**
+     * Adds `name` to the topologies a scenario can name (topology kind): a subclass whose
+     * TypeId `getTypeId` returns, built by Create() from its attributes. One line in the
+     * subclass's own file:
+     * \code
+     *   [[maybe_unused]] static const bool g_registered
+     *       = ServerTopology::Register("single-tor", &SingleTorHelper::GetTypeId);
+     * \endcode
+     * Returns true; a name registered twice is a DdnnError.
+     */
+    static bool Register(const std::string& name, TypeId (*getTypeId)());
+    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
+    static TypeId Lookup(const std::string& name);
+    /** The registered names, sorted. */
+    static std::vector<std::string> Names();
+
+    /** Builds the network its attributes describe (a registered topology must); the default
+     * throws DdnnError. */
+    virtual void Create();
+    /** The servers Create() builds, from the attributes (before Create() too); the default:
+     * GetServerCount(). */
+    virtual uint32_t GetPlannedServerCount() const;
+    /** Links on the longest path between two servers; the default: 2 (through one switch). */
+    virtual uint32_t GetPathLinks() const;
 
     virtual uint32_t GetServerCount() const = 0;
     virtual Ptr<Node> GetServer(uint32_t i) const = 0;

@@ -20,6 +20,8 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("TcpPartitionTransport");
 NS_OBJECT_ENSURE_REGISTERED(TcpPartitionTransport);
+[[maybe_unused]] static const bool g_registered
+    = PartitionTransport::Register("tcp", &TcpPartitionTransport::GetTypeId);
 
 TypeId
 TcpPartitionTransport::GetTypeId()

@@ -11,9 +11,7 @@
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
 
-#include "ns3/fat-tree-helper.h"
-#include "ns3/job-placement.h"
-#include "ns3/leaf-spine-helper.h"
+#include "job-placement.h"
 
 #include "ns3/boolean.h"
 #include "ns3/one-line-error.h"
@@ -22,6 +20,7 @@
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -382,95 +381,116 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
     return std::max(compute + last, forward + all);
 }
 
+namespace
+{
+
+/** Sets the attributes of `topology` that its type has, leaves the others alone. */
+class TopologyAttributes
+{
+  public:
+    explicit TopologyAttributes(Ptr<ServerTopology> topology)
+        : m_topology(topology)
+        , m_type(topology->GetInstanceTypeId())
+    {
+    }
+
+    void
+    operator()(const std::string& name, const AttributeValue& value) const
+    {
+        TypeId::AttributeInformation info;
+        if (m_type.LookupAttributeByName(name, &info)
+            && !m_topology->SetAttributeFailSafe(name, value))
+        {
+            throw DdnnError(m_type.GetName() + "::" + name + ": invalid value");
+        }
+    }
+
+  private:
+    Ptr<ServerTopology> m_topology;
+    TypeId m_type;
+};
+
+/**
+ * A topology of the kind `kind` names (ServerTopology::Lookup), not yet built, of the
+ * scenario's shape: `servers` on one rack, or the fabric's.
+ */
+Ptr<ServerTopology>
+MakeTopology(const TrainingScenario& scenario, const std::string& kind, uint32_t servers)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(ServerTopology::Lookup(kind));
+    Ptr<ServerTopology> topology = factory.Create<ServerTopology>();
+    const TopologyAttributes set(topology);
+    set("Servers", UintegerValue(servers)); // one rack (SingleTorHelper)
+    set("Leaves", UintegerValue(scenario.leaves));
+    set("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
+    set("Spines", UintegerValue(scenario.spines));
+    set("K", UintegerValue(scenario.fatTreeK));
+    return topology;
+}
+
+/** Builds `topology` (MakeTopology's) with the scenario's links and queue discs. */
+void
+BuildTopology(const TrainingScenario& scenario, Ptr<ServerTopology> topology)
+{
+    const TopologyAttributes set(topology);
+    const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
+    // One rack (SingleTorHelper): its links and their impairments.
+    set("DataRate", DataRateValue(DataRate(scenario.dataRate)));
+    set("Delay", TimeValue(delay));
+    set("LossRate", DoubleValue(scenario.lossRate));
+    set("AddedDelay", TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
+    set("RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
+    set("ImpairedServers", StringValue(scenario.impairedServers));
+    // Fabrics (FabricTopology): the server tier's links and the fabric's.
+    set("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
+    set("FabricDataRate",
+        DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
+                                                               : scenario.fabricDataRate)));
+    set("ServerDelay", TimeValue(delay));
+    set("FabricDelay", TimeValue(delay));
+    // Every egress.
+    set("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
+    set("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
+    topology->Create();
+}
+
+} // namespace
+
 uint32_t
 TrainingScenario::GetServerCount() const
 {
-    if (topologyKind == "leaf-spine")
-    {
-        return leaves * serversPerLeaf;
-    }
-    if (topologyKind == "fat-tree")
-    {
-        return fatTreeK * fatTreeK * fatTreeK / 4;
-    }
-    return workers;
+    return MakeTopology(*this, topologyKind, workers)->GetPlannedServerCount();
 }
 
 uint32_t
 TrainingScenario::GetPathLinks() const
 {
-    if (topologyKind == "leaf-spine")
-    {
-        return leaves > 1 ? 4 : 2;
-    }
-    return topologyKind == "fat-tree" ? 6 : 2;
+    return MakeTopology(*this, topologyKind, workers)->GetPathLinks();
 }
 
 std::string
 TransportTypeOf(const std::string& transport)
 {
-    return transport == "tcp" ? "ns3::TcpPartitionTransport" : "ns3::IdealPartitionTransport";
+    return PartitionTransport::Lookup(transport).GetName();
 }
 
 Ptr<SingleTorHelper>
 CreateNetwork(const TrainingScenario& scenario, uint32_t servers)
 {
     scenario.transportSettings.Apply();
-    Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
-    network->SetAttribute("DataRate", DataRateValue(DataRate(scenario.dataRate)));
-    network->SetAttribute("Delay", TimeValue(NanoSeconds(std::llround(scenario.delayUs * 1e3))));
-    network->SetAttribute("LossRate", DoubleValue(scenario.lossRate));
-    network->SetAttribute("AddedDelay",
-                          TimeValue(NanoSeconds(std::llround(scenario.addedDelayUs * 1e3))));
-    network->SetAttribute(
-        "RateCap", DataRateValue(DataRate(scenario.rateCap.empty() ? "0bps" : scenario.rateCap)));
-    network->SetAttribute("ImpairedServers", StringValue(scenario.impairedServers));
-    network->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
-    network->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
-    network->Create(servers);
-    return network;
+    Ptr<ServerTopology> rack = MakeTopology(scenario, "single-tor", servers);
+    BuildTopology(scenario, rack);
+    return DynamicCast<SingleTorHelper>(rack);
 }
 
 Ptr<ServerTopology>
 CreateTopology(const TrainingScenario& scenario)
 {
-    if (scenario.topologyKind == "single-tor")
-    {
-        return CreateNetwork(scenario, scenario.workers);
-    }
     scenario.transportSettings.Apply();
-    Ptr<FabricTopology> fabric;
-    if (scenario.topologyKind == "leaf-spine")
-    {
-        fabric = CreateObject<LeafSpineHelper>();
-        fabric->SetAttribute("Leaves", UintegerValue(scenario.leaves));
-        fabric->SetAttribute("ServersPerLeaf", UintegerValue(scenario.serversPerLeaf));
-        fabric->SetAttribute("Spines", UintegerValue(scenario.spines));
-    }
-    else
-    {
-        fabric = CreateObject<FatTreeHelper>();
-        fabric->SetAttribute("K", UintegerValue(scenario.fatTreeK));
-    }
-    const Time delay = NanoSeconds(std::llround(scenario.delayUs * 1e3));
-    fabric->SetAttribute("ServerDataRate", DataRateValue(DataRate(scenario.dataRate)));
-    fabric->SetAttribute(
-        "FabricDataRate",
-        DataRateValue(DataRate(scenario.fabricDataRate.empty() ? scenario.dataRate
-                                                               : scenario.fabricDataRate)));
-    fabric->SetAttribute("ServerDelay", TimeValue(delay));
-    fabric->SetAttribute("FabricDelay", TimeValue(delay));
-    fabric->SetAttribute("QueueDisc", EnumValue(EgressQueue::FromScenario(scenario.queueDisc)));
-    fabric->SetAttribute("EcnThresholdPackets", UintegerValue(scenario.ecnThresholdPackets));
-    if (auto leafSpine = DynamicCast<LeafSpineHelper>(fabric))
-    {
-        leafSpine->Create();
-    }
-    else
-    {
-        DynamicCast<FatTreeHelper>(fabric)->Create();
-    }
-    return fabric;
+    Ptr<ServerTopology> topology = MakeTopology(scenario, scenario.topologyKind, scenario.workers);
+    BuildTopology(scenario, topology);
+    return topology;
 }
 
 namespace
@@ -525,22 +545,26 @@ InstallJob(const TrainingScenario& scenario,
         = DataRate(static_cast<uint64_t>(rate.GetBitRate() * transport.GoodputFraction()));
     installed.idealStepLatency = transport.IdealStepLatency(
         rate, NanoSeconds(std::llround(scenario.delayUs * 1e3)), scenario.GetPathLinks());
-    training.SetTransport(TransportTypeOf(job.transport));
-    if (job.transport == "tcp")
-    {
-        training.SetAttribute("Tos", UintegerValue(job.tos));
-        // Each job listens on its own port: jobs may share servers.
-        training.SetAttribute("Port", UintegerValue(BaseTrainingPort() + index));
-        training.SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
-        training.SetAttribute("CongestionControl",
-                              StringValue(TransportSettings::TenantCongestionControl(
-                                  transport.trainingCongestionControl)));
-    }
-    else
-    {
-        training.SetAttribute("DataRate", DataRateValue(installed.idealRate));
-        training.SetAttribute("StepLatency", TimeValue(installed.idealStepLatency));
-    }
+    const TypeId transportType = PartitionTransport::Lookup(job.transport);
+    training.SetTransport(transportType.GetName());
+    // The transport takes the settings it has attributes for (TCP's ToS, port, chunks and
+    // congestion control; the ideal transport's rate and step latency), whatever its name.
+    auto setTransport = [&](const std::string& name, const AttributeValue& value) {
+        TypeId::AttributeInformation info;
+        if (transportType.LookupAttributeByName(name, &info))
+        {
+            training.SetAttribute(name, value);
+        }
+    };
+    setTransport("Tos", UintegerValue(job.tos));
+    // Each job listens on its own port: jobs may share servers.
+    setTransport("Port", UintegerValue(BaseTrainingPort() + index));
+    setTransport("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    setTransport("CongestionControl",
+                 StringValue(TransportSettings::TenantCongestionControl(
+                     transport.trainingCongestionControl)));
+    setTransport("DataRate", DataRateValue(installed.idealRate));
+    setTransport("StepLatency", TimeValue(installed.idealStepLatency));
     // The placement covers the workers, then any dedicated parameter servers.
     const uint32_t workers = scenario.WorkersOf(job);
     const bool dedicated = job.parameterServerHosts == "dedicated";

@@ -110,9 +110,11 @@ struct TrainingScenario : public TrainingJobParameters
     /** The first job's. */
     Time ComputeTime(uint64_t modelBytes) const;
 
-    /** Servers of the network: workers on a single ToR, the fabric's shape otherwise. */
+    /** Servers of the network: its topology's GetPlannedServerCount (workers on a single
+     * ToR, the fabric's shape otherwise). */
     uint32_t GetServerCount() const;
-    /** Links on the longest path between two servers: 2, 4 (leaf-spine) or 6 (fat tree). */
+    /** Links on the longest path between two servers: its topology's GetPathLinks (2, 4 on
+     * a leaf-spine, 6 on a fat tree). */
     uint32_t GetPathLinks() const;
 };
 
@@ -162,7 +164,8 @@ InstalledTraining InstallTraining(const TrainingScenario& scenario, Ptr<ServerTo
  */
 Time IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters& job);
 
-/** The PartitionTransport TypeId name of a scenario's transport ("tcp" or "ideal"). */
+/** The PartitionTransport TypeId name registered as a scenario's transport ("tcp", "ideal");
+ * an unregistered name is a DdnnError (PartitionTransport::Lookup). */
 std::string TransportTypeOf(const std::string& transport);
 
 /**
@@ -172,8 +175,9 @@ std::string TransportTypeOf(const std::string& transport);
 Ptr<SingleTorHelper> CreateNetwork(const TrainingScenario& scenario, uint32_t servers);
 
 /**
- * The scenario's network (topology kind): CreateNetwork's single ToR of `workers` servers, or
- * a leaf-spine or fat tree at the scenario's rates, delay and queue disc, TCP set up alike.
+ * The scenario's network: the topology its kind names (ServerTopology::Lookup), every
+ * attribute it has set from the scenario (rates, delay, queue disc, shape), built (Create),
+ * TCP set up alike.
  */
 Ptr<ServerTopology> CreateTopology(const TrainingScenario& scenario);
 
