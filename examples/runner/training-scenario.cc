@@ -11,7 +11,7 @@
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
 
-#include "job-placement.h"
+#include "ns3/job-placement.h"
 
 #include "ns3/boolean.h"
 #include "ns3/one-line-error.h"
