@@ -3,6 +3,8 @@
  */
 #include "egress-queue.h"
 
+#include "../model/ns3-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/one-line-error.h"
 
@@ -99,14 +101,14 @@ Registry()
 }
 
 /** The one checker of every QueueDisc attribute, so that Register extends them all. */
-Ptr<EnumChecker>
+Ptr<DdnnEnumChecker<EgressQueue::Kind>>
 KindChecker()
 {
-    static Ptr<EnumChecker> checker = [] {
-        Ptr<EnumChecker> made = Create<EnumChecker>();
+    static Ptr<DdnnEnumChecker<EgressQueue::Kind>> checker = [] {
+        auto made = Create<DdnnEnumChecker<EgressQueue::Kind>>();
         for (size_t i = 0; i < Registry().size(); ++i)
         {
-            made->Add(static_cast<int>(i), Registry()[i].attributeName);
+            made->Add(static_cast<EgressQueue::Kind>(i), Registry()[i].attributeName);
         }
         return made;
     }();

@@ -32,6 +32,18 @@
 #define DDNN_ENUM_ACCESSOR(EnumType, member) ns3::MakeEnumAccessor(member)
 #endif
 
+/**
+ * The checker of an enum attribute, to add names to after it is made: a template on the enum
+ * type since ns-3.41 (EnumChecker<T>), one class before.
+ */
+#if DDNN_NS3_AT_LEAST(41)
+template <typename EnumType>
+using DdnnEnumChecker = ns3::EnumChecker<EnumType>;
+#else
+template <typename EnumType>
+using DdnnEnumChecker = ns3::EnumChecker;
+#endif
+
 /* A routing protocol's callback parameters: by value up to ns-3.38, by const reference since. */
 #if DDNN_NS3_AT_LEAST(39)
 #define DDNN_ROUTING_CALLBACK(type) const type&
