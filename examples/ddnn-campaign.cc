@@ -25,7 +25,6 @@
  * left, and ends with estimated against actual.
  */
 
-
 #include "runner/runner.h"
 
 #include "ns3/core-module.h"

@@ -3,12 +3,12 @@
  */
 #include "campaign-estimate.h"
 
+#include "input-file.h"
 #include "ns3/atomic-file.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-calibration.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/one-line-error.h"
-#include "input-file.h"
 
 #include <algorithm>
 #include <array>

@@ -3,13 +3,13 @@
  */
 #include "campaign-report.h"
 
+#include "input-file.h"
 #include "ns3/atomic-file.h"
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
-#include "input-file.h"
-#include "program-main.h"
+#include "ns3/one-line-error.h"
 #include "ns3/system-path.h"
+#include "program-main.h"
 
 #include <fcntl.h>
 #include <spawn.h>

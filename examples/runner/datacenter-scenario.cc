@@ -6,19 +6,19 @@
 #include "ns3/atomic-file.h"
 #include "ns3/background-helper.h"
 #include "ns3/egress-queue.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/utilization-meter.h"
 #include "program-main.h"
 #include "progress-meter.h"
 #include "scenario-file.h"
-#include "ns3/single-tor-helper.h"
-#include "ns3/utilization-meter.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-path.h"
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/fabric-topology.h"
+#include "ns3/one-line-error.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -364,9 +364,10 @@ RunDatacenter(const DatacenterScenario& scenario,
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantKind::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())
     {
-        result.tierUtilization.push_back({tier,
-                                          {meter.GetTierUtilization(tier, TenantKind::TRAINING),
-                                           meter.GetTierUtilization(tier, TenantKind::BACKGROUND)}});
+        result.tierUtilization.push_back(
+            {tier,
+             {meter.GetTierUtilization(tier, TenantKind::TRAINING),
+              meter.GetTierUtilization(tier, TenantKind::BACKGROUND)}});
     }
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {

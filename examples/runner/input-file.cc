@@ -3,8 +3,8 @@
  */
 #include "input-file.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-file.h"
+#include "ns3/one-line-error.h"
 
 #include <cstdlib>
 #include <memory>

@@ -5,8 +5,8 @@
 
 #include "random-variable-text.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/global-value.h"
+#include "ns3/one-line-error.h"
 #include "ns3/scheduler.h"
 #include "ns3/simulator-impl.h"
 #include "ns3/string.h"

@@ -3,9 +3,9 @@
  */
 #include "random-variable-text.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/double.h"
 #include "ns3/object-factory.h"
+#include "ns3/one-line-error.h"
 #include "ns3/string.h"
 
 #include <cctype>

@@ -3,14 +3,14 @@
  */
 #include "scenario-file.h"
 
-#include "ns3/atomic-file.h"
 #include "input-file.h"
+#include "ns3/atomic-file.h"
 #include "program-main.h"
 
 #include "ns3/data-path.h"
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/ddnn-scenario.h"
+#include "ns3/one-line-error.h"
 #include "ns3/rng-seed-manager.h"
 
 #include <algorithm>

@@ -4,23 +4,23 @@
 #include "training-scenario.h"
 
 #include "../../model/ddnn-collective.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/training-helper.h"
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
-#include "ns3/single-tor-helper.h"
-#include "ns3/training-helper.h"
 
 #include "ns3/job-placement.h"
 
 #include "ns3/boolean.h"
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/object-factory.h"
+#include "ns3/one-line-error.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -349,9 +349,8 @@ IdealIterationTime(const TrainingScenario& scenario, const TrainingJobParameters
     const DataRate lineRate(scenario.dataRate);
     const TransportSettings& transport = scenario.transportSettings;
     const double rate = lineRate.GetBitRate() * transport.GoodputFraction();
-    const Time latency = transport.IdealStepLatency(lineRate,
-                                                    NanoSeconds(std::llround(scenario.delayUs * 1e3)),
-                                          scenario.GetPathLinks());
+    const Time latency = transport.IdealStepLatency(
+        lineRate, NanoSeconds(std::llround(scenario.delayUs * 1e3)), scenario.GetPathLinks());
     auto ideal = [&](uint64_t bytes) {
         uint64_t busiest = 0;
         for (cfg.rank = 0; cfg.rank < ranks; ++cfg.rank)
