@@ -28,8 +28,9 @@ def ns3_version_minor(bld):
 # The runner: what the example programs share, built into each of them and into the tests,
 # not into the module (ddnn_runner_sources in CMakeLists.txt).
 RUNNER_SOURCES = [
-    'examples/runner/training-scenario.cc',
-    'examples/runner/datacenter-scenario.cc',
+    'examples/runner/scenario.cc',
+    'examples/runner/training-run.cc',
+    'examples/runner/datacenter-run.cc',
     'examples/runner/scenario-file.cc',
     'examples/runner/program-main.cc',
     'examples/runner/input-file.cc',

@@ -179,47 +179,46 @@ struct Probes
 };
 
 /** The cell's scenario: the thesis code's default with the cell's load and the profile. */
-DatacenterScenario
+Scenario
 CellScenario(const Cell& cell,
              const std::string& profile,
              const std::string& priority,
              uint32_t workers,
              double durationS)
 {
-    DatacenterScenario s;
-    ddnn_scenario core = ToCoreScenario(s); // the defaults, then the file's values
-    const std::string path = LoadScenarioFile("scenarios/thesis-code-default.xml", core);
-    ApplyCoreScenario(core, path, s);
-    s.workers = CellWorkers(cell, workers);
+    Scenario s; // the defaults, then the file's values
+    LoadScenarioFile("scenarios/thesis-code-default.xml", s);
+    ddnn_scenario& x = s.values;
+    x.workers = CellWorkers(cell, workers);
     if (IsFabric(cell))
     {
-        s.topologyKind = "leaf-spine";
-        s.leaves = cell.leaves;
-        s.serversPerLeaf = cell.serversPerLeaf;
-        s.spines = cell.spines;
-        s.placement = "packed";
+        s.Set("topology.kind", "leaf-spine");
+        x.leaves = cell.leaves;
+        x.servers_per_leaf = cell.serversPerLeaf;
+        x.spines = cell.spines;
+        s.Set("training.placement", "packed");
     }
-    s.rcp = cell.rcp;
-    s.computeMs = 0; // from rcp
-    s.flowRate = cell.flowRate;
-    s.transportSettings = TransportSettings::Profile(profile);
-    s.durationS = durationS;
-    s.warmupS = 0;
-    s.cooldownS = 0;
+    x.jobs[0].rcp = cell.rcp;
+    x.jobs[0].compute_ms = 0; // from rcp
+    x.flow_rate = cell.flowRate;
+    TransportSettings::Profile(profile).ToCore(x);
+    x.duration_s = durationS;
+    x.warmup_s = 0;
+    x.cooldown_s = 0;
     s.progress = "never";
-    s.trainingPriority = priority;
+    s.Set("priority.training", priority);
     return s;
 }
 
 /** Simulated seconds of the first iteration's compute (no gradient leaves before). */
 double
-FirstComputeS(const DatacenterScenario& s)
+FirstComputeS(const Scenario& s)
 {
     Ptr<DnnModel> model = CreateObject<DnnModel>();
-    model->SetAttribute("ProfileFile", StringValue(s.profile));
-    model->SetAttribute("FusionBufferBytes", UintegerValue(s.fusionBytes));
+    model->SetAttribute("ProfileFile", StringValue(s.Job(0).profile));
+    model->SetAttribute("FusionBufferBytes", UintegerValue(s.Job(0).fusion_bytes));
     model->Load();
-    return s.ComputeTime(model->GetTotalBytes()).GetSeconds();
+    return s.ComputeTime(0, model->GetTotalBytes()).GetSeconds();
 }
 
 /** One training send as ddnn's workers made it: when, which worker, how many bytes. */
@@ -413,22 +412,23 @@ class BareSink : public SimpleRefCount<BareSink>
  * tenant with ddnn's IP ToS on its data and its ACKs.
  */
 void
-RunBare(const DatacenterScenario& s,
+RunBare(const Scenario& scenario,
         const std::vector<uint64_t>& ringBytes,
         const std::vector<RingSend>& sends,
         const std::vector<ddnn_flow>& flows)
 {
-    Ptr<ServerTopology> network = CreateTopology(s); // applies the TCP settings
-    Ptr<ServerTopology> job = s.topologyKind == "single-tor"
+    const ddnn_scenario& s = scenario.values;
+    Ptr<ServerTopology> network = CreateTopology(scenario); // applies the TCP settings
+    Ptr<ServerTopology> job = Is(s.topology_kind, "single-tor")
                                   ? PlaceJob(network, "packed", s.workers)
-                                  : PlaceJob(network, s.placement, s.workers);
-    const uint32_t sendSize = s.transportSettings.sendChunkBytes;
-    const uint64_t partition = (s.fusionBytes + s.workers - 1) / s.workers;
+                                  : PlaceJob(network, s.jobs[0].placement, s.workers);
+    const TransportSettings transport = scenario.Transport();
+    const uint32_t sendSize = transport.sendChunkBytes;
+    const uint64_t partition = (s.jobs[0].fusion_bytes + s.workers - 1) / s.workers;
     // The tenants' ToS under the cell's priority, on data and ACKs, as ddnn sets them: the
     // bands, and ns-3's work per packet (a socket with a ToS tags every packet it sends).
-    const auto [trainingTos, backgroundTos] = s.TosOf(s.trainingPriority);
-    const uint8_t backgroundAckTos
-        = s.transportSettings.backgroundAcksInDataBand ? backgroundTos : 0;
+    const auto [trainingTos, backgroundTos] = scenario.TosOf(s.training_priority);
+    const uint8_t backgroundAckTos = transport.backgroundAcksInDataBand ? backgroundTos : 0;
     std::vector<Ptr<BareSink>> sinks;
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
     {
@@ -490,7 +490,7 @@ RunBare(const DatacenterScenario& s,
                                        background.back(),
                                        f.bytes);
     }
-    Simulator::Stop(Seconds(s.durationS));
+    Simulator::Stop(Seconds(s.duration_s));
     Simulator::Run();
     Simulator::Destroy();
 }
@@ -521,7 +521,7 @@ RunChild(const std::string& spec)
     }
     const double warm = std::stod(f[5]);
     const double measure = std::stod(f[6]);
-    DatacenterScenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure);
+    Scenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure);
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     Probes probes;
     probes.Schedule(warm, warm + measure);
@@ -535,7 +535,7 @@ RunChild(const std::string& spec)
                 "/NodeList/*/ApplicationList/*/$ns3::TrainingWorker/PartitionSent",
                 MakeCallback(&RecordSend));
         });
-        DatacenterResult result = RunDatacenter(s, s.trainingPriority, flows, "");
+        DatacenterResult result = RunDatacenter(s, s.values.training_priority, flows, "");
         for (size_t i = 0; i < result.jobs[0].trainingBytesReceived.size(); ++i)
         {
             ring << (i ? "/" : "") << result.jobs[0].trainingBytesReceived[i];
@@ -574,7 +574,7 @@ RunChild(const std::string& spec)
                 throw DdnnError("--child: cannot read the ring sends in " + f[7]);
             }
         }
-        bytes.resize(s.workers, 0);
+        bytes.resize(s.values.workers, 0);
         RunBare(s, bytes, sends, flows);
     }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -814,8 +814,8 @@ main(int argc, char* argv[])
         {
             for (const Cell& cell : cells)
             {
-                DatacenterScenario s = CellScenario(cell, profile, priority, workers, 1);
-                const uint32_t cellWorkers = s.workers;
+                Scenario s = CellScenario(cell, profile, priority, workers, 1);
+                const uint32_t cellWorkers = s.values.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
                 // An iteration: the compute, plus about 1/rcp of it that the network does

@@ -55,7 +55,7 @@ struct Run
 {
     std::string name;
     std::string dir;
-    DatacenterScenario scenario;
+    Scenario scenario;
     double estimateS{0}; //!< expected CPU seconds (EstimateRun)
 };
 
@@ -257,7 +257,7 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
         Run run;
         run.name = name;
         run.dir = outDir + "/runs/" + name;
-        ApplyCoreScenario(core, file, run.scenario);
+        SetScenario(run.scenario, core, file);
         run.scenario.outDir = run.dir;
         runs.push_back(run);
     }
@@ -547,7 +547,7 @@ PrintEstimate(std::vector<Run>& runs,
         RunEstimate e = EstimateRun(table, run.scenario);
         run.estimateS = e.cpuS;
         cpuAll += e.cpuS;
-        simulated += run.scenario.durationS;
+        simulated += run.scenario.values.duration_s;
         if (!Finished(run))
         {
             toRun.push_back(e.cpuS);

@@ -266,9 +266,7 @@ Verdict(const Compared& iteration, const Compared& smallFlows)
 
 /** The answer of a comparison on one screen, and compare.csv. */
 void
-WriteComparison(const DatacenterScenario& scenario,
-                const DatacenterResult& same,
-                const DatacenterResult& low)
+WriteComparison(const Scenario& scenario, const DatacenterResult& same, const DatacenterResult& low)
 {
     const std::vector<Compared> rows = CompareRows(same, low);
     AtomicFile compare(scenario.outDir + "/compare.csv");
@@ -284,7 +282,8 @@ WriteComparison(const DatacenterScenario& scenario,
     compare.Commit();
 
     std::cout << "Training at same vs low priority, the same background flows, window ["
-              << scenario.warmupS << ", " << scenario.durationS - scenario.cooldownS
+              << scenario.values.warmup_s << ", "
+              << scenario.values.duration_s - scenario.values.cooldown_s
               << ") s; n: samples, sd: their spread\n"
               << std::left << std::setw(30) << "" << std::setw(29) << "same priority"
               << std::setw(29) << "low priority"
@@ -317,12 +316,12 @@ WriteComparison(const DatacenterScenario& scenario,
 int
 main(int argc, char* argv[])
 {
-    DatacenterScenario scenario;
+    Scenario scenario;
     scenario.outDir = "ddnn-datacenter-output";
     try
     {
         CommandLine cmd(__FILE__);
-        scenario.AddArguments(cmd);
+        AddProgramOptions(cmd, scenario, true);
         ParseArguments(
             "ddnn-datacenter",
             cmd,
@@ -340,12 +339,12 @@ main(int argc, char* argv[])
             std::remove((scenario.outDir + "/summary.csv").c_str());
             std::remove((scenario.outDir + "/MANIFEST").c_str());
             WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
-            DatacenterResult r
-                = RunDatacenter(scenario, scenario.trainingPriority, flows, scenario.outDir);
+            const std::string priority = scenario.values.training_priority;
+            DatacenterResult r = RunDatacenter(scenario, priority, flows, scenario.outDir);
             auto rows = SummaryRows(r);
-            rows.insert(rows.begin(), {"training_priority", scenario.trainingPriority});
+            rows.insert(rows.begin(), {"training_priority", priority});
             WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
-            PrintRun("training priority " + scenario.trainingPriority, r);
+            PrintRun("training priority " + priority, r);
             WriteOutputManifest(scenario.outDir); // last: the run is complete
             return 0;
         }
@@ -360,8 +359,8 @@ main(int argc, char* argv[])
             std::string dir = scenario.outDir + "/" + priority;
             PrepareOutputDirectory("--outDir", dir);
             std::remove((dir + "/summary.csv").c_str());
-            DatacenterScenario resolved = scenario;
-            resolved.trainingPriority = priority;
+            Scenario resolved = scenario;
+            resolved.Set("priority.training", priority);
             resolved.compare = false;
             WriteScenarioFile(resolved, dir + "/scenario.xml");
             results[priority] = RunDatacenter(scenario,

@@ -25,8 +25,8 @@ main(int argc, char* argv[])
     {
         // The scenario's parameters of the model, parsed and range-checked by the core's table;
         // this program's own default compute time is 900 ms (rcp does not apply here).
-        DatacenterScenario scenario;
-        scenario.computeMs = 900;
+        Scenario scenario;
+        scenario.values.jobs[0].compute_ms = 900;
         CommandLine cmd(__FILE__);
         ParseArguments("ddnn-fusion-plan",
                        cmd,
@@ -34,13 +34,14 @@ main(int argc, char* argv[])
                        argv,
                        scenario,
                        {"training.profile", "training.fusion-bytes", "training.compute-ms"});
-        if (!(scenario.computeMs > 0))
+        const ddnn_scenario_job& job = scenario.Job(0);
+        if (!(job.compute_ms > 0))
         {
             throw DdnnError("--computeMs: expected a positive compute time in ms");
         }
-        const std::string& profile = scenario.profile;
-        const uint64_t fusionBytes = scenario.fusionBytes;
-        const double computeMs = scenario.computeMs;
+        const std::string profile = job.profile;
+        const uint64_t fusionBytes = job.fusion_bytes;
+        const double computeMs = job.compute_ms;
 
         Ptr<DnnModel> model = CreateObject<DnnModel>();
         model->SetAttribute("ProfileFile", StringValue(profile));

@@ -57,41 +57,38 @@ int
 main(int argc, char* argv[])
 {
     // The scenario's values (a file's <run> included) and this program's options.
-    DatacenterScenario parsed;
-    parsed.iterations = 2; // this program's default: two iterations, not a whole run
-    parsed.outDir = "ddnn-training-output";
+    Scenario scenario;
+    scenario.values.jobs[0].iterations = 2; // this program's default: two iterations, not a run
+    scenario.outDir = "ddnn-training-output";
     try
     {
         CommandLine cmd(__FILE__);
-        parsed.TrainingScenario::AddArguments(cmd);
-        ParseArguments("ddnn-training",
-                       cmd,
-                       argc,
-                       argv,
-                       parsed,
-                       {"topology", "training", "transport", "run.seed", "run.rng-run"});
-        TrainingScenario scenario = parsed;
-        if (scenario.iterations == 0 && !(scenario.stopS > 0))
-        {
-            scenario.stopS = parsed.durationS; // a scenario file's run: train until its end
-        }
+        AddProgramOptions(cmd, scenario, false);
+        ParseArguments(
+            "ddnn-training",
+            cmd,
+            argc,
+            argv,
+            scenario,
+            {"topology", "training", "transport", "priority", "run.seed", "run.rng-run"});
+        scenario = scenario.TrainingPart(); // a scenario file's run: train until its end
+        const ddnn_scenario_job& job = scenario.Job(0);
 
-        scenario.Validate();
+        scenario.ValidateTraining();
         PrepareOutputDirectory("--outDir", scenario.outDir);
         // A failed run must not leave an older summary looking current.
         std::remove((scenario.outDir + "/summary.csv").c_str());
         std::remove((scenario.outDir + "/MANIFEST").c_str());
-        DatacenterScenario resolved;
-        static_cast<TrainingScenario&>(resolved) = scenario;
-        resolved.durationS = scenario.stopS > 0 ? scenario.stopS : resolved.durationS;
+        Scenario resolved = scenario;
+        resolved.values.duration_s = job.stop_s > 0 ? job.stop_s : resolved.values.duration_s;
         WriteScenarioFile(resolved, scenario.outDir + "/scenario.xml");
 
         TrainingRunResult run = RunTraining(scenario, scenario.outDir);
         TrainingRunResult ideal = run;
-        if (scenario.transport != "ideal")
+        if (!Is(job.transport, "ideal"))
         {
-            TrainingScenario reference = scenario;
-            reference.transport = "ideal";
+            Scenario reference = scenario;
+            reference.Set("training.transport", "ideal");
             ideal = RunTraining(reference, "");
         }
         const TrainingSummary& s = run.summary;
@@ -103,9 +100,9 @@ main(int argc, char* argv[])
 
         std::vector<std::pair<std::string, std::string>> rows = {
             {"workers", std::to_string(s.workers)},
-            {"transport", scenario.transport},
-            {"queue", scenario.queue},
-            {"barrier", scenario.barrier ? "true" : "false"},
+            {"transport", job.transport},
+            {"queue", job.queue},
+            {"barrier", job.barrier ? "true" : "false"},
             {"iterations_completed", std::to_string(s.iterationsCompleted)},
             {"model_bytes", std::to_string(run.modelBytes)},
             {"compute_time_s", Format(s.computeTimeS)},
@@ -132,8 +129,8 @@ main(int argc, char* argv[])
         WriteOutputManifest(scenario.outDir); // last: the run is complete
 
         std::cout << std::fixed << std::setprecision(3) << "ddnn-training: " << s.workers
-                  << " workers, " << scenario.transport << " transport, queue " << scenario.queue
-                  << ", barrier " << (scenario.barrier ? "on" : "off") << "\n"
+                  << " workers, " << job.transport << " transport, queue " << job.queue
+                  << ", barrier " << (job.barrier ? "on" : "off") << "\n"
                   << "  iterations completed        " << s.iterationsCompleted << "\n"
                   << "  compute time / iteration    " << s.computeTimeS * 1e3 << " ms\n"
                   << "  iteration time (mean)       " << s.iterationTimeMeanS * 1e3 << " ms   ("

@@ -19,6 +19,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -225,7 +226,7 @@ class UnknownNameTestCase : public TestCase
  * record, then the simulation runs; the job's summary.
  */
 TrainingSummary
-RunBuilt(const TrainingScenario& s)
+RunBuilt(const Scenario& s)
 {
     InstalledTraining training = InstallTraining(s, CreateTopology(s));
     TrainingRecorder recorder(training.job);
@@ -261,14 +262,12 @@ class TestOnlyRunTestCase : public TestCase
                 + "\" fusion-bytes=\"100000\" compute-ms=\"1\" iterations=\"1\" "
                   "transport=\"tcp\"/><run duration-s=\"1\" warmup-s=\"0\" "
                   "cooldown-s=\"0\"/></scenario>");
-        TrainingScenario s;
-        ddnn_scenario x = ToCoreScenario(s);
-        LoadScenarioFile(path, x);
-        ApplyCoreScenario(x, path, s);
+        Scenario s;
+        LoadScenarioFile(path, s);
         // The schema and the table accept only the shipped names: the test-only ones are set
         // on the record the file gave (RunTraining's Validate would refuse them too).
-        s.queueDisc = "test-fifo";
-        s.topologyKind = "test-rack";
+        std::snprintf(s.values.queue_disc, sizeof s.values.queue_disc, "test-fifo");
+        std::snprintf(s.values.topology_kind, sizeof s.values.topology_kind, "test-rack");
         NS_TEST_ASSERT_MSG_EQ(s.GetServerCount(), 2, "the test topology's servers, from its own");
         NS_TEST_ASSERT_MSG_EQ(s.GetPathLinks(), 2, "and its paths");
         const TrainingSummary tcp = RunBuilt(s);
@@ -278,9 +277,9 @@ class TestOnlyRunTestCase : public TestCase
         // ring of 2: each worker sends 2(N-1)/N = 1 x each buffer
         NS_TEST_ASSERT_MSG_EQ(tcp.bytesPerWorkerPerIteration, 200000, "every byte");
 
-        s.transport = "ideal";
+        s.Set("training.transport", "ideal");
         const TrainingSummary ideal = RunBuilt(s);
-        s.transport = "test-ideal";
+        std::snprintf(s.values.jobs[0].transport, sizeof s.values.jobs[0].transport, "test-ideal");
         const TrainingSummary test = RunBuilt(s);
         NS_TEST_ASSERT_MSG_EQ(RegistryTestTransport::created, 2, "one test transport a worker");
         NS_TEST_ASSERT_MSG_EQ(test.iterationsCompleted, 1, "its iteration");

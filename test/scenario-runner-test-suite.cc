@@ -1,13 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The programs' runner: runs built from a scenario record (TrainingScenario,
- * DatacenterScenario, scenario files): compute time from rcp, stragglers and jitter,
+ * The programs' runner: runs built from a scenario record (Scenario, scenario files):
+ * compute time from rcp, stragglers and jitter,
  * transport profiles, flow bookkeeping, several jobs, fabrics and dedicated
  * parameter-server hosts from a scenario, and its bad input.
  */
-#include "../model/ddnn-ring.h"
 #include "../examples/runner/runner.h"
+#include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
 #include "ns3/boolean.h"
@@ -35,13 +35,13 @@ namespace
 {
 
 /** Four workers on the small thesis profile, buffers of at most 533333 bytes. */
-TrainingScenario
+Scenario
 SmallScenario()
 {
-    TrainingScenario s;
-    s.workers = 4;
-    s.profile = SmallThesisProfile();
-    s.fusionBytes = 533333;
+    Scenario s;
+    s.values.workers = 4;
+    s.Set("training.profile", SmallThesisProfile());
+    s.values.jobs[0].fusion_bytes = 533333;
     return s;
 }
 
@@ -64,9 +64,9 @@ class ComputeBoundTestCase : public TestCase
     void
     DoRun() override
     {
-        TrainingScenario s = SmallScenario();
-        s.rcp = 16;
-        s.iterations = 2;
+        Scenario s = SmallScenario();
+        s.values.jobs[0].rcp = 16;
+        s.values.jobs[0].iterations = 2;
         TrainingRunResult run = RunTraining(s, "");
         NS_TEST_ASSERT_MSG_EQ(run.summary.iterationsCompleted, 2, "iterations");
         // eq. 5.1: compute = rcp x model x 2(1 - 1/N) x 8 / rate
@@ -103,16 +103,16 @@ class StragglerTestCase : public TestCase
     static double
     Period(double scale, const std::string& jitter, uint32_t iterations = 3, uint32_t seed = 1)
     {
-        TrainingScenario s = SmallScenario();
-        s.rcp = 16;
-        s.iterations = iterations;
-        s.transport = "ideal";
-        s.stragglers = scale != 1.0 ? "0" : "";
-        s.stragglerScale = scale;
-        s.jitter = jitter;
-        s.Validate();
+        Scenario s = SmallScenario();
+        s.values.jobs[0].rcp = 16;
+        s.values.jobs[0].iterations = iterations;
+        s.Set("training.transport", "ideal");
+        s.Set("training.stragglers", scale != 1.0 ? "0" : "");
+        s.values.jobs[0].straggler_scale = scale;
+        s.Set("training.jitter", jitter);
+        s.ValidateTraining();
         RngSeedManager::SetSeed(seed);
-        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.values.workers);
         InstalledTraining t = InstallTraining(s, network);
         TrainingRecorder recorder(t.job);
         Simulator::Run();
@@ -178,15 +178,15 @@ class TrainingScenarioBadInputTestCase : public TestCase
         auto contains = [](const std::string& text, const std::string& part) {
             return text.find(part) != std::string::npos;
         };
-        TrainingScenario bad;
-        bad.iterations = 1;
-        bad.computeMs = 0;
-        bad.rcp = 0; // neither a compute time nor a ratio to derive it from
-        std::string compute = ErrorOf([&] { bad.Validate(); });
+        Scenario bad;
+        bad.values.jobs[0].iterations = 1;
+        bad.values.jobs[0].compute_ms = 0;
+        bad.values.jobs[0].rcp = 0; // neither a compute time nor a ratio to derive it from
+        std::string compute = ErrorOf([&] { bad.ValidateTraining(); });
         NS_TEST_ASSERT_MSG_EQ(contains(compute, "--computeMs"), true, compute);
-        bad.computeMs = 10;
-        bad.fusionBytes = 0;
-        std::string fusion = ErrorOf([&] { bad.Validate(); });
+        bad.values.jobs[0].compute_ms = 10;
+        bad.values.jobs[0].fusion_bytes = 0;
+        std::string fusion = ErrorOf([&] { bad.ValidateTraining(); });
         NS_TEST_ASSERT_MSG_EQ(contains(fusion, "--fusionBytes"), true, fusion);
     }
 };
@@ -211,18 +211,18 @@ class ScenarioParameterServerHostsTestCase : public TestCase
     DoRun() override
     {
         const uint64_t bufferBytes = 240001; // shards of 120001 and 120000
-        TrainingScenario s;
-        s.workers = 6;
-        s.jobWorkers = 4;
-        s.profile = WriteProfile("ps-hosts.csv", {bufferBytes});
-        s.fusionBytes = bufferBytes;
-        s.computeMs = 1;
-        s.iterations = 2;
-        s.collective = "parameter-server";
-        s.parameterServers = 2;
-        s.parameterServerHosts = "dedicated";
-        s.Validate();
-        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        Scenario s;
+        s.values.workers = 6;
+        s.values.jobs[0].workers = 4;
+        s.Set("training.profile", WriteProfile("ps-hosts.csv", {bufferBytes}));
+        s.values.jobs[0].fusion_bytes = bufferBytes;
+        s.values.jobs[0].compute_ms = 1;
+        s.values.jobs[0].iterations = 2;
+        s.Set("training.collective", "parameter-server");
+        s.values.jobs[0].parameter_servers = 2;
+        s.Set("training.parameter-server-hosts", "dedicated");
+        s.ValidateTraining();
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.values.workers);
         InstalledTraining t = InstallTraining(s, network);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
@@ -248,14 +248,14 @@ class ScenarioParameterServerHostsTestCase : public TestCase
         Simulator::Destroy();
 
         // The same job does not fit 5 servers; ring-allreduce has no servers to dedicate.
-        s.workers = 5;
-        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+        s.values.workers = 5;
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.ValidateTraining(); }),
                               "--parameterServers: 4 workers and 2 dedicated parameter servers "
                               "do not fit the single-tor's 5 servers",
                               "no room");
-        s.workers = 6;
-        s.collective = "ring-allreduce";
-        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.Validate(); }),
+        s.values.workers = 6;
+        s.Set("training.collective", "ring-allreduce");
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.ValidateTraining(); }),
                               "--parameterServerHosts: dedicated hosts serve the parameter-server "
                               "collective, not ring-allreduce",
                               "ring");
@@ -311,15 +311,15 @@ class TransportProfileBandsTestCase : public TestCase
     static Counts
     Run(const std::string& profile, std::string& congestion)
     {
-        TrainingScenario s;
-        s.workers = 3;
-        s.profile = ddnntest::ScaledThesisProfile(100);
-        s.fusionBytes = 53334;
-        s.computeMs = 5;
-        s.iterations = 2;
-        s.tos = 0x08; // training at low priority: band 2
-        s.transportSettings = TransportSettings::Profile(profile);
-        Ptr<SingleTorHelper> network = CreateNetwork(s, s.workers);
+        Scenario s;
+        s.values.workers = 3;
+        s.Set("training.profile", ddnntest::ScaledThesisProfile(100));
+        s.values.jobs[0].fusion_bytes = 53334;
+        s.values.jobs[0].compute_ms = 5;
+        s.values.jobs[0].iterations = 2;
+        s.Set("priority.training", "low"); // training at low priority: band 2
+        TransportSettings::Profile(profile).ToCore(s.values);
+        Ptr<SingleTorHelper> network = CreateNetwork(s, s.values.workers);
         InstallTraining(s, network);
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
         Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
@@ -329,10 +329,10 @@ class TransportProfileBandsTestCase : public TestCase
         helper->SetAttribute("Tos", UintegerValue(0x10));
         Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
         tenant->SetAttribute("AcksInDataBand",
-                             BooleanValue(s.transportSettings.backgroundAcksInDataBand));
+                             BooleanValue(s.Transport().backgroundAcksInDataBand));
         Counts counts;
         // The bands exist once the simulation has initialized the queue discs.
-        Simulator::Schedule(Seconds(0), &ConnectBands, network, s.workers, &counts);
+        Simulator::Schedule(Seconds(0), &ConnectBands, network, s.values.workers, &counts);
         TypeIdValue socketType;
         network->GetServer(0)->GetObject<TcpL4Protocol>()->GetAttribute("SocketType", socketType);
         congestion = socketType.Get().GetName();
@@ -385,14 +385,14 @@ class FlowBookkeepingTestCase : public TestCase
             text += std::to_string(i) + ",0," + std::to_string(1 + i % 3) + ",30000,0\n";
         }
         text += "300,1,2,30000000,1000000\n";
-        DatacenterScenario s;
-        s.workers = 4;
-        s.transport = "ideal"; // training present, but cheap
-        s.rcp = 4;
-        s.schedule = ddnntest::WriteTempFile("schedule.csv", text);
-        s.durationS = 0.02;
-        s.warmupS = 0;
-        s.cooldownS = 0.001;
+        Scenario s;
+        s.values.workers = 4;
+        s.Set("training.transport", "ideal"); // training present, but cheap
+        s.values.jobs[0].rcp = 4;
+        s.Set("background.schedule", ddnntest::WriteTempFile("schedule.csv", text));
+        s.values.duration_s = 0.02;
+        s.values.warmup_s = 0;
+        s.values.cooldown_s = 0.001;
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
         DatacenterResult r = RunDatacenter(s, "same", flows, "");
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].started, 300, "small started");
@@ -401,13 +401,13 @@ class FlowBookkeepingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].completed, 0, "large still running");
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_ALL].started, 301, "all counted");
 
-        DatacenterScenario g;
-        g.workers = 4;
-        g.flowRate = 200;
-        g.durationS = 1;
-        g.warmupS = 0.1;
-        g.cooldownS = 0.1;
-        g.seed = 7;
+        Scenario g;
+        g.values.workers = 4;
+        g.values.flow_rate = 200;
+        g.values.duration_s = 1;
+        g.values.warmup_s = 0.1;
+        g.values.cooldown_s = 0.1;
+        g.values.seed = 7;
         std::vector<ddnn_flow> a = MakeBackgroundFlows(g);
         std::vector<ddnn_flow> b = MakeBackgroundFlows(g);
         NS_TEST_ASSERT_MSG_GT(a.size(), 500, "flows generated");
@@ -419,7 +419,7 @@ class FlowBookkeepingTestCase : public TestCase
                    && a[i].start_ns == b[i].start_ns;
         }
         NS_TEST_ASSERT_MSG_EQ(same, true, "same seed, same flows");
-        g.seed = 8;
+        g.values.seed = 8;
         std::vector<ddnn_flow> c = MakeBackgroundFlows(g);
         NS_TEST_ASSERT_MSG_EQ((c.size() != a.size() || c[0].start_ns != a[0].start_ns),
                               true,
@@ -445,14 +445,11 @@ class SeveralJobsScenarioTestCase : public TestCase
 
   private:
     /** The scenario of `xml`'s text (a file in the temporary folder). */
-    static DatacenterScenario
+    static Scenario
     Load(const std::string& xml)
     {
-        DatacenterScenario s;
-        ddnn_scenario x = ToCoreScenario(s);
-        const std::string path = ddnntest::WriteTempFile("jobs.xml", xml);
-        LoadScenarioFile(path, x);
-        ApplyCoreScenario(x, path, s);
+        Scenario s;
+        LoadScenarioFile(ddnntest::WriteTempFile("jobs.xml", xml), s);
         return s;
     }
 
@@ -467,22 +464,21 @@ class SeveralJobsScenarioTestCase : public TestCase
                                   + "\" fusion-bytes=\"1000000\" compute-ms=\"1\" "
                                     "iterations=\"3\"/>";
         const std::string second = "<training start-s=\"0.005\" compute-ms=\"2\" band=\"0\"/>";
-        DatacenterScenario both = Load(head + first + second + "</scenario>");
-        NS_TEST_ASSERT_MSG_EQ(both.moreJobs.size(), 1, "two jobs");
-        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].jobWorkers, 4, "the first job's workers");
-        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].computeMs, 2, "its own compute time");
-        NS_TEST_ASSERT_MSG_EQ(both.moreJobs[0].iterations, 3, "the first job's iterations");
+        Scenario both = Load(head + first + second + "</scenario>");
+        NS_TEST_ASSERT_MSG_EQ(both.JobCount() - 1, 1, "two jobs");
+        NS_TEST_ASSERT_MSG_EQ(both.Job(1).workers, 4, "the first job's workers");
+        NS_TEST_ASSERT_MSG_EQ(both.Job(1).compute_ms, 2, "its own compute time");
+        NS_TEST_ASSERT_MSG_EQ(both.Job(1).iterations, 3, "the first job's iterations");
         // Bands: the first job's from the priority (low: band 2), the second's its own (0).
-        const TrainingScenario part = both.TrainingPart("low");
-        NS_TEST_ASSERT_MSG_EQ(part.tos, 0x08, "job 1 at low priority");
-        NS_TEST_ASSERT_MSG_EQ(part.moreJobs[0].tos, 0x10, "job 2 in band 0");
+        NS_TEST_ASSERT_MSG_EQ(both.JobTos(0, "low"), 0x08, "job 1 at low priority");
+        NS_TEST_ASSERT_MSG_EQ(both.JobTos(1, "low"), 0x10, "job 2 in band 0");
         // With four bands (prio4), band 1 is ToS 0x18 and band 3 ToS 0x08.
-        DatacenterScenario four = both;
-        four.queueDisc = "prio4";
-        four.moreJobs[0].band = "1";
-        four.band = "3";
-        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").moreJobs[0].tos, 0x18, "prio4 band 1");
-        NS_TEST_ASSERT_MSG_EQ(four.TrainingPart("same").tos, 0x08, "prio4 band 3");
+        Scenario four = both;
+        four.Set("topology.queue-disc", "prio4");
+        four.Set("training[2].band", "1");
+        four.Set("training.band", "3");
+        NS_TEST_ASSERT_MSG_EQ(four.JobTos(1, "same"), 0x18, "prio4 band 1");
+        NS_TEST_ASSERT_MSG_EQ(four.JobTos(0, "same"), 0x08, "prio4 band 3");
 
         const std::string dir = SystemPath::MakeTemporaryDirectoryName();
         SystemPath::MakeDirectories(dir);
@@ -548,34 +544,34 @@ class BackgroundBadInputTestCase : public TestCase
     void
     DoRun() override
     {
-        DatacenterScenario s;
-        s.workers = 4;
-        s.flowRate = 0;
+        Scenario s;
+        s.values.workers = 4;
+        s.values.flow_rate = 0;
         std::string rate = ErrorOf([&] { s.Validate(); });
         NS_TEST_ASSERT_MSG_EQ(Contains(rate, "--flowRate: expected a number in (0, "), true, rate);
-        s.flowRate = 10;
-        s.durationS = 1;
-        s.warmupS = 0.6;
-        s.cooldownS = 0.6;
+        s.values.flow_rate = 10;
+        s.values.duration_s = 1;
+        s.values.warmup_s = 0.6;
+        s.values.cooldown_s = 0.6;
         std::string window = ErrorOf([&] { s.Validate(); });
         NS_TEST_ASSERT_MSG_EQ(Contains(window, "outside the run"), true, window);
-        s.warmupS = 0.1;
-        s.cooldownS = 0.1;
-        s.trainingPriority = "urgent";
-        std::string priority = ErrorOf([&] { s.Validate(); });
+        s.values.warmup_s = 0.1;
+        s.values.cooldown_s = 0.1;
+        std::string priority = ErrorOf([&] { s.Set("priority.training", "urgent"); });
         NS_TEST_ASSERT_MSG_EQ(Contains(priority, "--trainingPriority"), true, priority);
-        s.trainingPriority = "low";
+        s.Set("priority.training", "low");
 
-        s.schedule = ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n");
+        s.Set("background.schedule",
+              ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n"));
         std::string server = ErrorOf([&] { MakeBackgroundFlows(s); });
         NS_TEST_ASSERT_MSG_EQ(
             Contains(server, "bad.csv:2: field 'to': server 7 does not exist"), true, server);
-        s.schedule = ddnntest::WriteTempFile("negative.csv", "0,0,1,-100,0\n");
+        s.Set("background.schedule", ddnntest::WriteTempFile("negative.csv", "0,0,1,-100,0\n"));
         std::string negative = ErrorOf([&] { MakeBackgroundFlows(s); });
         NS_TEST_ASSERT_MSG_EQ(
             Contains(negative, "negative.csv:1: field 'size_bytes'"), true, negative);
-        s.schedule = "";
-        s.cdf = ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n");
+        s.Set("background.schedule", "");
+        s.Set("background.cdf", ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n"));
         std::string cdf = ErrorOf([&] { MakeBackgroundFlows(s); });
         NS_TEST_ASSERT_MSG_EQ(Contains(cdf, "down.csv:3: field 'cumulative_fraction'"), true, cdf);
     }
@@ -600,19 +596,19 @@ class ScenarioOnFabricTestCase : public TestCase
     void
     DoRun() override
     {
-        DatacenterScenario s;
-        s.topologyKind = "fat-tree";
-        s.fatTreeK = 4;
-        s.workers = 4;
-        s.placement = "spread";
-        s.profile = WriteProfile("scenario-fabric.csv", {240000, 240001});
-        s.fusionBytes = 240001;
-        s.computeMs = 1;
-        s.iterations = 2;
-        s.flowRate = 100;
-        s.durationS = 0.05;
-        s.warmupS = 0;
-        s.cooldownS = 0.01;
+        Scenario s;
+        s.Set("topology.kind", "fat-tree");
+        s.values.fat_tree_k = 4;
+        s.values.workers = 4;
+        s.Set("training.placement", "spread");
+        s.Set("training.profile", WriteProfile("scenario-fabric.csv", {240000, 240001}));
+        s.values.jobs[0].fusion_bytes = 240001;
+        s.values.jobs[0].compute_ms = 1;
+        s.values.jobs[0].iterations = 2;
+        s.values.flow_rate = 100;
+        s.values.duration_s = 0.05;
+        s.values.warmup_s = 0;
+        s.values.cooldown_s = 0.01;
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
         uint32_t highest = 0;
         for (const ddnn_flow& f : flows)

@@ -334,20 +334,21 @@ WriteCalibration(const std::string& path,
 }
 
 RunEstimate
-EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario& s)
+EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario)
 {
+    const ddnn_scenario& s = scenario.values;
+    const std::string profile = s.transport_profile;
     std::vector<CalibrationPoint> rows;
     for (const CalibrationPoint& p : table)
     {
-        if (p.profile == s.transportSettings.profile)
+        if (p.profile == profile)
         {
             rows.push_back(p);
         }
     }
     if (rows.empty())
     {
-        throw DdnnError("the calibration table has no row for transport profile '"
-                        + s.transportSettings.profile + "'");
+        throw DdnnError("the calibration table has no row for transport profile '" + profile + "'");
     }
     Model model;
     BuildModel(rows, model); // checked by ReadCalibration
@@ -355,31 +356,31 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario
     std::vector<std::string> why;
     // The table's lightest training load stands for a compute time given in ms.
     double rcp = 1 / model.x0;
-    if (s.rcp > 0)
+    if (s.jobs[0].rcp > 0)
     {
-        rcp = s.rcp;
+        rcp = s.jobs[0].rcp;
     }
     else
     {
         why.push_back("compute time given in ms, training load taken as the table's lightest");
     }
     bool outside = false;
-    double perWorker = Evaluate(model, model.Scaled(rcp, s.flowRate), outside);
+    double perWorker = Evaluate(model, model.Scaled(rcp, s.flow_rate), outside);
     if (outside)
     {
         why.push_back("load outside the table's");
     }
-    if (DataRate(s.dataRate).GetBitRate() != kTableBitRate)
+    if (scenario.LinkRate().GetBitRate() != kTableBitRate)
     {
-        why.push_back("data rate " + s.dataRate + ", the table's is 10Gbps");
+        why.push_back("data rate " + std::string(s.data_rate) + ", the table's is 10Gbps");
     }
-    if (s.transport != "tcp")
+    if (!Is(s.jobs[0].transport, "tcp"))
     {
-        why.push_back("transport " + s.transport + ", the table's is tcp");
+        why.push_back("transport " + std::string(s.jobs[0].transport) + ", the table's is tcp");
     }
-    if (s.topologyKind != "single-tor")
+    if (!Is(s.topology_kind, "single-tor"))
     {
-        why.push_back("topology " + s.topologyKind + ", the table's is one rack");
+        why.push_back("topology " + std::string(s.topology_kind) + ", the table's is one rack");
     }
     if (perWorker < 0.1 * model.minZ)
     {
@@ -388,7 +389,7 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const DatacenterScenario
         perWorker = 0.1 * model.minZ;
         why.push_back("below a tenth of the cheapest load, floored there");
     }
-    e.cpuS = perWorker * s.workers * s.durationS;
+    e.cpuS = perWorker * s.workers * s.duration_s;
     // Scaling by workers and duration is the model (cost per worker), not an extrapolation.
     e.extrapolated = !why.empty();
     for (size_t i = 0; i < why.size(); ++i)

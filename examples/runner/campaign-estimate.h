@@ -4,7 +4,7 @@
 #ifndef CAMPAIGN_ESTIMATE_H
 #define CAMPAIGN_ESTIMATE_H
 
-#include "datacenter-scenario.h"
+#include "datacenter-run.h"
 
 #include <cstdint>
 #include <string>
@@ -71,8 +71,7 @@ struct RunEstimate
  * model ignores (data rate, ideal transport, a fabric, compute time given in
  * ms: then the table's lightest training load stands for it).
  */
-RunEstimate EstimateRun(const std::vector<CalibrationPoint>& table,
-                        const DatacenterScenario& scenario);
+RunEstimate EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario);
 
 /**
  * Wall seconds to run jobs of these costs in this order on `slots` cores, each

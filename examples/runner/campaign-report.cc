@@ -1069,11 +1069,11 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
     {
         for (auto& [c, values] : MeasuredFcts(run))
         {
-            auto& all = fct[ddnn_flow_class_name(c)][run.scenario.trainingPriority];
+            auto& all = fct[ddnn_flow_class_name(c)][run.scenario.values.training_priority];
             all.insert(all.end(), values.begin(), values.end());
         }
     }
-    const uint32_t minimum = runs.front().scenario.minFlows;
+    const uint32_t minimum = runs.front().scenario.values.min_flows;
     auto gp = Open(dir + "/fct-cdf.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/fct-cdf.png") << "\n"
        << "set multiplot layout 1,3 title 'Flow completion times of the flows that started in "
@@ -1127,15 +1127,15 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     std::map<std::string, std::map<std::string, std::vector<double>>> fct;
     for (const auto& run : runs)
     {
-        const DatacenterScenario& s = run.scenario;
+        const ddnn_scenario& s = run.scenario.values;
         std::ostringstream config;
-        config << (s.computeMs > 0 ? "compute " + Format3(s.computeMs) + " ms"
-                                   : "R=" + Format3(s.rcp))
-               << ", " << Format3(s.flowRate) << " flows/s";
-        fct[config.str()][s.trainingPriority + ", seed " + std::to_string(s.seed)]
+        config << (s.jobs[0].compute_ms > 0 ? "compute " + Format3(s.jobs[0].compute_ms) + " ms"
+                                            : "R=" + Format3(s.jobs[0].rcp))
+               << ", " << Format3(s.flow_rate) << " flows/s";
+        fct[config.str()][std::string(s.training_priority) + ", seed " + std::to_string(s.seed)]
             = MeasuredFcts(run)[DDNN_FLOWS_SMALL];
     }
-    const uint32_t minimum = runs.front().scenario.minFlows;
+    const uint32_t minimum = runs.front().scenario.values.min_flows;
     const size_t columns = std::min<size_t>(4, fct.size());
     const size_t rows = (fct.size() + columns - 1) / columns;
     auto gp = Open(dir + "/small-fct-cdf.gp");
@@ -1314,21 +1314,21 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
     }
     data.close();
 
-    const DatacenterScenario& s = same.scenario;
+    const ddnn_scenario& s = same.scenario.values;
     auto gp = Open(dir + "/fct-difference.gp");
     gp << "set terminal pngcairo noenhanced size 1500,1100 font ',10'\nset output "
        << GpQuoted(dir + "/fct-difference.png") << "\n"
        << "set multiplot layout 3,1 title \"" << title.str()
        << "\\nvertical lines: allreduce starts; dashed: the measurement window\"\n"
-       << "set xrange [0:" << s.durationS << "]\nset xlabel 'simulated time (s), flow start'\n"
+       << "set xrange [0:" << s.duration_s << "]\nset xlabel 'simulated time (s), flow start'\n"
        << "set ylabel 'FCT low - same (ms)'\nset y2range [0:1]\nunset y2tics\nset grid\n"
        << "set xzeroaxis lt -1\nset key outside right font ',8'\n"
        // fixed margins: a panel without a key (an empty one) keeps the others' time axis
        << "set lmargin at screen 0.07\nset rmargin at screen 0.83\n"
-       << "set arrow 1 from " << s.warmupS << ", graph 0 to " << s.warmupS
+       << "set arrow 1 from " << s.warmup_s << ", graph 0 to " << s.warmup_s
        << ", graph 1 nohead dt 2 lc rgb 'gray30'\n"
-       << "set arrow 2 from " << s.durationS - s.cooldownS << ", graph 0 to "
-       << s.durationS - s.cooldownS << ", graph 1 nohead dt 2 lc rgb 'gray30'\n";
+       << "set arrow 2 from " << s.duration_s - s.cooldown_s << ", graph 0 to "
+       << s.duration_s - s.cooldown_s << ", graph 1 nohead dt 2 lc rgb 'gray30'\n";
     for (const ddnn_flow_class c : {DDNN_FLOWS_SMALL, DDNN_FLOWS_MEDIUM, DDNN_FLOWS_LARGE})
     {
         const std::string name = ddnn_flow_class_name(c);
@@ -1571,7 +1571,7 @@ PlotUtilization(const CampaignRun& run, const std::string& dir)
         data << "# tenant " << name << ": time_s mean_uplink_utilization_percent\n";
         for (const auto& [t, sum] : points)
         {
-            data << t << " " << sum / run.scenario.workers * 100 << "\n";
+            data << t << " " << sum / run.scenario.values.workers * 100 << "\n";
         }
         data << "\n\n";
         plotted.push_back(GpQuoted(dir + "/utilization.dat") + " index " + std::to_string(block++)
@@ -1627,19 +1627,19 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
             row[key] = value;
         }
         values.push_back(row);
-        const DatacenterScenario& s = run.scenario;
+        const ddnn_scenario& s = run.scenario.values;
         // The compute-to-network ratio in effect (eq. 5.2: the reciprocal of the training
         // load), whether the run gave rcp or a compute time; 3 digits keep 16, 8, 4, 2 exact.
         double load = Number(row["util_training_expected"]);
         double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
-        Point& point = points[{rcp, s.flowRate}];
+        Point& point = points[{rcp, s.flow_rate}];
         point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
-        point.minIterations = s.minIterations;
-        point.minFlows = s.minFlows;
-        if (s.trainingPriority == "low" || s.trainingPriority == "same")
+        point.minIterations = s.min_iterations;
+        point.minFlows = s.min_flows;
+        if (Is(s.training_priority, "low") || Is(s.training_priority, "same"))
         {
-            const bool low = s.trainingPriority == "low";
+            const bool low = Is(s.training_priority, "low");
             auto& side = low ? point.low[s.seed] : point.same[s.seed];
             (low ? point.lowRun : point.sameRun)[s.seed] = &run;
             for (const auto& [key, value] : row)
@@ -1672,9 +1672,10 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     csv << "\n" << std::setprecision(12);
     for (size_t i = 0; i < runs.size(); ++i)
     {
-        const DatacenterScenario& s = runs[i].scenario;
-        csv << runs[i].name << "," << s.workers << "," << s.rcp << "," << s.computeMs << ","
-            << s.flowRate << "," << s.trainingPriority << "," << s.seed << "," << s.transport;
+        const ddnn_scenario& s = runs[i].scenario.values;
+        csv << runs[i].name << "," << s.workers << "," << s.jobs[0].rcp << ","
+            << s.jobs[0].compute_ms << "," << s.flow_rate << "," << s.training_priority << ","
+            << s.seed << "," << s.jobs[0].transport;
         for (const auto& key : keys)
         {
             if (key != "workers" && key != "training_priority")
@@ -1750,7 +1751,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     const CampaignRun* shown = &runs[0];
     for (const auto& run : runs)
     {
-        if (run.scenario.trainingPriority == "low")
+        if (Is(run.scenario.values.training_priority, "low"))
         {
             shown = &run;
             break;

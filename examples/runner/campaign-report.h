@@ -4,7 +4,7 @@
 #ifndef CAMPAIGN_REPORT_H
 #define CAMPAIGN_REPORT_H
 
-#include "datacenter-scenario.h"
+#include "datacenter-run.h"
 
 #include <string>
 #include <vector>
@@ -24,7 +24,7 @@ struct CampaignRun
 {
     std::string name;
     std::string dir;
-    DatacenterScenario scenario;
+    Scenario scenario;
 };
 
 /**

@@ -73,6 +73,17 @@ ReadsWhole(const std::string& valueType, const std::string& text)
 } // namespace
 
 Ns3Defaults
+Ns3DefaultsOf(const ddnn_scenario& scenario)
+{
+    Ns3Defaults defaults;
+    for (uint32_t i = 0; i < scenario.ns3_default_count; ++i)
+    {
+        defaults.emplace_back(scenario.ns3_defaults[i].name, scenario.ns3_defaults[i].value);
+    }
+    return defaults;
+}
+
+Ns3Defaults
 Ns3DefaultsOnCommandLine(int argc, char* argv[])
 {
     Ns3Defaults defaults;

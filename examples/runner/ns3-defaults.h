@@ -4,6 +4,8 @@
 #ifndef NS3_DEFAULTS_H
 #define NS3_DEFAULTS_H
 
+#include "ns3/ddnn-scenario.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +20,9 @@ namespace ns3
  * the written-back scenario, so that it reproduces the run.
  */
 using Ns3Defaults = std::vector<std::pair<std::string, std::string>>;
+
+/** The defaults a scenario records (its <ns3-default> elements), in order. */
+Ns3Defaults Ns3DefaultsOf(const ddnn_scenario& scenario);
 
 /** The --ns3::Type::Attribute=Value arguments, in order. */
 Ns3Defaults Ns3DefaultsOnCommandLine(int argc, char* argv[]);

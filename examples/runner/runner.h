@@ -12,7 +12,7 @@
  */
 #include "campaign-estimate.h"
 #include "campaign-report.h"
-#include "datacenter-scenario.h"
+#include "datacenter-run.h"
 #include "input-file.h"
 #include "ns3-defaults.h"
 #include "output-manifest.h"
@@ -20,6 +20,7 @@
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "scenario-file.h"
-#include "training-scenario.h"
+#include "scenario.h"
+#include "training-run.h"
 
 #endif /* DDNN_RUNNER_RUNNER_H */

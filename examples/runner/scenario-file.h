@@ -4,7 +4,9 @@
 #ifndef SCENARIO_FILE_H
 #define SCENARIO_FILE_H
 
-#include "datacenter-scenario.h"
+#include "scenario.h"
+
+#include "ns3/command-line.h"
 
 #include "ns3/ddnn-scenario.h"
 
@@ -18,50 +20,30 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd) into `core`;
- * values the file leaves out keep what `core` held. Returns the path read.
+ * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd) into
+ * `scenario`; values the file leaves out keep what it held. Relative profile, cdf and
+ * schedule paths the file gives are looked up next to it, then in ddnn's data folder.
+ * Returns the path read.
  *
  * A path that names no file is also looked up in ddnn's data folder (e.g.
  * scenarios/thesis-defaults.xml). Throws DdnnError naming the file, line and element or
  * attribute.
  */
-std::string LoadScenarioFile(const std::string& path, ddnn_scenario& core);
+std::string LoadScenarioFile(const std::string& path, Scenario& scenario);
 
 /**
  * \ingroup ddnn
- * \brief Copies the values of a core scenario into `scenario`: the topology, training and
- * seed values, and for a DatacenterScenario the rest too. Relative profile, cdf and schedule
- * paths are looked up next to `scenarioPath`, then in ddnn's data folder ("": the data folder
- * only).
+ * \brief Reads a core scenario (a campaign's run) into `scenario`, relative paths resolved
+ * as LoadScenarioFile does next to `scenarioPath`.
  */
-void ApplyCoreScenario(const ddnn_scenario& core,
-                       const std::string& scenarioPath,
-                       TrainingScenario& scenario);
-void ApplyCoreScenario(const ddnn_scenario& core,
-                       const std::string& scenarioPath,
-                       DatacenterScenario& scenario);
-
-/**
- * \ingroup ddnn
- * \brief The core scenario of `scenario`'s values (the thesis defaults for those a
- * TrainingScenario does not have), paths made absolute.
- */
-ddnn_scenario ToCoreScenario(const TrainingScenario& scenario);
-ddnn_scenario ToCoreScenario(const DatacenterScenario& scenario);
-
-/**
- * \ingroup ddnn
- * \brief Checks every value against the range of its parameter (model/ddnn-scenario-params.c);
- * throws DdnnError "--FLAG: expected ..., got '...'" for the first one outside.
- */
-void CheckRanges(const ddnn_scenario& core);
+void SetScenario(Scenario& scenario, const ddnn_scenario& values, const std::string& scenarioPath);
 
 /**
  * \ingroup ddnn
  * \brief Writes every value of `scenario` as a scenario file (paths absolute, doubles
  * exactly), so reading it back reproduces the run.
  */
-void WriteScenarioFile(const DatacenterScenario& scenario, const std::string& path);
+void WriteScenarioFile(const Scenario& scenario, const std::string& path);
 
 /** Whether the arguments set --name (as --name=value). */
 bool CommandLineGives(int argc, char* argv[], const std::string& name);
@@ -92,6 +74,13 @@ class ScenarioArguments
 
 /**
  * \ingroup ddnn
+ * \brief Adds the program's own options of `scenario` (--outDir, --progress; with
+ * `compare`, --compare) to cmd.
+ */
+void AddProgramOptions(CommandLine& cmd, Scenario& scenario, bool compare);
+
+/**
+ * \ingroup ddnn
  * \brief Parses program `program`'s command line into `scenario` (see ParseCommandLine): the
  * program's own options (already in `cmd`), --scenario=FILE, and the scenario parameters of the
  * accepted elements. Values come from the program's defaults, then the file, then the command line;
@@ -101,7 +90,7 @@ void ParseArguments(const std::string& program,
                     CommandLine& cmd,
                     int argc,
                     char* argv[],
-                    DatacenterScenario& scenario,
+                    Scenario& scenario,
                     const std::vector<std::string>& accepted);
 
 } // namespace ns3

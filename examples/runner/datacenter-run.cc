@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "datacenter-scenario.h"
+#include "datacenter-run.h"
 
 #include "ns3/atomic-file.h"
 #include "ns3/background-helper.h"
@@ -36,171 +36,18 @@
 namespace ns3
 {
 
-DatacenterScenario::DatacenterScenario()
-{
-    // One set of defaults for files and command lines: the core's (thesis Tables 5.1, 5.2).
-    ddnn_scenario defaults;
-    ddnn_scenario_defaults(&defaults);
-    ApplyCoreScenario(defaults, "", *this);
-}
-
-void
-DatacenterScenario::AddArguments(CommandLine& cmd)
-{
-    TrainingScenario::AddArguments(cmd);
-    AddOption(cmd, "compare", "run at same and at low priority with the same flows", compare);
-}
-
-void
-DatacenterScenario::Validate() const
-{
-    auto fail = [](const std::string& argument, const std::string& what) {
-        throw DdnnError("--" + argument + ": " + what);
-    };
-    CheckRanges(ToCoreScenario(*this)); // each value within its parameter's range
-    const std::vector<TrainingJobParameters> jobs = Jobs();
-    for (size_t k = 0; k < jobs.size(); ++k)
-    {
-        const uint32_t bands = EgressQueue::Bands(EgressQueue::FromScenario(queueDisc));
-        if (jobs[k].band != "scenario" && std::stoul(jobs[k].band) >= bands)
-        {
-            throw DdnnError(JobArgument(k, "band") + ": band " + jobs[k].band
-                            + " needs --queueDisc=prio4; " + queueDisc + " has bands 0 to "
-                            + std::to_string(bands - 1));
-        }
-        if (!(jobs[k].startS < durationS))
-        {
-            std::ostringstream os;
-            os << JobArgument(k, "startS") << ": the job starts at " << jobs[k].startS
-               << " s, not before the run's end at " << durationS << " s";
-            throw DdnnError(os.str());
-        }
-    }
-    TrainingPart(trainingPriority).Validate(); // after the bands are known to exist
-    if (!(warmupS + cooldownS < durationS))
-    {
-        std::ostringstream os;
-        os << "the measurement window [" << warmupS << ", " << durationS - cooldownS
-           << ") s lies outside the run of " << durationS << " s";
-        fail("cooldownS", os.str());
-    }
-    // What the run will hold in memory, before anything is built: every flow's record (about
-    // 200 bytes with its sockets' bookkeeping) and every utilization bin of every link.
-    const double maxRecords = 1e7;
-    const double flows = flowRate * GetServerCount() * durationS;
-    if (schedule.empty() && flows > maxRecords)
-    {
-        std::ostringstream os;
-        os << flowRate << " flows/s per server x " << GetServerCount() << " servers x " << durationS
-           << " s makes " << flows << " flows, more than 10^7 (about 2 GB)";
-        fail("flowRate", os.str());
-    }
-    const double bins = durationS / (utilIntervalMs / 1e3) * GetServerCount() * 4;
-    if (bins > maxRecords)
-    {
-        std::ostringstream os;
-        os << durationS << " s in bins of " << utilIntervalMs << " ms on " << GetServerCount() * 4
-           << " links makes " << bins << " bins, more than 10^7";
-        fail("utilIntervalMs", os.str());
-    }
-}
-
-std::pair<uint8_t, uint8_t>
-DatacenterScenario::TosOf(const std::string& priority) const
-{
-    // The training's priority against the background's, by the tenants' priority names.
-    const auto tos
-        = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
-    if (priority == "low")
-    {
-        return {tos("low"), tos("same")};
-    }
-    if (priority == "high")
-    {
-        return {tos("high"), tos("band1")};
-    }
-    return {tos("same"), tos("same")};
-}
-
-TrainingScenario
-DatacenterScenario::TrainingPart(const std::string& priority) const
-{
-    const uint8_t trainingTos = TosOf(priority).first;
-    TrainingScenario training = *this;
-    for (TrainingJobParameters* job : training.JobPointers())
-    {
-        job->tos = job->band == "scenario"
-                       ? trainingTos
-                       : EgressQueue::TosOfBand(EgressQueue::FromScenario(queueDisc),
-                                                std::stoul(job->band));
-        if (job->iterations == 0 && !(job->stopS > 0))
-        {
-            job->stopS = durationS; // trains until the end of the run
-        }
-    }
-    return training;
-}
-
-void
-DatacenterScenario::CheckWindow(const std::string& duration,
-                                const std::string& minimum,
-                                const std::string& context) const
-{
-    if (minIterations == 0 || !(warmupS + cooldownS < durationS))
-    {
-        return; // no check asked for, or no window at all (Validate says so)
-    }
-    const TrainingScenario training = TrainingPart(trainingPriority);
-    const std::vector<TrainingJobParameters> jobs = training.Jobs();
-    for (size_t k = 0; k < jobs.size(); ++k)
-    {
-        const double ideal = IdealIterationTime(training, jobs[k]).GetSeconds();
-        const double from = std::max(warmupS, jobs[k].startS);
-        const double holds = (durationS - cooldownS - from) / ideal;
-        if (holds >= minIterations)
-        {
-            continue;
-        }
-        // Rounded up to the millisecond, so that the duration it names passes.
-        const double needed = std::ceil((from + minIterations * ideal + cooldownS) * 1e3) / 1e3;
-        std::ostringstream os;
-        std::ostringstream milliseconds;
-        milliseconds << std::fixed << std::setprecision(ideal < 0.01 ? 3 : 1) << ideal * 1e3;
-        os << context << duration << "=" << durationS << ": the measurement window [" << from
-           << ", " << durationS - cooldownS << ") s holds at most " << std::setprecision(3)
-           << std::max(holds, 0.0) << " iterations"
-           << (jobs.size() > 1 ? " of training job " + std::to_string(k + 1) : "")
-           << " (ideal iteration " << milliseconds.str() << " ms), fewer than " << minimum << "="
-           << minIterations << ": give " << duration << "=" << std::setprecision(12) << needed
-           << " or more (or " << minimum << "=0 to measure flows only)";
-        throw DdnnError(os.str());
-    }
-}
-
-Time
-DatacenterScenario::WindowStart() const
-{
-    return Seconds(warmupS);
-}
-
-Time
-DatacenterScenario::WindowEnd() const
-{
-    return Seconds(durationS - cooldownS);
-}
-
 namespace
 {
 
 Ptr<BackgroundHelper>
-MakeBackgroundHelper(const DatacenterScenario& s, uint8_t tos)
+MakeBackgroundHelper(const Scenario& s, uint8_t tos)
 {
     Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-    helper->SetAttribute("FlowRate", DoubleValue(s.flowRate));
-    helper->SetAttribute("CdfFile", StringValue(s.cdf));
-    helper->SetAttribute("ScheduleFile", StringValue(s.schedule));
+    helper->SetAttribute("FlowRate", DoubleValue(s.values.flow_rate));
+    helper->SetAttribute("CdfFile", StringValue(s.values.cdf));
+    helper->SetAttribute("ScheduleFile", StringValue(s.values.schedule));
     helper->SetAttribute("Start", TimeValue(Seconds(0)));
-    helper->SetAttribute("Stop", TimeValue(Seconds(s.durationS)));
+    helper->SetAttribute("Stop", TimeValue(Seconds(s.values.duration_s)));
     helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
     helper->SetAttribute("MeasureUntil", TimeValue(s.WindowEnd()));
     helper->SetAttribute("Tos", UintegerValue(tos));
@@ -222,16 +69,16 @@ FormatFigure(double value)
 }
 
 std::vector<ddnn_flow>
-MakeBackgroundFlows(const DatacenterScenario& scenario)
+MakeBackgroundFlows(const Scenario& scenario)
 {
     scenario.Validate();
-    RngSeedManager::SetSeed(scenario.seed);
-    RngSeedManager::SetRun(scenario.rngRun);
+    RngSeedManager::SetSeed(scenario.values.seed);
+    RngSeedManager::SetRun(scenario.values.rng_run);
     return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
 }
 
 DatacenterResult
-RunDatacenter(const DatacenterScenario& scenario,
+RunDatacenter(const Scenario& scenario,
               const std::string& priority,
               const std::vector<ddnn_flow>& flows,
               const std::string& outDir,
@@ -239,12 +86,12 @@ RunDatacenter(const DatacenterScenario& scenario,
               uint32_t runsAfter)
 {
     scenario.Validate();
-    RngSeedManager::SetSeed(scenario.seed);
-    RngSeedManager::SetRun(scenario.rngRun);
+    RngSeedManager::SetSeed(scenario.values.seed);
+    RngSeedManager::SetRun(scenario.values.rng_run);
     const uint8_t backgroundTos = scenario.TosOf(priority).second;
-    const TrainingScenario training = scenario.TrainingPart(priority);
     Ptr<ServerTopology> network = CreateTopology(scenario);
-    const std::vector<InstalledTraining> jobs = InstallTrainingJobs(training, network);
+    const std::vector<InstalledTraining> jobs
+        = InstallTrainingJobs(scenario.TrainingPart(), network, priority);
     std::vector<std::unique_ptr<TrainingRecorder>> recorders; // they hold trace connections
     for (const InstalledTraining& job : jobs)
     {
@@ -254,14 +101,14 @@ RunDatacenter(const DatacenterScenario& scenario,
     Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
     // Read when the senders write and the sinks start: set before the simulation runs.
-    const TransportSettings& transport = scenario.transportSettings;
+    const TransportSettings transport = scenario.Transport();
     tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
     tenant->SetAttribute("CongestionControl",
                          StringValue(TransportSettings::TenantCongestionControl(
                              transport.backgroundCongestionControl)));
     UtilizationMeter meter(network,
-                           MicroSeconds(std::llround(scenario.utilIntervalMs * 1e3)),
+                           MicroSeconds(std::llround(scenario.values.util_interval_ms * 1e3)),
                            scenario.WindowStart(),
                            scenario.WindowEnd());
 
@@ -273,17 +120,18 @@ RunDatacenter(const DatacenterScenario& scenario,
         }
     }
 
-    Simulator::Stop(Seconds(scenario.durationS));
+    Simulator::Stop(Seconds(scenario.values.duration_s));
     {
-        ProgressMeter progress(Seconds(scenario.durationS),
-                               scenario.progress,
-                               ProgressMeter::Enabled(scenario.progress)
-                                   ? CostPhases(scenario,
-                                                scenario.flowRate * background->GetMeanFlowBytes()
-                                                    * 8 / DataRate(scenario.dataRate).GetBitRate())
-                                   : std::vector<ProgressMeter::Phase>(),
-                               progressLabel,
-                               runsAfter);
+        ProgressMeter progress(
+            Seconds(scenario.values.duration_s),
+            scenario.progress,
+            ProgressMeter::Enabled(scenario.progress)
+                ? CostPhases(scenario,
+                             scenario.values.flow_rate * background->GetMeanFlowBytes() * 8
+                                 / scenario.LinkRate().GetBitRate())
+                : std::vector<ProgressMeter::Phase>(),
+            progressLabel,
+            runsAfter);
         Simulator::Run();
     }
 
@@ -317,12 +165,12 @@ RunDatacenter(const DatacenterScenario& scenario,
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
-    result.minIterations = scenario.minIterations;
-    result.minFlows = scenario.minFlows;
+    result.minIterations = scenario.values.min_iterations;
+    result.minFlows = scenario.values.min_flows;
     result.windowS = (scenario.WindowEnd() - scenario.WindowStart()).GetSeconds();
-    result.utilIntervalS = scenario.utilIntervalMs / 1e3;
+    result.utilIntervalS = scenario.values.util_interval_ms / 1e3;
 
-    const double rate = DataRate(scenario.dataRate).GetBitRate();
+    const double rate = scenario.LinkRate().GetBitRate();
     for (size_t k = 0; k < jobs.size(); ++k)
     {
         JobResult& job = result.jobs[k];
@@ -345,8 +193,8 @@ RunDatacenter(const DatacenterScenario& scenario,
         }
     }
     // eq. 5.3: each server starts flowRate flows of the CDF's mean size per second
-    double flowRate = scenario.flowRate;
-    if (!scenario.schedule.empty())
+    double flowRate = scenario.values.flow_rate;
+    if (scenario.values.schedule[0] != '\0')
     {
         double bytes = 0;
         for (const auto& flow : flows)
@@ -354,7 +202,7 @@ RunDatacenter(const DatacenterScenario& scenario,
             bytes += flow.bytes;
         }
         result.utilBackgroundExpected
-            = bytes * 8 / (scenario.durationS * rate * scenario.GetServerCount());
+            = bytes * 8 / (scenario.values.duration_s * rate * scenario.GetServerCount());
     }
     else
     {
@@ -416,29 +264,30 @@ RunDatacenter(const DatacenterScenario& scenario,
 }
 
 std::vector<ProgressMeter::Phase>
-CostPhases(const DatacenterScenario& scenario, double backgroundLoadPerServer)
+CostPhases(const Scenario& scenario, double backgroundLoadPerServer)
 {
-    const TrainingScenario training = scenario.TrainingPart(scenario.trainingPriority);
+    const Scenario training = scenario.TrainingPart();
     const double servers = scenario.GetServerCount();
     std::vector<std::pair<Time, double>> steps{
         {Seconds(0), 0.01 * servers + backgroundLoadPerServer * servers}};
-    for (const TrainingJobParameters& job : training.Jobs())
+    for (uint32_t k = 0; k < training.JobCount(); ++k)
     {
         Ptr<DnnModel> model = CreateObject<DnnModel>();
-        model->SetAttribute("ProfileFile", StringValue(job.profile));
-        model->SetAttribute("FusionBufferBytes", UintegerValue(job.fusionBytes));
+        model->SetAttribute("ProfileFile", StringValue(training.Job(k).profile));
+        model->SetAttribute("FusionBufferBytes", UintegerValue(training.Job(k).fusion_bytes));
         model->Load();
-        model->SetComputeTime(training.ComputeTime(job, model->GetTotalBytes()));
+        model->SetComputeTime(training.ComputeTime(k, model->GetTotalBytes()));
         Time forward;
         for (uint32_t l = 0; l < model->GetLayerCount(); ++l)
         {
             forward += model->GetForwardTime(l);
         }
-        const uint32_t workers = training.WorkersOf(job);
-        const double load = model->GetTotalBytes() * 2 * (1.0 - 1.0 / workers) * 8
-                            / (IdealIterationTime(training, job).GetSeconds()
-                               * DataRate(scenario.dataRate).GetBitRate());
-        steps.emplace_back(Seconds(job.startS) + forward, std::min(load, 1.0) * workers);
+        const uint32_t workers = training.WorkersOf(k);
+        const double load
+            = model->GetTotalBytes() * 2 * (1.0 - 1.0 / workers) * 8
+              / (IdealIterationTime(training, k).GetSeconds() * scenario.LinkRate().GetBitRate());
+        steps.emplace_back(Seconds(training.Job(k).start_s) + forward,
+                           std::min(load, 1.0) * workers);
     }
     std::sort(steps.begin(), steps.end());
     std::vector<ProgressMeter::Phase> phases;

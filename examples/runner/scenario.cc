@@ -1,0 +1,560 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scenario.h"
+
+#include "input-file.h"
+#include "progress-meter.h"
+#include "random-variable-text.h"
+#include "training-run.h"
+
+#include "ns3/data-path.h"
+#include "ns3/ddnn-profile.h"
+#include "ns3/ddnn-scenario-params.h"
+#include "ns3/egress-queue.h"
+#include "ns3/one-line-error.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/string.h"
+#include "ns3/tenant-priority.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** The largest fabric (leaf-spine or fat tree) built: links (server and switch-to-switch) and
+ * nodes (servers and switches). */
+constexpr uint64_t kMaxFabricLinks = 4096;
+constexpr uint64_t kMaxFabricNodes = 2048;
+
+/**
+ * Whether text is a data rate the whole stack takes: ns-3's DataRate parser aborts on a
+ * blank ("10 Gbps") and converts a rate above 2^64 bit/s to an undefined value, and above
+ * 1000 Gbit/s a packet's transmission time rounds to a nanosecond or less.
+ */
+bool
+IsRate(const std::string& text)
+{
+    const double maxBps = 1e12;
+    if (text.empty() || text.size() > 40)
+    {
+        return false;
+    }
+    for (unsigned char c : text)
+    {
+        if (std::isspace(c) || !std::isprint(c))
+        {
+            return false;
+        }
+    }
+    // The number's digits, then the unit ns-3 knows: its value as the rate of "1UNIT".
+    const size_t unitAt = text.find_first_not_of("0123456789.");
+    DataRateValue unit;
+    if (unitAt == 0 || unitAt == std::string::npos
+        || !unit.DeserializeFromString("1" + text.substr(unitAt), MakeDataRateChecker()))
+    {
+        return false;
+    }
+    const double bps = std::strtod(text.substr(0, unitAt).c_str(), nullptr)
+                       * static_cast<double>(unit.Get().GetBitRate());
+    DataRateValue rate;
+    return bps >= 1 && bps <= maxBps && rate.DeserializeFromString(text, MakeDataRateChecker())
+           && rate.Get().GetBitRate() > 0;
+}
+
+/** Absolute path: as is; relative: next to the scenario file, else in the data folder. */
+std::string
+Resolve(const std::string& path, const std::string& scenarioPath)
+{
+    if (path.empty() || path[0] == '/')
+    {
+        return path;
+    }
+    if (scenarioPath.empty())
+    {
+        return DdnnDataPath(path);
+    }
+    size_t slash = scenarioPath.rfind('/');
+    std::string besideFile
+        = (slash == std::string::npos ? std::string(".") : scenarioPath.substr(0, slash)) + "/"
+          + path;
+    if (PathExists(besideFile))
+    {
+        return besideFile;
+    }
+    return DdnnDataPath(path);
+}
+
+/** Replaces a path field of the record with its resolved path. */
+template<size_t N>
+void
+ResolveField(char (&field)[N], const std::string& scenarioPath, const char* flag)
+{
+    const std::string resolved = Resolve(field, scenarioPath);
+    if (resolved.size() >= N)
+    {
+        throw DdnnError(std::string("--") + flag + ": the path '" + resolved + "' is longer than "
+                        + std::to_string(N - 1) + " bytes");
+    }
+    std::snprintf(field, N, "%s", resolved.c_str());
+}
+
+} // namespace
+
+bool
+Is(const char* value, const char* text)
+{
+    return std::strcmp(value, text) == 0;
+}
+
+std::string
+JobArgument(size_t job, const std::string& flag)
+{
+    if (job == 0)
+    {
+        return "--" + flag;
+    }
+    return "<training> number " + std::to_string(job + 1) + ", attribute '"
+           + ddnn_scenario_param_by_flag(flag.c_str())->attribute + "'";
+}
+
+Scenario::Scenario()
+{
+    ddnn_scenario_defaults(&values);
+    ResolvePaths("");
+}
+
+void
+Scenario::ResolvePaths(const std::string& scenarioPath)
+{
+    for (uint32_t k = 0; k < values.job_count; ++k)
+    {
+        ResolveField(values.jobs[k].profile, scenarioPath, "profile");
+    }
+    ResolveField(values.cdf, scenarioPath, "cdf");
+    ResolveField(values.schedule, scenarioPath, "schedule");
+}
+
+void
+Scenario::Set(const std::string& name, const std::string& text)
+{
+    const ddnn_param* p = nullptr;
+    uint32_t job = 0;
+    if (ddnn_scenario_param_address(name.c_str(), &p, &job) != DDNN_OK)
+    {
+        throw DdnnError(name + ": no such scenario parameter");
+    }
+    ddnn_diag diag{};
+    if (ddnn_scenario_set_job_param(&values, p, job, text.c_str(), &diag) != DDNN_OK)
+    {
+        throw DdnnError(JobArgument(job, p->flag) + ": " + diag.message);
+    }
+}
+
+void
+Scenario::CheckRanges() const
+{
+    const ddnn_param* bad = nullptr;
+    ddnn_diag diag{};
+    if (ddnn_scenario_check(&values, &bad, &diag) != DDNN_OK)
+    {
+        throw DdnnError("--" + std::string(bad ? bad->flag : "?") + ": " + diag.message);
+    }
+}
+
+uint32_t
+Scenario::JobCount() const
+{
+    return values.job_count;
+}
+
+const ddnn_scenario_job&
+Scenario::Job(uint32_t k) const
+{
+    return values.jobs[k];
+}
+
+uint32_t
+Scenario::WorkersOf(uint32_t k) const
+{
+    return Job(k).workers > 0 ? Job(k).workers : values.workers;
+}
+
+DataRate
+Scenario::LinkRate() const
+{
+    return DataRate(values.data_rate);
+}
+
+Time
+Scenario::LinkDelay() const
+{
+    return NanoSeconds(std::llround(values.delay_us * 1e3));
+}
+
+TransportSettings
+Scenario::Transport() const
+{
+    return TransportSettings(values);
+}
+
+Time
+Scenario::ComputeTime(uint32_t k, uint64_t modelBytes) const
+{
+    const ddnn_scenario_job& job = Job(k);
+    if (job.compute_ms > 0)
+    {
+        return NanoSeconds(std::llround(job.compute_ms * 1e6));
+    }
+    double networkS = modelBytes * 2.0 * (1.0 - 1.0 / WorkersOf(k)) * 8 / LinkRate().GetBitRate();
+    // The profile's own bound on compute: far inside ns-3's signed 64-bit nanoseconds.
+    const double ns = job.rcp * networkS * 1e9;
+    const bool tooLong = !(ns <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS));
+    if (tooLong || std::llround(ns) < 1)
+    {
+        std::ostringstream os;
+        os << "--rcp: " << job.rcp << " gives a compute time of " << ns / 1e9
+           << " s per iteration at --dataRate=" << values.data_rate
+           << (tooLong ? ", more than 10^6 s" : ", less than 1 ns");
+        throw DdnnError(os.str());
+    }
+    return NanoSeconds(std::llround(ns));
+}
+
+uint32_t
+Scenario::GetServerCount() const
+{
+    return PlanTopology(*this, values.topology_kind, values.workers)->GetPlannedServerCount();
+}
+
+uint32_t
+Scenario::GetPathLinks() const
+{
+    return PlanTopology(*this, values.topology_kind, values.workers)->GetPathLinks();
+}
+
+namespace
+{
+
+/** The ranks a job's stragglers list names ("0,3"), each below `workers` and once. */
+void
+CheckStragglers(const ddnn_scenario_job& job, uint32_t workers, const std::string& argument)
+{
+    std::set<uint32_t> ranks;
+    std::stringstream list(job.stragglers);
+    std::string item;
+    while (job.stragglers[0] != '\0' && std::getline(list, item, ','))
+    {
+        char* end = nullptr;
+        const unsigned long rank = std::strtoul(item.c_str(), &end, 10);
+        if (item.empty() || *end != '\0' || !std::isdigit(static_cast<unsigned char>(item[0]))
+            || rank >= workers || !ranks.insert(rank).second)
+        {
+            throw DdnnError(argument + ": expected distinct worker ranks below "
+                            + std::to_string(workers) + " like 0,3, got '" + job.stragglers + "'");
+        }
+    }
+}
+
+} // namespace
+
+void
+Scenario::ValidateTraining() const
+{
+    auto fail = [](const std::string& argument, const std::string& what) {
+        throw DdnnError("--" + argument + ": " + what);
+    };
+    CheckRanges(); // each value within its parameter's range
+    const std::string kind = values.topology_kind;
+    for (uint32_t k = 0; k < JobCount(); ++k)
+    {
+        const ddnn_scenario_job& job = Job(k);
+        auto failJob = [&](const std::string& flag, const std::string& what) {
+            throw DdnnError(JobArgument(k, flag) + ": " + what);
+        };
+        if (!(job.compute_ms > 0) && !(job.rcp > 0))
+        {
+            failJob("computeMs", "expected a positive compute time in ms (or give --rcp)");
+        }
+        if (job.iterations == 0 && !(job.stop_s > 0))
+        {
+            failJob("iterations", "give a number of iterations or a positive --stopS");
+        }
+        const uint32_t n = WorkersOf(k);
+        if (n < 2)
+        {
+            failJob("jobWorkers", "expected 0 (the topology's workers) or at least 2, got 1");
+        }
+        const bool dedicated = Is(job.parameter_server_hosts, "dedicated");
+        if (dedicated && !Is(job.collective, "parameter-server"))
+        {
+            failJob("parameterServerHosts",
+                    "dedicated hosts serve the parameter-server collective, not "
+                        + std::string(job.collective));
+        }
+        if (dedicated && n + job.parameter_servers > GetServerCount())
+        {
+            failJob("parameterServers",
+                    std::to_string(n) + " workers and " + std::to_string(job.parameter_servers)
+                        + " dedicated parameter servers do not fit the " + kind + "'s "
+                        + std::to_string(GetServerCount()) + " servers");
+        }
+        if (!dedicated && job.parameter_servers > n)
+        {
+            failJob("parameterServers",
+                    "expected at most the job's " + std::to_string(n)
+                        + " workers as parameter servers, got "
+                        + std::to_string(job.parameter_servers));
+        }
+        CheckStragglers(job, n, JobArgument(k, "stragglers"));
+        if (job.jitter[0] != '\0')
+        {
+            RandomVariableFromText(job.jitter, JobArgument(k, "jitter"));
+        }
+        if (n > GetServerCount())
+        {
+            failJob(job.workers > 0 ? "jobWorkers" : "workers",
+                    std::to_string(n) + " workers do not fit the " + kind + "'s "
+                        + std::to_string(GetServerCount()) + " servers");
+        }
+    }
+    ProgressMeter::Enabled(progress); // throws on an unknown mode
+    const std::string dataRate = values.data_rate;
+    const std::string rateCap = values.rate_cap;
+    const std::string impairedServers = values.impaired_servers;
+    if (!IsRate(dataRate))
+    {
+        fail("dataRate",
+             "expected a rate such as 10Gbps, got '" + dataRate + "' (1bps to 1000Gbps)");
+    }
+    if (!rateCap.empty() && !IsRate(rateCap))
+    {
+        fail("rateCap",
+             "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap
+                 + "' (1bps to 1000Gbps)");
+    }
+    if (kind == "single-tor" && !impairedServers.empty())
+    {
+        // The helper's own check, named by the option the user gave.
+        Ptr<SingleTorHelper> probe = CreateObject<SingleTorHelper>();
+        probe->SetAttribute("ImpairedServers", StringValue(impairedServers));
+        try
+        {
+            probe->ImpairedServers(GetServerCount());
+        }
+        catch (const DdnnError& e)
+        {
+            const std::string what = e.what();
+            fail("impairedServers", what.substr(what.find(": ") + 2));
+        }
+    }
+    if (kind != "single-tor")
+    {
+        // A named array: gcc 14 takes pairs in a braced list for dangling references.
+        const std::pair<const char*, bool> impairments[]
+            = {{"lossRate", values.loss_rate > 0},
+               {"addedDelayUs", values.added_delay_us > 0},
+               {"rateCap", !rateCap.empty()},
+               {"impairedServers", !impairedServers.empty()}};
+        for (const auto& [flag, set] : impairments)
+        {
+            if (set)
+            {
+                fail(flag, "the impairments apply to --topology=single-tor only, not " + kind);
+            }
+        }
+        if (GetServerCount() > 1024)
+        {
+            fail(kind == "fat-tree" ? "fatTreeK" : "leaves",
+                 "the " + kind + " would have " + std::to_string(GetServerCount())
+                     + " servers, at most 1024");
+        }
+        // Global routing's tables grow with nodes x links: 4096 links take about 600 MB and
+        // seconds to build (a fat tree of k = 16, the largest, has 3072 links, 1344 nodes).
+        const uint64_t servers = GetServerCount();
+        const uint64_t k = values.fat_tree_k;
+        const uint64_t links = kind == "fat-tree"
+                                   ? 3 * k * k * k / 4
+                                   : servers + static_cast<uint64_t>(values.leaves) * values.spines;
+        const uint64_t nodes = kind == "fat-tree" ? servers + 5 * k * k / 4
+                                                  : servers + values.leaves + values.spines;
+        if (links > kMaxFabricLinks || nodes > kMaxFabricNodes)
+        {
+            fail(kind == "fat-tree" ? "fatTreeK" : "spines",
+                 "the " + kind + " would have " + std::to_string(links) + " links and "
+                     + std::to_string(nodes) + " nodes, at most " + std::to_string(kMaxFabricLinks)
+                     + " links and " + std::to_string(kMaxFabricNodes) + " nodes");
+        }
+        if (kind == "fat-tree" && values.fat_tree_k % 2 != 0)
+        {
+            fail("fatTreeK", "expected an even radix, got " + std::to_string(values.fat_tree_k));
+        }
+        const std::string fabricDataRate = values.fabric_data_rate;
+        if (!fabricDataRate.empty() && !IsRate(fabricDataRate))
+        {
+            fail("fabricDataRate",
+                 "expected a rate such as 40Gbps, got '" + fabricDataRate + "' (1bps to 1000Gbps)");
+        }
+    }
+}
+
+void
+Scenario::Validate() const
+{
+    auto fail = [](const std::string& argument, const std::string& what) {
+        throw DdnnError("--" + argument + ": " + what);
+    };
+    CheckRanges(); // each value within its parameter's range
+    const double durationS = values.duration_s;
+    for (uint32_t k = 0; k < JobCount(); ++k)
+    {
+        const ddnn_scenario_job& job = Job(k);
+        const uint32_t bands = EgressQueue::Bands(EgressQueue::FromScenario(values.queue_disc));
+        if (!Is(job.band, "scenario") && std::stoul(job.band) >= bands)
+        {
+            throw DdnnError(JobArgument(k, "band") + ": band " + job.band
+                            + " needs --queueDisc=prio4; " + values.queue_disc + " has bands 0 to "
+                            + std::to_string(bands - 1));
+        }
+        if (!(job.start_s < durationS))
+        {
+            std::ostringstream os;
+            os << JobArgument(k, "startS") << ": the job starts at " << job.start_s
+               << " s, not before the run's end at " << durationS << " s";
+            throw DdnnError(os.str());
+        }
+    }
+    TrainingPart().ValidateTraining(); // after the bands are known to exist
+    if (!(values.warmup_s + values.cooldown_s < durationS))
+    {
+        std::ostringstream os;
+        os << "the measurement window [" << values.warmup_s << ", " << durationS - values.cooldown_s
+           << ") s lies outside the run of " << durationS << " s";
+        fail("cooldownS", os.str());
+    }
+    // What the run will hold in memory, before anything is built: every flow's record (about
+    // 200 bytes with its sockets' bookkeeping) and every utilization bin of every link.
+    const double maxRecords = 1e7;
+    const double flows = values.flow_rate * GetServerCount() * durationS;
+    if (values.schedule[0] == '\0' && flows > maxRecords)
+    {
+        std::ostringstream os;
+        os << values.flow_rate << " flows/s per server x " << GetServerCount() << " servers x "
+           << durationS << " s makes " << flows << " flows, more than 10^7 (about 2 GB)";
+        fail("flowRate", os.str());
+    }
+    const double bins = durationS / (values.util_interval_ms / 1e3) * GetServerCount() * 4;
+    if (bins > maxRecords)
+    {
+        std::ostringstream os;
+        os << durationS << " s in bins of " << values.util_interval_ms << " ms on "
+           << GetServerCount() * 4 << " links makes " << bins << " bins, more than 10^7";
+        fail("utilIntervalMs", os.str());
+    }
+}
+
+std::pair<uint8_t, uint8_t>
+Scenario::TosOf(const std::string& priority) const
+{
+    // The training's priority against the background's, by the tenants' priority names.
+    const auto tos
+        = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
+    if (priority == "low")
+    {
+        return {tos("low"), tos("same")};
+    }
+    if (priority == "high")
+    {
+        return {tos("high"), tos("band1")};
+    }
+    return {tos("same"), tos("same")};
+}
+
+uint8_t
+Scenario::JobTos(uint32_t k, const std::string& priority) const
+{
+    const char* band = Job(k).band;
+    if (Is(band, "scenario"))
+    {
+        return TosOf(priority).first;
+    }
+    return EgressQueue::TosOfBand(EgressQueue::FromScenario(values.queue_disc), std::stoul(band));
+}
+
+Scenario
+Scenario::TrainingPart() const
+{
+    Scenario training = *this;
+    for (uint32_t k = 0; k < JobCount(); ++k)
+    {
+        ddnn_scenario_job& job = training.values.jobs[k];
+        if (job.iterations == 0 && !(job.stop_s > 0))
+        {
+            job.stop_s = values.duration_s; // trains until the end of the run
+        }
+    }
+    return training;
+}
+
+Time
+Scenario::WindowStart() const
+{
+    return Seconds(values.warmup_s);
+}
+
+Time
+Scenario::WindowEnd() const
+{
+    return Seconds(values.duration_s - values.cooldown_s);
+}
+
+void
+Scenario::CheckWindow(const std::string& duration,
+                      const std::string& minimum,
+                      const std::string& context) const
+{
+    const double durationS = values.duration_s;
+    const double warmupS = values.warmup_s;
+    const double cooldownS = values.cooldown_s;
+    const uint32_t minIterations = values.min_iterations;
+    if (minIterations == 0 || !(warmupS + cooldownS < durationS))
+    {
+        return; // no check asked for, or no window at all (Validate says so)
+    }
+    const Scenario training = TrainingPart();
+    for (uint32_t k = 0; k < JobCount(); ++k)
+    {
+        const double ideal = IdealIterationTime(training, k).GetSeconds();
+        const double from = std::max(warmupS, Job(k).start_s);
+        const double holds = (durationS - cooldownS - from) / ideal;
+        if (holds >= minIterations)
+        {
+            continue;
+        }
+        // Rounded up to the millisecond, so that the duration it names passes.
+        const double needed = std::ceil((from + minIterations * ideal + cooldownS) * 1e3) / 1e3;
+        std::ostringstream os;
+        std::ostringstream milliseconds;
+        milliseconds << std::fixed << std::setprecision(ideal < 0.01 ? 3 : 1) << ideal * 1e3;
+        os << context << duration << "=" << durationS << ": the measurement window [" << from
+           << ", " << durationS - cooldownS << ") s holds at most " << std::setprecision(3)
+           << std::max(holds, 0.0) << " iterations"
+           << (JobCount() > 1 ? " of training job " + std::to_string(k + 1) : "")
+           << " (ideal iteration " << milliseconds.str() << " ms), fewer than " << minimum << "="
+           << minIterations << ": give " << duration << "=" << std::setprecision(12) << needed
+           << " or more (or " << minimum << "=0 to measure flows only)";
+        throw DdnnError(os.str());
+    }
+}
+
+} // namespace ns3

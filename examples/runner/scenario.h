@@ -1,0 +1,128 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DDNN_RUNNER_SCENARIO_H
+#define DDNN_RUNNER_SCENARIO_H
+
+#include "ns3/data-rate.h"
+#include "ns3/ddnn-scenario.h"
+#include "ns3/nstime.h"
+#include "ns3/transport-settings.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ddnn
+ * \brief One run's scenario: the core's parameter record (ddnn_scenario, described by the
+ * table in model/ddnn-scenario-params.c: its one default, range and help per value) and the
+ * program's own options. The runner keeps no other copy of the values: it reads them here
+ * and sets them on ns-3 objects when it builds the run (training-run.h, datacenter-run.h).
+ *
+ * Job k (from 0) is values.jobs[k]; a file's relative paths are resolved when it is read
+ * (LoadScenarioFile).
+ */
+class Scenario
+{
+  public:
+    /** The table's defaults (thesis Tables 5.1 and 5.2). */
+    Scenario();
+
+    ddnn_scenario values; //!< every parameter of the run
+
+    // The program's own options (not scenario parameters).
+    std::string outDir{"ddnn-output"};
+    std::string progress{"auto"}; //!< progress on stderr: auto (when a terminal), always, never
+    bool compare{false};          //!< ddnn-datacenter: run at same and at low priority
+
+    /**
+     * Sets the parameter named "element.attribute" ("training[K].attribute" for job K from 1)
+     * from text, with the table's parsing and range; throws DdnnError "--FLAG: expected ...".
+     */
+    void Set(const std::string& name, const std::string& text);
+
+    /**
+     * Resolves the relative profile, cdf and schedule paths: next to the scenario file
+     * `scenarioPath` if there, else in ddnn's data folder ("": the data folder only).
+     */
+    void ResolvePaths(const std::string& scenarioPath);
+
+    uint32_t JobCount() const;
+    const ddnn_scenario_job& Job(uint32_t k) const;
+
+    /** Job k's workers: its own count, else the scenario's. */
+    uint32_t WorkersOf(uint32_t k) const;
+
+    /**
+     * Job k's compute time per iteration: compute-ms when positive, else by eq. 5.1 from rcp:
+     * rcp x model_bytes x 2(1 - 1/N) x 8 / link rate.
+     */
+    Time ComputeTime(uint32_t k, uint64_t modelBytes) const;
+
+    DataRate LinkRate() const;
+    Time LinkDelay() const;
+    /** The <transport> values as ns-3's TCP settings. */
+    TransportSettings Transport() const;
+
+    /** Servers of the network: its topology's GetPlannedServerCount. */
+    uint32_t GetServerCount() const;
+    /** Links on the longest path between two servers: its topology's GetPathLinks. */
+    uint32_t GetPathLinks() const;
+
+    /** Checks every value against its parameter's range and choices (values set by code);
+     * throws DdnnError "--FLAG: expected ..., got '...'" for the first one outside. */
+    void CheckRanges() const;
+
+    /**
+     * Checks what the training jobs and the network need beyond each value's range: how the
+     * values combine, and the network's size; throws DdnnError naming the argument at fault.
+     */
+    void ValidateTraining() const;
+    /** ValidateTraining, the background tenant and the run: window, bands, the run's size. */
+    void Validate() const;
+
+    /** ToS of the training and of the background sockets under a training priority. */
+    std::pair<uint8_t, uint8_t> TosOf(const std::string& priority) const;
+    /** Job k's ToS under `priority`: its band's, or the priority's for band "scenario". */
+    uint8_t JobTos(uint32_t k, const std::string& priority) const;
+
+    /**
+     * The run under `priority` for the training jobs alone: a job without iterations or
+     * stop-s trains until the end of the run.
+     */
+    Scenario TrainingPart() const;
+
+    Time WindowStart() const;
+    Time WindowEnd() const;
+
+    /**
+     * Stops a run whose measurement window cannot hold min-iterations iterations of every
+     * job, before anything is simulated: throws DdnnError "DURATION=X: the measurement window
+     * ... holds at most H iterations of ... (ideal iteration T ms), fewer than MINIMUM=M:
+     * give DURATION=D or more ...", D = the window's start (warm-up, or the job's start when
+     * later) + M ideal iterations (IdealIterationTime, a lower bound) + the cool-down. The
+     * names are what the user wrote: the options, or a file's attributes; `context` starts
+     * the message (e.g. "FILE: run NAME: ").
+     */
+    void CheckWindow(const std::string& duration = "--durationS",
+                     const std::string& minimum = "--minIterations",
+                     const std::string& context = "") const;
+};
+
+/** Whether a text value of the record is `text`. */
+bool Is(const char* value, const char* text);
+
+/**
+ * What an error about parameter `flag` of job `job` (from 0) names: the first job's values
+ * come from the command line too ("--rcp"), the others' from the file only ("<training>
+ * number 2, attribute 'rcp'").
+ */
+std::string JobArgument(size_t job, const std::string& flag);
+
+} // namespace ns3
+
+#endif /* DDNN_RUNNER_SCENARIO_H */

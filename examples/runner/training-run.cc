@@ -1,0 +1,382 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "training-run.h"
+
+#include "../../model/ddnn-collective.h"
+#include "ns3/single-tor-helper.h"
+#include "ns3/training-helper.h"
+#include "program-main.h"
+#include "progress-meter.h"
+#include "random-variable-text.h"
+#include "scenario-file.h"
+
+#include "ns3/job-placement.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ddnn-profile.h"
+#include "ns3/ddnn-scenario-params.h"
+#include "ns3/dnn-model.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/object-factory.h"
+#include "ns3/one-line-error.h"
+#include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-partition-transport.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <utility>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** The ranks a job's stragglers list names ("0,3"; Scenario::ValidateTraining checks it). */
+std::set<uint32_t>
+StragglerRanks(const ddnn_scenario_job& job)
+{
+    std::set<uint32_t> ranks;
+    std::stringstream list(job.stragglers);
+    std::string item;
+    while (job.stragglers[0] != '\0' && std::getline(list, item, ','))
+    {
+        ranks.insert(static_cast<uint32_t>(std::stoul(item)));
+    }
+    return ranks;
+}
+
+/** A job's model, read from its profile, with its compute time. */
+Ptr<DnnModel>
+LoadModel(const Scenario& scenario, uint32_t k)
+{
+    Ptr<DnnModel> model = CreateObject<DnnModel>();
+    model->SetAttribute("ProfileFile", StringValue(scenario.Job(k).profile));
+    model->SetAttribute("FusionBufferBytes", UintegerValue(scenario.Job(k).fusion_bytes));
+    model->Load();
+    model->SetComputeTime(scenario.ComputeTime(k, model->GetTotalBytes()));
+    return model;
+}
+
+} // namespace
+
+Time
+IdealIterationTime(const Scenario& scenario, uint32_t k)
+{
+    const ddnn_scenario_job& job = scenario.Job(k);
+    Ptr<DnnModel> model = LoadModel(scenario, k);
+    const ddnn_collective_ops* ops = ddnn_collective_find(job.collective);
+    if (ops == nullptr)
+    {
+        throw DdnnError("--collective: no collective named '" + std::string(job.collective) + "'");
+    }
+    ddnn_collective_config cfg{};
+    cfg.workers = scenario.WorkersOf(k);
+    cfg.servers = job.parameter_servers;
+    cfg.dedicated = Is(job.parameter_server_hosts, "dedicated") ? 1u : 0u;
+    const uint32_t ranks = ddnn_collective_ranks(&cfg);
+    const DataRate lineRate = scenario.LinkRate();
+    const TransportSettings transport = scenario.Transport();
+    const double rate = lineRate.GetBitRate() * transport.GoodputFraction();
+    const Time latency
+        = transport.IdealStepLatency(lineRate, scenario.LinkDelay(), scenario.GetPathLinks());
+    auto ideal = [&](uint64_t bytes) {
+        uint64_t busiest = 0;
+        for (cfg.rank = 0; cfg.rank < ranks; ++cfg.rank)
+        {
+            busiest = std::max(busiest, ops->bytes_sent_by(&cfg, bytes));
+        }
+        cfg.rank = 0;
+        return Seconds(busiest * 8.0 / rate)
+               + latency * static_cast<int64_t>(ops->sequential_steps(&cfg));
+    };
+    Time all;
+    for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+    {
+        all += ideal(model->GetBuffer(b).bytes);
+    }
+    const Time compute = model->GetComputeTime();
+    if (!job.barrier)
+    {
+        return std::max(compute, all);
+    }
+    Time forward;
+    for (uint32_t l = 0; l < model->GetLayerCount(); ++l)
+    {
+        forward += model->GetForwardTime(l);
+    }
+    const Time last = ideal(model->GetBuffer(model->GetBufferOfLayer(0)).bytes);
+    return std::max(compute + last, forward + all);
+}
+
+namespace
+{
+
+/** Sets the attributes of `topology` that its type has, leaves the others alone. */
+class TopologyAttributes
+{
+  public:
+    explicit TopologyAttributes(Ptr<ServerTopology> topology)
+        : m_topology(topology)
+        , m_type(topology->GetInstanceTypeId())
+    {
+    }
+
+    void
+    operator()(const std::string& name, const AttributeValue& value) const
+    {
+        TypeId::AttributeInformation info;
+        if (m_type.LookupAttributeByName(name, &info)
+            && !m_topology->SetAttributeFailSafe(name, value))
+        {
+            throw DdnnError(m_type.GetName() + "::" + name + ": invalid value");
+        }
+    }
+
+  private:
+    Ptr<ServerTopology> m_topology;
+    TypeId m_type;
+};
+
+/** Builds `topology` (PlanTopology's) with the scenario's links and queue discs. */
+void
+BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
+{
+    const ddnn_scenario& x = scenario.values;
+    const TopologyAttributes set(topology);
+    const Time delay = scenario.LinkDelay();
+    // One rack (SingleTorHelper): its links and their impairments.
+    set("DataRate", DataRateValue(scenario.LinkRate()));
+    set("Delay", TimeValue(delay));
+    set("LossRate", DoubleValue(x.loss_rate));
+    set("AddedDelay", TimeValue(NanoSeconds(std::llround(x.added_delay_us * 1e3))));
+    set("RateCap", DataRateValue(DataRate(x.rate_cap[0] == '\0' ? "0bps" : x.rate_cap)));
+    set("ImpairedServers", StringValue(x.impaired_servers));
+    // Fabrics (FabricTopology): the server tier's links and the fabric's.
+    set("ServerDataRate", DataRateValue(scenario.LinkRate()));
+    set("FabricDataRate",
+        DataRateValue(DataRate(x.fabric_data_rate[0] == '\0' ? x.data_rate : x.fabric_data_rate)));
+    set("ServerDelay", TimeValue(delay));
+    set("FabricDelay", TimeValue(delay));
+    // Every egress.
+    set("QueueDisc", EnumValue(EgressQueue::FromScenario(x.queue_disc)));
+    set("EcnThresholdPackets", UintegerValue(x.ecn_threshold_packets));
+    topology->Create();
+}
+
+} // namespace
+
+Ptr<ServerTopology>
+PlanTopology(const Scenario& scenario, const std::string& kind, uint32_t servers)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(ServerTopology::Lookup(kind));
+    Ptr<ServerTopology> topology = factory.Create<ServerTopology>();
+    const TopologyAttributes set(topology);
+    set("Servers", UintegerValue(servers)); // one rack (SingleTorHelper)
+    set("Leaves", UintegerValue(scenario.values.leaves));
+    set("ServersPerLeaf", UintegerValue(scenario.values.servers_per_leaf));
+    set("Spines", UintegerValue(scenario.values.spines));
+    set("K", UintegerValue(scenario.values.fat_tree_k));
+    return topology;
+}
+
+std::string
+TransportTypeOf(const std::string& transport)
+{
+    return PartitionTransport::Lookup(transport).GetName();
+}
+
+Ptr<SingleTorHelper>
+CreateNetwork(const Scenario& scenario, uint32_t servers)
+{
+    scenario.Transport().Apply();
+    Ptr<ServerTopology> rack = PlanTopology(scenario, "single-tor", servers);
+    BuildTopology(scenario, rack);
+    return DynamicCast<SingleTorHelper>(rack);
+}
+
+Ptr<ServerTopology>
+CreateTopology(const Scenario& scenario)
+{
+    scenario.Transport().Apply();
+    Ptr<ServerTopology> topology
+        = PlanTopology(scenario, scenario.values.topology_kind, scenario.values.workers);
+    BuildTopology(scenario, topology);
+    return topology;
+}
+
+namespace
+{
+
+/** TcpPartitionTransport's Port as configured (its default, or Config::SetDefault's). */
+uint32_t
+BaseTrainingPort()
+{
+    TypeId::AttributeInformation info;
+    TcpPartitionTransport::GetTypeId().LookupAttributeByName("Port", &info);
+    return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+}
+
+/** Job `k` of the scenario on its servers; see InstallTrainingJobs. */
+InstalledTraining
+InstallJob(const Scenario& scenario,
+           uint32_t k,
+           const std::string& priority,
+           Ptr<ServerTopology> network,
+           std::set<uint32_t>& taken)
+{
+    const ddnn_scenario_job& job = scenario.Job(k);
+    // The model is read once: its bytes size the compute time from --rcp.
+    Ptr<DnnModel> model = LoadModel(scenario, k);
+
+    TrainingHelper training;
+    training.SetAttribute(
+        "QueuePolicy",
+        EnumValue(Is(job.queue, "fifo") ? TrainingJob::FIFO : TrainingJob::PRIORITY));
+    training.SetAttribute("Collective", StringValue(job.collective));
+    training.SetAttribute("ParameterServers", UintegerValue(job.parameter_servers));
+    if (job.high_priority_buffers > 0)
+    {
+        Ptr<FirstBuffersPriority> first = CreateObject<FirstBuffersPriority>();
+        first->SetAttribute("Count", UintegerValue(job.high_priority_buffers));
+        first->SetAttribute("Tos", UintegerValue(0x10));
+        training.SetAttribute("BufferPriority", PointerValue(first));
+    }
+    training.SetAttribute("Barrier", BooleanValue(job.barrier != 0));
+    training.SetAttribute("Iterations", UintegerValue(job.iterations));
+    training.SetAttribute("StopTime", TimeValue(Seconds(job.stop_s)));
+    training.SetAttribute("StallTimeout",
+                          TimeValue(NanoSeconds(std::llround(job.stall_timeout_ms * 1e6))));
+    InstalledTraining installed;
+    // The ideal transport moves payload at the rate TCP can reach on these links.
+    const TransportSettings transport = scenario.Transport();
+    const DataRate rate = scenario.LinkRate();
+    installed.idealRate
+        = DataRate(static_cast<uint64_t>(rate.GetBitRate() * transport.GoodputFraction()));
+    installed.idealStepLatency
+        = transport.IdealStepLatency(rate, scenario.LinkDelay(), scenario.GetPathLinks());
+    const TypeId transportType = PartitionTransport::Lookup(job.transport);
+    training.SetTransport(transportType.GetName());
+    // The transport takes the settings it has attributes for (TCP's ToS, port, chunks and
+    // congestion control; the ideal transport's rate and step latency), whatever its name.
+    auto setTransport = [&](const std::string& name, const AttributeValue& value) {
+        TypeId::AttributeInformation info;
+        if (transportType.LookupAttributeByName(name, &info))
+        {
+            training.SetAttribute(name, value);
+        }
+    };
+    setTransport("Tos", UintegerValue(scenario.JobTos(k, priority)));
+    // Each job listens on its own port: jobs may share servers.
+    setTransport("Port", UintegerValue(BaseTrainingPort() + k));
+    setTransport("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    setTransport("CongestionControl",
+                 StringValue(TransportSettings::TenantCongestionControl(
+                     transport.trainingCongestionControl)));
+    setTransport("DataRate", DataRateValue(installed.idealRate));
+    setTransport("StepLatency", TimeValue(installed.idealStepLatency));
+    // The placement covers the workers, then any dedicated parameter servers.
+    const uint32_t workers = scenario.WorkersOf(k);
+    const bool dedicated = Is(job.parameter_server_hosts, "dedicated");
+    training.SetAttribute("ParameterServerHosts",
+                          EnumValue(dedicated ? TrainingJob::DEDICATED : TrainingJob::CO_LOCATED));
+    const NodeContainer placed
+        = PlaceJob(
+              network, job.placement, workers + (dedicated ? job.parameter_servers : 0), &taken)
+              ->GetServers();
+    NodeContainer workerNodes;
+    NodeContainer serverNodes;
+    for (uint32_t i = 0; i < placed.GetN(); ++i)
+    {
+        (i < workers ? workerNodes : serverNodes).Add(placed.Get(i));
+    }
+    training.SetModel(model);
+    ApplicationContainer apps = training.Install(workerNodes, serverNodes);
+    apps.Start(Seconds(job.start_s));
+    for (uint32_t rank : StragglerRanks(job))
+    {
+        training.GetJob()->GetWorker(rank)->SetAttribute("ComputeScale",
+                                                         DoubleValue(job.straggler_scale));
+    }
+    if (job.jitter[0] != '\0')
+    {
+        for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)
+        {
+            Ptr<TrainingWorker> worker = training.GetJob()->GetWorker(r);
+            worker->SetAttribute("ComputeJitter",
+                                 PointerValue(RandomVariableFromText(job.jitter, "--jitter")));
+            // Fixed streams, so the seed alone decides the draws: 3000 + 256 x job + rank.
+            worker->AssignStreams(3000 + 256 * k + r);
+        }
+    }
+    installed.job = training.GetJob();
+    return installed;
+}
+
+} // namespace
+
+std::vector<InstalledTraining>
+InstallTrainingJobs(const Scenario& scenario,
+                    Ptr<ServerTopology> network,
+                    const std::string& priority)
+{
+    std::vector<InstalledTraining> installed;
+    std::set<uint32_t> taken;
+    for (uint32_t k = 0; k < scenario.JobCount(); ++k)
+    {
+        installed.push_back(InstallJob(scenario, k, priority, network, taken));
+    }
+    return installed;
+}
+
+InstalledTraining
+InstallTraining(const Scenario& scenario, Ptr<ServerTopology> network)
+{
+    if (scenario.JobCount() > 1)
+    {
+        throw DdnnError("the scenario has " + std::to_string(scenario.JobCount())
+                        + " training jobs; this program runs one (ddnn-datacenter runs several)");
+    }
+    return InstallTrainingJobs(scenario, network, scenario.values.training_priority).front();
+}
+
+TrainingRunResult
+RunTraining(const Scenario& scenario, const std::string& outDir)
+{
+    scenario.ValidateTraining();
+    RngSeedManager::SetSeed(scenario.values.seed);
+    RngSeedManager::SetRun(scenario.values.rng_run);
+    InstalledTraining training = InstallTraining(scenario, CreateTopology(scenario));
+    TrainingRecorder recorder(training.job);
+    {
+        const ddnn_scenario_job& job = scenario.Job(0);
+        Time end = job.stop_s > 0
+                       ? Seconds(job.stop_s)
+                       : Seconds(job.start_s)
+                             + job.iterations * training.job->GetModel()->GetComputeTime();
+        ProgressMeter progress(end, scenario.progress);
+        Simulator::Run();
+    }
+    TrainingRunResult result;
+    result.summary = recorder.Summarize(training.idealRate, training.idealStepLatency);
+    result.modelBytes = training.job->GetModel()->GetTotalBytes();
+    if (!outDir.empty())
+    {
+        recorder.WriteCsv(outDir);
+    }
+    Simulator::Destroy();
+    return result;
+}
+
+} // namespace ns3
