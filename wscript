@@ -29,6 +29,7 @@ def ns3_version_minor(bld):
 # not into the module (ddnn_runner_sources in CMakeLists.txt).
 RUNNER_SOURCES = [
     'examples/runner/scenario.cc',
+    'examples/runner/scenario-attributes.cc',
     'examples/runner/training-run.cc',
     'examples/runner/datacenter-run.cc',
     'examples/runner/scenario-file.cc',

@@ -214,11 +214,7 @@ CellScenario(const Cell& cell,
 double
 FirstComputeS(const Scenario& s)
 {
-    Ptr<DnnModel> model = CreateObject<DnnModel>();
-    model->SetAttribute("ProfileFile", StringValue(s.Job(0).profile));
-    model->SetAttribute("FusionBufferBytes", UintegerValue(s.Job(0).fusion_bytes));
-    model->Load();
-    return s.ComputeTime(0, model->GetTotalBytes()).GetSeconds();
+    return LoadJobModel(s, 0)->GetComputeTime().GetSeconds();
 }
 
 /** One training send as ddnn's workers made it: when, which worker, how many bytes. */

@@ -44,8 +44,7 @@ main(int argc, char* argv[])
         const double computeMs = job.compute_ms;
 
         Ptr<DnnModel> model = CreateObject<DnnModel>();
-        model->SetAttribute("ProfileFile", StringValue(profile));
-        model->SetAttribute("FusionBufferBytes", UintegerValue(fusionBytes));
+        SetScenarioAttributes(scenario, 0, model); // its profile and fusion buffers
         model->SetAttribute("ComputeTime", TimeValue(MicroSeconds(computeMs * 1000)));
         model->Load();
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The parameters of a scenario, described once: XML element and attribute, command-line
- * flag, type, unit, default, range and help. Defaults, range checks, the command-line
+ * flag, type, unit, default, range, help and the ns-3 attribute it sets. Defaults, range checks, the command-line
  * options of the programs, the written-back scenario.xml and the schema check
  * (test/c/test-scenario-params.c compares this table with data/ddnn-scenario.xsd) all come
  * from here.
@@ -41,6 +41,10 @@ extern "C"
         const char* choices;       /* text: "a|b|c", or NULL for free text */
         const char* help;
         size_t offset, size; /* where it lives in ddnn_scenario */
+        /* The ns-3 attribute the value sets as it is, "ns3::Type::Attribute" (a unit of time
+         * becomes a Time, a choice the enum value of that name), or NULL: the runner sets it
+         * on every object of that type it builds (examples/runner/scenario-attributes.cc). */
+        const char* sets;
     } ddnn_param;
 
     size_t ddnn_scenario_param_count(void);

@@ -12,6 +12,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/ddnn-module.h"
+#include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -650,6 +651,168 @@ class ScenarioOnFabricTestCase : public TestCase
  * \ingroup ddnn-tests
  * Test suite of the runner: runs built from scenario records.
  */
+/**
+ * \ingroup ddnn-tests
+ * Every row of the parameter table that names an ns-3 attribute (ddnn_param::sets) reaches
+ * it: each set in turn to a value other than the table's default, then read back from the
+ * object of that type the runner builds from the scenario (the job's model and TrainingJob,
+ * the topology, the background helper). A row naming a type the runner does not build fails
+ * here.
+ */
+class TableRowsReachAttributesTestCase : public TestCase
+{
+  public:
+    TableRowsReachAttributesTestCase()
+        : TestCase("every table row that names an attribute sets it on the objects built")
+    {
+    }
+
+  private:
+    /** A value of p other than its value in s, for the rows whose text is free. */
+    static std::string
+    OtherValue(const Scenario& s,
+               const ddnn_param* p,
+               const std::map<std::string, std::string>& free)
+    {
+        const std::string name = std::string(p->element) + "." + p->attribute;
+        if (free.count(name))
+        {
+            return free.at(name);
+        }
+        char text[256];
+        ddnn_scenario_format_job_param(&s.values, p, 0, text, sizeof text);
+        const std::string current = text;
+        if (p->type == DDNN_PARAM_BOOL)
+        {
+            return current == "true" ? "false" : "true";
+        }
+        if (p->choices != nullptr)
+        {
+            std::stringstream choices(p->choices);
+            std::string choice;
+            while (std::getline(choices, choice, '|'))
+            {
+                if (choice != current)
+                {
+                    return choice;
+                }
+            }
+        }
+        const double value = std::stod(current);
+        const double other = value + 1 <= p->max ? value + 1 : value / 2;
+        std::ostringstream os;
+        os << other;
+        return os.str();
+    }
+
+    /** Attribute `attribute` of the object of type `type` the runner builds from s. */
+    static std::string
+    Built(const Scenario& s, const std::string& type, const std::string& attribute)
+    {
+        const std::map<std::string, std::string> topologies
+            = {{"ns3::SingleTorHelper", "single-tor"},
+               {"ns3::LeafSpineHelper", "leaf-spine"},
+               {"ns3::FatTreeHelper", "fat-tree"}};
+        Ptr<Object> object;
+        if (type == "ns3::DnnModel")
+        {
+            object = LoadJobModel(s, 0);
+        }
+        else if (type == "ns3::TrainingJob")
+        {
+            object = InstallTraining(s, CreateTopology(s)).job;
+        }
+        else if (type == "ns3::BackgroundHelper")
+        {
+            object = CreateBackgroundHelper(s, 0x10);
+        }
+        else if (topologies.count(type))
+        {
+            object = PlanTopology(s, topologies.at(type), s.values.workers);
+        }
+        else
+        {
+            return "no object of type " + type + " built by the runner";
+        }
+        TypeId::AttributeInformation info;
+        object->GetInstanceTypeId().LookupAttributeByName(attribute, &info);
+        Ptr<AttributeValue> value = info.checker->Create();
+        object->GetAttribute(attribute, *value);
+        Simulator::Destroy();
+        return value->SerializeToString(info.checker);
+    }
+
+    void
+    DoRun() override
+    {
+        const std::map<std::string, std::string> free = {
+            {"training.profile", ddnntest::WriteProfile("rows.csv", {100000, 100000})},
+            {"training.collective", "parameter-server"},
+            {"topology.impaired-servers", "1"},
+            {"background.cdf", ddnntest::WriteTempFile("rows-cdf.csv", "0,0\n100000,1\n")},
+            {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")}};
+        size_t rows = 0;
+        for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+        {
+            const ddnn_param* p = ddnn_scenario_param(i);
+            if (p->sets == nullptr)
+            {
+                continue;
+            }
+            ++rows;
+            Scenario s;
+            s.values.workers = 6; // room for a dedicated parameter server
+            s.values.jobs[0].workers = 4;
+            s.Set("training.profile", ddnntest::WriteProfile("rows-base.csv", {50000, 50000}));
+            s.values.jobs[0].fusion_bytes = 50000;
+            s.values.jobs[0].compute_ms = 1;
+            s.values.jobs[0].iterations = 1;
+            s.Set("training.collective", "parameter-server"); // takes either host placement
+            const std::string name = std::string(p->element) + "." + p->attribute;
+            const std::string value = OtherValue(s, p, free);
+            s.Set(name, value);
+            const std::string target = p->sets;
+            const size_t colons = target.rfind("::");
+            const std::string type = target.substr(0, colons);
+            const std::string attribute = target.substr(colons + 2);
+            // What the attribute holds: a time in the row's unit, an enum by its name.
+            TypeId::AttributeInformation info;
+            TypeId::LookupByName(type).LookupAttributeByName(attribute, &info);
+            std::string expected = value;
+            const std::map<std::string, double> nanoseconds
+                = {{"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+            if (DynamicCast<TimeValue>(info.checker->Create()))
+            {
+                expected = TimeValue(NanoSeconds(
+                                         std::llround(std::stod(value) * nanoseconds.at(p->unit))))
+                               .SerializeToString(info.checker);
+            }
+            else if (std::string(info.checker->GetValueTypeName()).rfind("ns3::EnumValue", 0) == 0)
+            {
+                // "co-located" names the enum value CoLocated.
+                expected.clear();
+                bool upper = true;
+                for (char c : value)
+                {
+                    if (c != '-')
+                    {
+                        expected += upper ? static_cast<char>(std::toupper(c)) : c;
+                    }
+                    upper = c == '-';
+                }
+            }
+            else
+            {
+                Ptr<AttributeValue> parsed = info.checker->Create();
+                parsed->DeserializeFromString(value, info.checker);
+                expected = parsed->SerializeToString(info.checker);
+            }
+            NS_TEST_ASSERT_MSG_EQ(Built(s, type, attribute), expected, name + " -> " + target);
+        }
+        NS_TEST_ASSERT_MSG_GT(rows, 15, "the rows that name an attribute");
+    }
+};
+
 class ScenarioRunnerTestSuite : public TestSuite
 {
   public:
@@ -665,6 +828,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new SeveralJobsScenarioTestCase);
         AddTestCase(new BackgroundBadInputTestCase);
         AddTestCase(new ScenarioOnFabricTestCase);
+        AddTestCase(new TableRowsReachAttributesTestCase);
     }
 };
 

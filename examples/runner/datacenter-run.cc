@@ -10,6 +10,7 @@
 #include "ns3/utilization-meter.h"
 #include "program-main.h"
 #include "progress-meter.h"
+#include "scenario-attributes.h"
 #include "scenario-file.h"
 
 #include "ns3/boolean.h"
@@ -36,16 +37,11 @@
 namespace ns3
 {
 
-namespace
-{
-
 Ptr<BackgroundHelper>
-MakeBackgroundHelper(const Scenario& s, uint8_t tos)
+CreateBackgroundHelper(const Scenario& s, uint8_t tos)
 {
     Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-    helper->SetAttribute("FlowRate", DoubleValue(s.values.flow_rate));
-    helper->SetAttribute("CdfFile", StringValue(s.values.cdf));
-    helper->SetAttribute("ScheduleFile", StringValue(s.values.schedule));
+    SetScenarioAttributes(s, 0, helper);
     helper->SetAttribute("Start", TimeValue(Seconds(0)));
     helper->SetAttribute("Stop", TimeValue(Seconds(s.values.duration_s)));
     helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
@@ -53,8 +49,6 @@ MakeBackgroundHelper(const Scenario& s, uint8_t tos)
     helper->SetAttribute("Tos", UintegerValue(tos));
     return helper;
 }
-
-} // namespace
 
 std::string
 FormatFigure(double value)
@@ -74,7 +68,7 @@ MakeBackgroundFlows(const Scenario& scenario)
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.values.seed);
     RngSeedManager::SetRun(scenario.values.rng_run);
-    return MakeBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
+    return CreateBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
 }
 
 DatacenterResult
@@ -98,7 +92,7 @@ RunDatacenter(const Scenario& scenario,
         recorders.push_back(std::make_unique<TrainingRecorder>(job.job));
     }
 
-    Ptr<BackgroundHelper> background = MakeBackgroundHelper(scenario, backgroundTos);
+    Ptr<BackgroundHelper> background = CreateBackgroundHelper(scenario, backgroundTos);
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
     // Read when the senders write and the sinks start: set before the simulation runs.
     const TransportSettings transport = scenario.Transport();
@@ -272,11 +266,7 @@ CostPhases(const Scenario& scenario, double backgroundLoadPerServer)
         {Seconds(0), 0.01 * servers + backgroundLoadPerServer * servers}};
     for (uint32_t k = 0; k < training.JobCount(); ++k)
     {
-        Ptr<DnnModel> model = CreateObject<DnnModel>();
-        model->SetAttribute("ProfileFile", StringValue(training.Job(k).profile));
-        model->SetAttribute("FusionBufferBytes", UintegerValue(training.Job(k).fusion_bytes));
-        model->Load();
-        model->SetComputeTime(training.ComputeTime(k, model->GetTotalBytes()));
+        Ptr<DnnModel> model = LoadJobModel(training, k);
         Time forward;
         for (uint32_t l = 0; l < model->GetLayerCount(); ++l)
         {

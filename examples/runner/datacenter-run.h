@@ -7,6 +7,7 @@
 #include "progress-meter.h"
 #include "training-run.h"
 
+#include "ns3/background-helper.h"
 #include "ns3/ddnn-flow-stats.h"
 #include "ns3/ddnn-flowgen.h"
 
@@ -47,6 +48,12 @@ struct DatacenterResult
     double windowS{0};         //!< the measurement window's length
     double utilIntervalS{0};   //!< the utilization bins' length
 };
+
+/**
+ * The background tenant's helper of the scenario: its table attributes (flow rate, CDF,
+ * schedule), sending from 0 to duration-s at `tos`, flows measured in the window.
+ */
+Ptr<BackgroundHelper> CreateBackgroundHelper(const Scenario& scenario, uint8_t tos);
 
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */
 std::vector<ddnn_flow> MakeBackgroundFlows(const Scenario& scenario);

@@ -19,6 +19,7 @@
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
+#include "scenario-attributes.h"
 #include "scenario-file.h"
 #include "scenario.h"
 #include "training-run.h"

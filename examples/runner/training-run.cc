@@ -9,6 +9,7 @@
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
+#include "scenario-attributes.h"
 #include "scenario-file.h"
 
 #include "ns3/job-placement.h"
@@ -56,25 +57,23 @@ StragglerRanks(const ddnn_scenario_job& job)
     return ranks;
 }
 
-/** A job's model, read from its profile, with its compute time. */
+} // namespace
+
 Ptr<DnnModel>
-LoadModel(const Scenario& scenario, uint32_t k)
+LoadJobModel(const Scenario& scenario, uint32_t k)
 {
     Ptr<DnnModel> model = CreateObject<DnnModel>();
-    model->SetAttribute("ProfileFile", StringValue(scenario.Job(k).profile));
-    model->SetAttribute("FusionBufferBytes", UintegerValue(scenario.Job(k).fusion_bytes));
+    SetScenarioAttributes(scenario, k, model);
     model->Load();
     model->SetComputeTime(scenario.ComputeTime(k, model->GetTotalBytes()));
     return model;
 }
 
-} // namespace
-
 Time
 IdealIterationTime(const Scenario& scenario, uint32_t k)
 {
     const ddnn_scenario_job& job = scenario.Job(k);
-    Ptr<DnnModel> model = LoadModel(scenario, k);
+    Ptr<DnnModel> model = LoadJobModel(scenario, k);
     const ddnn_collective_ops* ops = ddnn_collective_find(job.collective);
     if (ops == nullptr)
     {
@@ -158,10 +157,7 @@ BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
     // One rack (SingleTorHelper): its links and their impairments.
     set("DataRate", DataRateValue(scenario.LinkRate()));
     set("Delay", TimeValue(delay));
-    set("LossRate", DoubleValue(x.loss_rate));
-    set("AddedDelay", TimeValue(NanoSeconds(std::llround(x.added_delay_us * 1e3))));
     set("RateCap", DataRateValue(DataRate(x.rate_cap[0] == '\0' ? "0bps" : x.rate_cap)));
-    set("ImpairedServers", StringValue(x.impaired_servers));
     // Fabrics (FabricTopology): the server tier's links and the fabric's.
     set("ServerDataRate", DataRateValue(scenario.LinkRate()));
     set("FabricDataRate",
@@ -183,11 +179,8 @@ PlanTopology(const Scenario& scenario, const std::string& kind, uint32_t servers
     factory.SetTypeId(ServerTopology::Lookup(kind));
     Ptr<ServerTopology> topology = factory.Create<ServerTopology>();
     const TopologyAttributes set(topology);
-    set("Servers", UintegerValue(servers)); // one rack (SingleTorHelper)
-    set("Leaves", UintegerValue(scenario.values.leaves));
-    set("ServersPerLeaf", UintegerValue(scenario.values.servers_per_leaf));
-    set("Spines", UintegerValue(scenario.values.spines));
-    set("K", UintegerValue(scenario.values.fat_tree_k));
+    set("Servers", UintegerValue(servers));       // one rack (SingleTorHelper)
+    SetScenarioAttributes(scenario, 0, topology); // its shape (and impairments)
     return topology;
 }
 
@@ -238,14 +231,15 @@ InstallJob(const Scenario& scenario,
 {
     const ddnn_scenario_job& job = scenario.Job(k);
     // The model is read once: its bytes size the compute time from --rcp.
-    Ptr<DnnModel> model = LoadModel(scenario, k);
+    Ptr<DnnModel> model = LoadJobModel(scenario, k);
 
     TrainingHelper training;
-    training.SetAttribute(
-        "QueuePolicy",
-        EnumValue(Is(job.queue, "fifo") ? TrainingJob::FIFO : TrainingJob::PRIORITY));
-    training.SetAttribute("Collective", StringValue(job.collective));
-    training.SetAttribute("ParameterServers", UintegerValue(job.parameter_servers));
+    SetScenarioAttributes(scenario,
+                          k,
+                          TrainingJob::GetTypeId(),
+                          [&](const std::string& name, const AttributeValue& value) {
+                              training.SetAttribute(name, value);
+                          });
     if (job.high_priority_buffers > 0)
     {
         Ptr<FirstBuffersPriority> first = CreateObject<FirstBuffersPriority>();
@@ -253,11 +247,6 @@ InstallJob(const Scenario& scenario,
         first->SetAttribute("Tos", UintegerValue(0x10));
         training.SetAttribute("BufferPriority", PointerValue(first));
     }
-    training.SetAttribute("Barrier", BooleanValue(job.barrier != 0));
-    training.SetAttribute("Iterations", UintegerValue(job.iterations));
-    training.SetAttribute("StopTime", TimeValue(Seconds(job.stop_s)));
-    training.SetAttribute("StallTimeout",
-                          TimeValue(NanoSeconds(std::llround(job.stall_timeout_ms * 1e6))));
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings transport = scenario.Transport();
@@ -289,8 +278,6 @@ InstallJob(const Scenario& scenario,
     // The placement covers the workers, then any dedicated parameter servers.
     const uint32_t workers = scenario.WorkersOf(k);
     const bool dedicated = Is(job.parameter_server_hosts, "dedicated");
-    training.SetAttribute("ParameterServerHosts",
-                          EnumValue(dedicated ? TrainingJob::DEDICATED : TrainingJob::CO_LOCATED));
     const NodeContainer placed
         = PlaceJob(
               network, job.placement, workers + (dedicated ? job.parameter_servers : 0), &taken)

@@ -6,6 +6,7 @@
 
 #include "scenario.h"
 
+#include "ns3/dnn-model.h"
 #include "ns3/training-recorder.h"
 
 #include "ns3/server-topology.h"
@@ -49,6 +50,9 @@ std::vector<InstalledTraining> InstallTrainingJobs(const Scenario& scenario,
 
 /** InstallTrainingJobs of a scenario with one job: that job. */
 InstalledTraining InstallTraining(const Scenario& scenario, Ptr<ServerTopology> network);
+
+/** Job k's model, read from its profile (its table attributes set), with its compute time. */
+Ptr<DnnModel> LoadJobModel(const Scenario& scenario, uint32_t k);
 
 /**
  * A lower bound of a job's iteration period, from its model before anything is simulated.
