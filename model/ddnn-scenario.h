@@ -64,8 +64,7 @@ extern "C"
         double start_s;       /* when the job's first iteration starts */
         uint32_t iterations;  /* 0: until the end of the run */
         double stall_timeout_ms;
-        uint32_t tos;  /* IP ToS of the training sockets (ddnn-datacenter: from the priority) */
-        char band[16]; /* ddnn-datacenter: scenario (from <priority>) | 0..3 (the egress queue's) */
+        char band[16]; /* scenario (the ToS of <priority training>) | 0..3 (the egress queue's) */
         double stop_s; /* no iteration starts later; 0: no limit */
     } ddnn_scenario_job;
 

@@ -78,8 +78,8 @@ if(DDNN_EXAMPLES)
   ddnn_error_test(one-worker "^ddnn-training: error: --workers: expected a whole number in \\[2, 250\\], got '1'"
                   $<TARGET_FILE:ddnn-training> --workers=1
   )
-  ddnn_error_test(tos-over-255 "^ddnn-training: error: --tos: expected a whole number in \\[0, 255\\], got '256'"
-                  $<TARGET_FILE:ddnn-training> --tos=256
+  ddnn_error_test(unknown-priority "^ddnn-training: error: --trainingPriority: expected one of same, low, high, got 'urgent'"
+                  $<TARGET_FILE:ddnn-training> --trainingPriority=urgent
   )
   ddnn_error_test(zero-compute "^ddnn-training: error: --computeMs: expected a number in \\[0, 1e\\+09\\] \\(ms\\), got '-1'"
                   $<TARGET_FILE:ddnn-training> --computeMs=-1 --rcp=0
