@@ -58,7 +58,10 @@ main(int argc, char* argv[])
 {
     // The scenario's values (a file's <run> included) and this program's options.
     Scenario scenario;
-    scenario.values.jobs[0].iterations = 2; // this program's default: two iterations, not a run
+    // This program's defaults: two iterations, not a run; the job alone, at the ToS every
+    // tenant has by default (there is no other tenant to yield to).
+    scenario.values.jobs[0].iterations = 2;
+    scenario.Set("priority.training", "same");
     scenario.outDir = "ddnn-training-output";
     try
     {

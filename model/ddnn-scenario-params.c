@@ -25,7 +25,7 @@
  * nanoseconds and this machine's memory can hold; the run's total size (flows, bins) is
  * checked by the host from these.
  */
-static const ddnn_param params[] = {
+static ddnn_param params[] = {
     NUM("topology",
         "workers",
         "workers",
@@ -773,6 +773,39 @@ apply_transport_profile(ddnn_scenario* s, const char* name)
             return rc;
         }
     }
+    return DDNN_OK;
+}
+
+/* Choices a host set from its registries (ddnn_scenario_param_set_choices), by parameter. */
+static char registered_choices[PARAM_COUNT][DDNN_PARAM_CHOICES_MAX];
+
+static int is_choice(const char* choices, const char* word);
+
+int
+ddnn_scenario_param_set_choices(const char* name, const char* choices)
+{
+    const ddnn_param* p = ddnn_scenario_param_named(name);
+    size_t i, len;
+    if (p == NULL || p->type != DDNN_PARAM_TEXT || p->choices == NULL || choices == NULL)
+    {
+        return DDNN_ERR_MISSING;
+    }
+    len = strlen(choices);
+    if (len == 0 || choices[0] == '|' || choices[len - 1] == '|' || strstr(choices, "||"))
+    {
+        return DDNN_ERR_SYNTAX;
+    }
+    if (len >= DDNN_PARAM_CHOICES_MAX)
+    {
+        return DDNN_ERR_TOO_LARGE;
+    }
+    if (!is_choice(choices, p->default_value))
+    {
+        return DDNN_ERR_RANGE; /* the default must stay a choice */
+    }
+    i = (size_t)(p - params);
+    memcpy(registered_choices[i], choices, len + 1);
+    params[i].choices = registered_choices[i];
     return DDNN_OK;
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The parameters of a scenario, described once: XML element and attribute, command-line
- * flag, type, unit, default, range, help and the ns-3 attribute it sets. Defaults, range checks, the command-line
- * options of the programs, the written-back scenario.xml and the schema check
+ * flag, type, unit, default, range, help and the ns-3 attribute it sets. Defaults, range checks,
+ * the command-line options of the programs, the written-back scenario.xml and the schema check
  * (test/c/test-scenario-params.c compares this table with data/ddnn-scenario.xsd) all come
  * from here.
  */
@@ -58,6 +58,20 @@ extern "C"
      * for no such parameter, DDNN_ERR_RANGE for K outside 1..DDNN_SCENARIO_MAX_JOBS.
      */
     int ddnn_scenario_param_address(const char* name, const ddnn_param** p, uint32_t* job);
+    /* The longest list of choices ("a|b|c") a host may set, with its NUL. */
+#define DDNN_PARAM_CHOICES_MAX 512
+
+    /*
+     * Replaces the choices of the text parameter `name` ("element.attribute") with `choices`
+     * ("a|b|c", copied): for parameters whose choices are a host's registries (collectives,
+     * transports, topologies, queue discs), so that what a registry holds is what a scenario
+     * may name. DDNN_ERR_MISSING for no text parameter with choices of that name,
+     * DDNN_ERR_SYNTAX for an empty list or an empty choice, DDNN_ERR_TOO_LARGE for a list of
+     * DDNN_PARAM_CHOICES_MAX bytes or more, DDNN_ERR_RANGE when the default is not among them.
+     * Not thread-safe: call it before reading scenarios.
+     */
+    int ddnn_scenario_param_set_choices(const char* name, const char* choices);
+
     /* Whether p is a training job's (one value per job) rather than the scenario's. */
     int ddnn_param_is_per_job(const ddnn_param* p);
     /* By command-line flag, or NULL. */

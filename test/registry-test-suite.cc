@@ -220,28 +220,18 @@ class UnknownNameTestCase : public TestCase
     }
 };
 
-/**
- * What RunTraining does after Validate (whose check against the parameter table's closed
- * choices would refuse a test-only name): the runner builds the network and the job from the
- * record, then the simulation runs; the job's summary.
- */
+/** A scenario's one job, run end to end (RunTraining): its summary. */
 TrainingSummary
 RunBuilt(const Scenario& s)
 {
-    InstalledTraining training = InstallTraining(s, CreateTopology(s));
-    TrainingRecorder recorder(training.job);
-    Simulator::Run();
-    const TrainingSummary summary
-        = recorder.Summarize(training.idealRate, training.idealStepLatency);
-    Simulator::Destroy();
-    return summary;
+    return RunTraining(s, "").summary;
 }
 
 /**
- * The test-only topology, queue disc and transport, named in the record a scenario file gives, run
- * through the runner (CreateTopology, InstallTraining) with no edit to it: two workers, one
- * iteration, every byte of the ring allreduce through the test's FIFO over TCP, then through its
- * transport.
+ * The test-only topology, queue disc and transport, named in a scenario file and run by the
+ * runner (RunTraining) with no edit to it: two workers, one iteration, every byte of the ring
+ * allreduce through the test's FIFO over TCP, then through its transport. The parameter
+ * table's choices (what --help lists and a file may name) are the registries' names.
  */
 class TestOnlyRunTestCase : public TestCase
 {
@@ -258,16 +248,55 @@ class TestOnlyRunTestCase : public TestCase
         const std::string profile = ddnntest::WriteProfile("registry.csv", {100000, 100000});
         const std::string path = ddnntest::WriteTempFile(
             "registry.xml",
-            "<scenario version=\"1\"><topology workers=\"2\"/><training profile=\"" + profile
+            "<scenario version=\"1\"><topology workers=\"2\" kind=\"test-rack\" "
+            "queue-disc=\"test-fifo\"/><training profile=\""
+                + profile
                 + "\" fusion-bytes=\"100000\" compute-ms=\"1\" iterations=\"1\" "
-                  "transport=\"tcp\"/><run duration-s=\"1\" warmup-s=\"0\" "
+                  "transport=\"tcp\"/><priority training=\"same\"/><run duration-s=\"1\" "
+                  "warmup-s=\"0\" "
                   "cooldown-s=\"0\"/></scenario>");
         Scenario s;
-        LoadScenarioFile(path, s);
-        // The schema and the table accept only the shipped names: the test-only ones are set
-        // on the record the file gave (RunTraining's Validate would refuse them too).
-        std::snprintf(s.values.queue_disc, sizeof s.values.queue_disc, "test-fifo");
-        std::snprintf(s.values.topology_kind, sizeof s.values.topology_kind, "test-rack");
+        LoadScenarioFile(path, s); // the registered names are the table's choices
+        auto listed = [](const char* name) {
+            std::set<std::string> names;
+            std::stringstream choices(ddnn_scenario_param_named(name)->choices);
+            for (std::string choice; std::getline(choices, choice, '|');)
+            {
+                names.insert(choice);
+            }
+            return names;
+        };
+        auto asSet = [](const std::vector<std::string>& names) {
+            return std::set<std::string>(names.begin(), names.end());
+        };
+        std::vector<std::string> collectives;
+        for (size_t i = 0; i < ddnn_collective_registered(); ++i)
+        {
+            collectives.emplace_back(ddnn_collective_at(i)->name);
+        }
+        const bool topologies = listed("topology.kind") == asSet(ServerTopology::Names());
+        const bool queueDiscs = listed("topology.queue-disc") == asSet(EgressQueue::Names());
+        const bool transports = listed("training.transport") == asSet(PartitionTransport::Names());
+        const bool collectivesListed = listed("training.collective") == asSet(collectives);
+        NS_TEST_ASSERT_MSG_EQ(topologies, true, "the table's topologies are the registry's");
+        NS_TEST_ASSERT_MSG_EQ(queueDiscs, true, "its queue discs");
+        NS_TEST_ASSERT_MSG_EQ(transports, true, "its transports");
+        NS_TEST_ASSERT_MSG_EQ(collectivesListed, true, "its collectives");
+        // A name no registry holds is refused where the file names it, with the choices.
+        const std::string ring = ddnntest::ErrorOf([&] {
+            Scenario bad;
+            LoadScenarioFile(
+                ddnntest::WriteTempFile(
+                    "ring.xml",
+                    "<scenario version=\"1\"><topology "
+                    "workers=\"2\" kind=\"ring\"/><training/>"
+                    "<run duration-s=\"1\" warmup-s=\"0\" cooldown-s=\"0\"/></scenario>"),
+                bad);
+        });
+        const bool named = ring.find("expected one of single-tor, leaf-spine, fat-tree, "
+                                     "test-rack, got 'ring'")
+                           != std::string::npos;
+        NS_TEST_ASSERT_MSG_EQ(named, true, ring);
         NS_TEST_ASSERT_MSG_EQ(s.GetServerCount(), 2, "the test topology's servers, from its own");
         NS_TEST_ASSERT_MSG_EQ(s.GetPathLinks(), 2, "and its paths");
         const TrainingSummary tcp = RunBuilt(s);
@@ -279,7 +308,7 @@ class TestOnlyRunTestCase : public TestCase
 
         s.Set("training.transport", "ideal");
         const TrainingSummary ideal = RunBuilt(s);
-        std::snprintf(s.values.jobs[0].transport, sizeof s.values.jobs[0].transport, "test-ideal");
+        s.Set("training.transport", "test-ideal");
         const TrainingSummary test = RunBuilt(s);
         NS_TEST_ASSERT_MSG_EQ(RegistryTestTransport::created, 2, "one test transport a worker");
         NS_TEST_ASSERT_MSG_EQ(test.iterationsCompleted, 1, "its iteration");

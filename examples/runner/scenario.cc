@@ -13,10 +13,15 @@
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/egress-queue.h"
 #include "ns3/one-line-error.h"
+#include "ns3/partition-transport.h"
+#include "ns3/server-topology.h"
 #include "ns3/single-tor-helper.h"
 #include "ns3/string.h"
 #include "ns3/tenant-priority.h"
 
+#include "../../model/ddnn-collective.h"
+
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +30,7 @@
 #include <iomanip>
 #include <set>
 #include <sstream>
+#include <vector>
 
 namespace ns3
 {
@@ -109,6 +115,55 @@ ResolveField(char (&field)[N], const std::string& scenarioPath, const char* flag
     std::snprintf(field, N, "%s", resolved.c_str());
 }
 
+/**
+ * The table's choices of the parameters a registry holds are the registry's names: those the
+ * table lists, in its order (so messages name the shipped ones first), then any other.
+ */
+void
+UseRegisteredChoices()
+{
+    std::vector<std::string> collectives;
+    for (size_t i = 0; i < ddnn_collective_registered(); ++i)
+    {
+        collectives.emplace_back(ddnn_collective_at(i)->name);
+    }
+    const std::pair<const char*, std::vector<std::string>> registries[]
+        = {{"topology.kind", ServerTopology::Names()},
+           {"topology.queue-disc", EgressQueue::Names()},
+           {"training.transport", PartitionTransport::Names()},
+           {"training.collective", collectives}};
+    for (const auto& [name, registered] : registries)
+    {
+        std::vector<std::string> ordered;
+        std::stringstream listed(ddnn_scenario_param_named(name)->choices);
+        std::string choice;
+        while (std::getline(listed, choice, '|'))
+        {
+            if (std::find(registered.begin(), registered.end(), choice) != registered.end())
+            {
+                ordered.push_back(choice);
+            }
+        }
+        std::string choices;
+        for (const std::string& known : registered)
+        {
+            if (std::find(ordered.begin(), ordered.end(), known) == ordered.end())
+            {
+                ordered.push_back(known);
+            }
+        }
+        for (const std::string& known : ordered)
+        {
+            choices += (choices.empty() ? "" : "|") + known;
+        }
+        if (ddnn_scenario_param_set_choices(name, choices.c_str()) != DDNN_OK)
+        {
+            throw DdnnError(std::string(name) + ": the registered names '" + choices
+                            + "' cannot be its choices (too many, or without its default)");
+        }
+    }
+}
+
 } // namespace
 
 bool
@@ -130,6 +185,7 @@ JobArgument(size_t job, const std::string& flag)
 
 Scenario::Scenario()
 {
+    UseRegisteredChoices();
     ddnn_scenario_defaults(&values);
     ResolvePaths("");
 }

@@ -149,7 +149,7 @@ schema_agrees_with_the_table(void)
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
-        char attribute[256], restriction[512], what[96];
+        char attribute[256], restriction[512], pattern[600], what[96];
         xmlChar* type;
         xmlChar* base;
         const char* expected_base = NULL;
@@ -180,6 +180,7 @@ schema_agrees_with_the_table(void)
         base = type && strncmp((const char*)type, "xs:", 3) == 0
                    ? xmlStrdup(type)
                    : xsd_value(ctx, restriction, "base");
+        snprintf(pattern, sizeof pattern, "%s/xs:pattern", restriction);
         switch (p->type)
         {
             case DDNN_PARAM_U32:
@@ -213,7 +214,12 @@ schema_agrees_with_the_table(void)
                 ctx, restriction, p->min_exclusive ? "minExclusive" : "minInclusive", p->min, what);
             check_facet(ctx, restriction, "maxInclusive", p->max, what);
         }
-        if (p->type == DDNN_PARAM_TEXT && p->choices)
+        if (p->type == DDNN_PARAM_TEXT && p->choices && xsd_count(ctx, pattern) == 1)
+        {
+            /* Choices from a host's registry: the schema checks the name's form and length. */
+            check_facet(ctx, restriction, "maxLength", (double)(p->size - 1), what);
+        }
+        else if (p->type == DDNN_PARAM_TEXT && p->choices)
         {
             char xpath[600], choices[128] = "";
             xmlXPathObjectPtr found;
