@@ -652,6 +652,83 @@ class ScenarioOnFabricTestCase : public TestCase
  * Test suite of the runner: runs built from scenario records.
  */
 /**
+ * Row p's value `text` as the attribute it names holds it, serialized: a time in the row's
+ * unit, a choice by its enum name ("co-located": CoLocated), else as the attribute parses it.
+ */
+static std::string
+AsAttribute(const ddnn_param* p, const std::string& text)
+{
+    const std::string target = p->sets;
+    TypeId::AttributeInformation info;
+    TypeId::LookupByName(target.substr(0, target.rfind("::")))
+        .LookupAttributeByName(target.substr(target.rfind("::") + 2), &info);
+    const std::map<std::string, double> nanoseconds = {{"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    if (DynamicCast<TimeValue>(info.checker->Create()))
+    {
+        return TimeValue(NanoSeconds(std::llround(std::stod(text) * nanoseconds.at(p->unit))))
+            .SerializeToString(info.checker);
+    }
+    if (std::string(info.checker->GetValueTypeName()).rfind("ns3::EnumValue", 0) == 0)
+    {
+        std::string name;
+        bool upper = true;
+        for (char c : text)
+        {
+            if (c != '-')
+            {
+                name += upper ? static_cast<char>(std::toupper(c)) : c;
+            }
+            upper = c == '-';
+        }
+        return name;
+    }
+    Ptr<AttributeValue> parsed = info.checker->Create();
+    parsed->DeserializeFromString(text, info.checker);
+    return parsed->SerializeToString(info.checker);
+}
+
+/**
+ * \ingroup ddnn-tests
+ * Each parameter has one default: an attribute a table row names starts at the row's default,
+ * but where the test's list says why it differs.
+ */
+class TableDefaultsTestCase : public TestCase
+{
+  public:
+    TableDefaultsTestCase()
+        : TestCase("an attribute a table row sets defaults to the row's default, or says why not")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        // Attributes whose default is not the scenario's, and why.
+        const std::map<std::string, std::string> differ
+            = {{"training.profile", "a model has no profile until one is given"},
+               {"background.cdf", "a program of its own names its CDF; the thesis's is data"},
+               {"training.iterations", "a job alone trains until StopTime; a scenario's stops"}};
+        for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+        {
+            const ddnn_param* p = ddnn_scenario_param(i);
+            const std::string name = std::string(p->element) + "." + p->attribute;
+            if (p->sets == nullptr || differ.count(name))
+            {
+                continue;
+            }
+            const std::string target = p->sets;
+            TypeId::AttributeInformation info;
+            TypeId::LookupByName(target.substr(0, target.rfind("::")))
+                .LookupAttributeByName(target.substr(target.rfind("::") + 2), &info);
+            NS_TEST_ASSERT_MSG_EQ(info.initialValue->SerializeToString(info.checker),
+                                  AsAttribute(p, p->default_value),
+                                  name + " -> " + target);
+        }
+    }
+};
+
+/**
  * \ingroup ddnn-tests
  * Every row of the parameter table that names an ns-3 attribute (ddnn_param::sets) reaches
  * it: each set in turn to a value other than the table's default, then read back from the
@@ -772,41 +849,9 @@ class TableRowsReachAttributesTestCase : public TestCase
             const std::string value = OtherValue(s, p, free);
             s.Set(name, value);
             const std::string target = p->sets;
-            const size_t colons = target.rfind("::");
-            const std::string type = target.substr(0, colons);
-            const std::string attribute = target.substr(colons + 2);
-            // What the attribute holds: a time in the row's unit, an enum by its name.
-            TypeId::AttributeInformation info;
-            TypeId::LookupByName(type).LookupAttributeByName(attribute, &info);
-            std::string expected = value;
-            const std::map<std::string, double> nanoseconds
-                = {{"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
-            if (DynamicCast<TimeValue>(info.checker->Create()))
-            {
-                expected = TimeValue(NanoSeconds(
-                                         std::llround(std::stod(value) * nanoseconds.at(p->unit))))
-                               .SerializeToString(info.checker);
-            }
-            else if (std::string(info.checker->GetValueTypeName()).rfind("ns3::EnumValue", 0) == 0)
-            {
-                // "co-located" names the enum value CoLocated.
-                expected.clear();
-                bool upper = true;
-                for (char c : value)
-                {
-                    if (c != '-')
-                    {
-                        expected += upper ? static_cast<char>(std::toupper(c)) : c;
-                    }
-                    upper = c == '-';
-                }
-            }
-            else
-            {
-                Ptr<AttributeValue> parsed = info.checker->Create();
-                parsed->DeserializeFromString(value, info.checker);
-                expected = parsed->SerializeToString(info.checker);
-            }
+            const std::string type = target.substr(0, target.rfind("::"));
+            const std::string attribute = target.substr(target.rfind("::") + 2);
+            const std::string expected = AsAttribute(p, value);
             NS_TEST_ASSERT_MSG_EQ(Built(s, type, attribute), expected, name + " -> " + target);
         }
         NS_TEST_ASSERT_MSG_GT(rows, 15, "the rows that name an attribute");
@@ -829,6 +874,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new BackgroundBadInputTestCase);
         AddTestCase(new ScenarioOnFabricTestCase);
         AddTestCase(new TableRowsReachAttributesTestCase);
+        AddTestCase(new TableDefaultsTestCase);
     }
 };
 
