@@ -706,9 +706,10 @@ class TableDefaultsTestCase : public TestCase
     {
         // Attributes whose default is not the scenario's, and why.
         const std::map<std::string, std::string> differ
-            = {{"training.profile", "a model has no profile until one is given"},
-               {"background.cdf", "a program of its own names its CDF; the thesis's is data"},
-               {"training.iterations", "a job alone trains until StopTime; a scenario's stops"}};
+            = {{"training.profile", "a model has no profile until a program gives one"},
+               {"background.cdf",
+                "the same file: the attribute holds its path in ddnn's data folder, the table "
+                "the name a scenario resolves there"}};
         for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
         {
             const ddnn_param* p = ddnn_scenario_param(i);
