@@ -3,13 +3,13 @@
  */
 #include "background-helper.h"
 
-#include "ns3/ddnn-cdf.h"
 #include "ns3/data-path.h"
-#include "ns3/one-line-error.h"
+#include "ns3/ddnn-cdf.h"
 #include "ns3/ddnn-schedule.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"

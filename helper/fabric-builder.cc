@@ -6,10 +6,10 @@
 #include "../model/flow-hash-ecmp-routing.h"
 
 #include "ns3/channel.h"
-#include "ns3/one-line-error.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-routing-helper.h"
+#include "ns3/one-line-error.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-size.h"
 

@@ -5,8 +5,8 @@
 
 #include "fabric-builder.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -45,15 +45,35 @@ FatTreeHelper::GetPathLinks() const
     return 6;
 }
 
-void
-FatTreeHelper::Create()
+uint64_t
+FatTreeHelper::GetPlannedLinkCount() const
 {
-    NS_LOG_FUNCTION(this << m_k);
+    const uint64_t k = m_k;
+    return 3 * k * k * k / 4; // server-edge, edge-aggregation, aggregation-core
+}
+
+uint64_t
+FatTreeHelper::GetPlannedNodeCount() const
+{
+    const uint64_t k = m_k;
+    return GetPlannedServerCount() + 5 * k * k / 4; // servers, then edge, aggregation, core
+}
+
+void
+FatTreeHelper::CheckConfig() const
+{
     if (m_k % 2 != 0)
     {
         throw DdnnError("ns3::FatTreeHelper::K: expected an even radix, got "
                         + std::to_string(m_k));
     }
+}
+
+void
+FatTreeHelper::Create()
+{
+    NS_LOG_FUNCTION(this << m_k);
+    CheckConfig();
     const uint32_t half = m_k / 2;
     FabricBuilder fabric = MakeBuilder();
     NodeContainer servers;

@@ -27,6 +27,9 @@ class FatTreeHelper : public FabricTopology
     uint32_t GetPlannedServerCount() const override;
     /** Server, edge, aggregation, core and back down: 6. */
     uint32_t GetPathLinks() const override;
+    uint64_t GetPlannedLinkCount() const override;
+    uint64_t GetPlannedNodeCount() const override;
+    void CheckConfig() const override;
 
   private:
     uint32_t m_k;

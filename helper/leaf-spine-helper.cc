@@ -5,8 +5,8 @@
 
 #include "fabric-builder.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -55,10 +55,22 @@ LeafSpineHelper::GetPathLinks() const
     return m_leaves > 1 ? 4 : 2;
 }
 
-void
-LeafSpineHelper::Create()
+uint64_t
+LeafSpineHelper::GetPlannedLinkCount() const
 {
-    NS_LOG_FUNCTION(this << m_leaves << m_serversPerLeaf << m_spines);
+    return static_cast<uint64_t>(m_leaves) * m_serversPerLeaf
+           + static_cast<uint64_t>(m_leaves) * m_spines;
+}
+
+uint64_t
+LeafSpineHelper::GetPlannedNodeCount() const
+{
+    return static_cast<uint64_t>(m_leaves) * m_serversPerLeaf + m_leaves + m_spines;
+}
+
+void
+LeafSpineHelper::CheckConfig() const
+{
     const uint64_t servers = static_cast<uint64_t>(m_leaves) * m_serversPerLeaf;
     if (servers < 2 || servers > 100000)
     {
@@ -66,6 +78,14 @@ LeafSpineHelper::Create()
                         "ServersPerLeaf), got "
                         + std::to_string(servers));
     }
+}
+
+void
+LeafSpineHelper::Create()
+{
+    NS_LOG_FUNCTION(this << m_leaves << m_serversPerLeaf << m_spines);
+    CheckConfig();
+    const uint64_t servers = static_cast<uint64_t>(m_leaves) * m_serversPerLeaf;
     FabricBuilder fabric = MakeBuilder();
     NodeContainer serverNodes;
     serverNodes.Create(servers);

@@ -26,6 +26,9 @@ class LeafSpineHelper : public FabricTopology
     uint32_t GetPlannedServerCount() const override;
     /** Server, leaf, spine, leaf, server: 4 (2 with one leaf). */
     uint32_t GetPathLinks() const override;
+    uint64_t GetPlannedLinkCount() const override;
+    uint64_t GetPlannedNodeCount() const override;
+    void CheckConfig() const override;
 
     Ptr<Node> GetLeaf(uint32_t leaf) const;
     Ptr<Node> GetSpine(uint32_t spine) const;

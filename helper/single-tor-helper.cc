@@ -5,7 +5,6 @@
 
 #include "../model/ns3-compat.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
@@ -14,6 +13,7 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/queue-size.h"

@@ -3,8 +3,8 @@
  */
 #include "training-helper.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/tcp-partition-transport.h"
 
 namespace ns3

@@ -5,10 +5,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/one-line-error.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
+#include "ns3/one-line-error.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 

@@ -11,8 +11,8 @@
 
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
-#include "ns3/one-line-error.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 #include "ns3/simulator.h"
 
 #include <fstream>

@@ -5,9 +5,9 @@
 
 #include "type-id-registry.h"
 
-#include "ns3/one-line-error.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/one-line-error.h"
 
 namespace ns3
 {
@@ -70,6 +70,23 @@ uint32_t
 ServerTopology::GetPathLinks() const
 {
     return 2;
+}
+
+uint64_t
+ServerTopology::GetPlannedLinkCount() const
+{
+    return GetPlannedServerCount();
+}
+
+uint64_t
+ServerTopology::GetPlannedNodeCount() const
+{
+    return GetPlannedServerCount() + 1;
+}
+
+void
+ServerTopology::CheckConfig() const
+{
 }
 
 uint32_t

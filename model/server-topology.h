@@ -54,6 +54,13 @@ class ServerTopology : public Object
     virtual uint32_t GetPlannedServerCount() const;
     /** Links on the longest path between two servers; the default: 2 (through one switch). */
     virtual uint32_t GetPathLinks() const;
+    /** Links Create() builds, from the attributes; the default: one per server. */
+    virtual uint64_t GetPlannedLinkCount() const;
+    /** Nodes Create() builds, from the attributes; the default: the servers and one switch. */
+    virtual uint64_t GetPlannedNodeCount() const;
+    /** Checks how the attributes combine (Create() calls it first); throws DdnnError
+     * "ns3::Type::Attribute: ..." naming the attribute at fault. The default: nothing to check. */
+    virtual void CheckConfig() const;
 
     virtual uint32_t GetServerCount() const = 0;
     virtual Ptr<Node> GetServer(uint32_t i) const = 0;

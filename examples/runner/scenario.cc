@@ -38,8 +38,9 @@ namespace ns3
 namespace
 {
 
-/** The largest fabric (leaf-spine or fat tree) built: links (server and switch-to-switch) and
- * nodes (servers and switches). */
+/** The largest network built: servers, links (server and switch-to-switch) and nodes (servers
+ * and switches). */
+constexpr uint64_t kMaxServers = 1024;
 constexpr uint64_t kMaxFabricLinks = 4096;
 constexpr uint64_t kMaxFabricNodes = 2048;
 
@@ -325,6 +326,65 @@ CheckStragglers(const ddnn_scenario_job& job, uint32_t workers, const std::strin
 } // namespace
 
 void
+Scenario::CheckTopology() const
+{
+    Ptr<ServerTopology> planned = PlanTopology(*this, values.topology_kind, values.workers);
+    try
+    {
+        planned->CheckConfig();
+    }
+    catch (const DdnnError& e)
+    {
+        // "ns3::Type::Attribute: what" as the option that sets the attribute: "--flag: what".
+        const std::string what = e.what();
+        const std::string attribute = what.substr(0, what.find(": "));
+        for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+        {
+            const ddnn_param* p = ddnn_scenario_param(i);
+            if (p->sets != nullptr && attribute == p->sets)
+            {
+                throw DdnnError("--" + std::string(p->flag) + what.substr(attribute.size()));
+            }
+        }
+        throw;
+    }
+    // The options that shape the topology: the table's rows that set its attributes.
+    std::vector<std::string> shape;
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        TypeId owner;
+        const std::string target = p->sets ? p->sets : "";
+        if (!target.empty()
+            && TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
+            && planned->GetInstanceTypeId() == owner && p->type == DDNN_PARAM_U32)
+        {
+            shape.emplace_back(p->flag);
+        }
+    }
+    const std::string kind = values.topology_kind;
+    const uint64_t servers = planned->GetPlannedServerCount();
+    if (servers > kMaxServers)
+    {
+        throw DdnnError("--" + (shape.empty() ? "topology" : shape.front()) + ": the " + kind
+                        + " would have " + std::to_string(servers) + " servers, at most "
+                        + std::to_string(kMaxServers));
+    }
+    // Global routing's tables grow with nodes x links: 4096 links take about 600 MB and
+    // seconds to build (a fat tree of k = 16, the largest, has 3072 links, 1344 nodes).
+    const uint64_t links = planned->GetPlannedLinkCount();
+    const uint64_t nodes = planned->GetPlannedNodeCount();
+    if (links > kMaxFabricLinks || nodes > kMaxFabricNodes)
+    {
+        throw DdnnError("--" + (shape.empty() ? "topology" : shape.back()) + ": the " + kind
+                        + " would have " + std::to_string(links) + " links and "
+                        + std::to_string(nodes) + " nodes, at most "
+                        + std::to_string(kMaxFabricLinks) + " links and "
+                        + std::to_string(kMaxFabricNodes) + " nodes");
+    }
+}
+
+void
 Scenario::ValidateTraining() const
 {
     auto fail = [](const std::string& argument, const std::string& what) {
@@ -414,6 +474,7 @@ Scenario::ValidateTraining() const
             fail("impairedServers", what.substr(what.find(": ") + 2));
         }
     }
+    CheckTopology();
     if (kind != "single-tor")
     {
         // A named array: gcc 14 takes pairs in a braced list for dangling references.
@@ -428,32 +489,6 @@ Scenario::ValidateTraining() const
             {
                 fail(flag, "the impairments apply to --topology=single-tor only, not " + kind);
             }
-        }
-        if (GetServerCount() > 1024)
-        {
-            fail(kind == "fat-tree" ? "fatTreeK" : "leaves",
-                 "the " + kind + " would have " + std::to_string(GetServerCount())
-                     + " servers, at most 1024");
-        }
-        // Global routing's tables grow with nodes x links: 4096 links take about 600 MB and
-        // seconds to build (a fat tree of k = 16, the largest, has 3072 links, 1344 nodes).
-        const uint64_t servers = GetServerCount();
-        const uint64_t k = values.fat_tree_k;
-        const uint64_t links = kind == "fat-tree"
-                                   ? 3 * k * k * k / 4
-                                   : servers + static_cast<uint64_t>(values.leaves) * values.spines;
-        const uint64_t nodes = kind == "fat-tree" ? servers + 5 * k * k / 4
-                                                  : servers + values.leaves + values.spines;
-        if (links > kMaxFabricLinks || nodes > kMaxFabricNodes)
-        {
-            fail(kind == "fat-tree" ? "fatTreeK" : "spines",
-                 "the " + kind + " would have " + std::to_string(links) + " links and "
-                     + std::to_string(nodes) + " nodes, at most " + std::to_string(kMaxFabricLinks)
-                     + " links and " + std::to_string(kMaxFabricNodes) + " nodes");
-        }
-        if (kind == "fat-tree" && values.fat_tree_k % 2 != 0)
-        {
-            fail("fatTreeK", "expected an even radix, got " + std::to_string(values.fat_tree_k));
         }
         const std::string fabricDataRate = values.fabric_data_rate;
         if (!fabricDataRate.empty() && !IsRate(fabricDataRate))

@@ -78,6 +78,13 @@ class Scenario
     void CheckRanges() const;
 
     /**
+     * Checks the network before it is built: its topology's own CheckConfig (an error naming
+     * an attribute names the option that sets it), and its size (servers, links and nodes,
+     * from the topology's planned counts) against what one run can hold.
+     */
+    void CheckTopology() const;
+
+    /**
      * Checks what the training jobs and the network need beyond each value's range: how the
      * values combine, and the network's size; throws DdnnError naming the argument at fault.
      */
