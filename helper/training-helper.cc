@@ -17,6 +17,7 @@ TrainingHelper::TrainingHelper()
     m_model.SetTypeId(DnnModel::GetTypeId());
     m_job.SetTypeId(TrainingJob::GetTypeId());
     m_worker.SetTypeId(TrainingWorker::GetTypeId());
+    m_server.SetTypeId(ParameterServerHost::GetTypeId());
     m_transport.SetTypeId(TcpPartitionTransport::GetTypeId());
 }
 
@@ -64,6 +65,10 @@ TrainingHelper::SetAttribute(const std::string& name, const AttributeValue& valu
                             + value.SerializeToString(info.checker) + "', expected " + type);
         }
         factory->Set(name, *valid);
+        if (factory == &m_worker && m_server.GetTypeId().LookupAttributeByName(name, &info))
+        {
+            m_server.Set(name, *valid); // a rank's attribute (StartTime): the servers' too
+        }
         return;
     }
     throw DdnnError("ns3::TrainingHelper: no attribute named '" + name + "'");
@@ -126,6 +131,28 @@ TrainingHelper::Install(Ptr<ServerTopology> workers,
     return InstallWithModel(model, workers, servers);
 }
 
+template<typename Rank>
+std::vector<Ptr<Rank>>
+TrainingHelper::InstallRanks(const ObjectFactory& factory,
+                             Ptr<ServerTopology> hosts,
+                             uint32_t firstRank,
+                             Ptr<TrainingJob> job,
+                             std::vector<Ipv4Address>& addresses,
+                             ApplicationContainer& container) const
+{
+    std::vector<Ptr<Rank>> apps;
+    for (uint32_t i = 0; hosts && i < hosts->GetServerCount(); ++i)
+    {
+        Ptr<Rank> app = factory.Create<Rank>();
+        app->Setup(job, firstRank + i, m_transport.Create<PartitionTransport>());
+        hosts->GetServer(i)->AddApplication(app);
+        apps.push_back(app);
+        addresses.push_back(hosts->GetServerAddress(i));
+        container.Add(app);
+    }
+    return apps;
+}
+
 ApplicationContainer
 TrainingHelper::InstallWithModel(Ptr<DnnModel> model,
                                  Ptr<ServerTopology> workers,
@@ -174,26 +201,12 @@ TrainingHelper::InstallWithModel(Ptr<DnnModel> model,
     }
 
     ApplicationContainer container;
-    auto create = [&](Ptr<ServerTopology> hosts,
-                      uint32_t firstRank,
-                      std::vector<Ptr<TrainingWorker>>& apps,
-                      std::vector<Ipv4Address>& addresses) {
-        for (uint32_t i = 0; hosts && i < hosts->GetServerCount(); ++i)
-        {
-            Ptr<TrainingWorker> app = m_worker.Create<TrainingWorker>();
-            app->Setup(job, firstRank + i, m_transport.Create<PartitionTransport>());
-            hosts->GetServer(i)->AddApplication(app);
-            apps.push_back(app);
-            addresses.push_back(hosts->GetServerAddress(i));
-            container.Add(app);
-        }
-    };
-    std::vector<Ptr<TrainingWorker>> workerApps;
     std::vector<Ipv4Address> workerAddresses;
-    std::vector<Ptr<TrainingWorker>> serverApps;
     std::vector<Ipv4Address> serverAddresses;
-    create(workers, 0, workerApps, workerAddresses);
-    create(servers, workerNodes.GetN(), serverApps, serverAddresses);
+    const std::vector<Ptr<TrainingWorker>> workerApps
+        = InstallRanks<TrainingWorker>(m_worker, workers, 0, job, workerAddresses, container);
+    const std::vector<Ptr<ParameterServerHost>> serverApps = InstallRanks<ParameterServerHost>(
+        m_server, servers, workerNodes.GetN(), job, serverAddresses, container);
     job->Setup(model, workerApps, workerAddresses, serverApps, serverAddresses);
     m_lastJob = job;
     return container;

@@ -12,10 +12,12 @@
 #include "ns3/dnn-model.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/parameter-server-host.h"
 #include "ns3/training-job.h"
 #include "ns3/training-worker.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -33,7 +35,7 @@ namespace ns3
  *   BufferPriority, QueuePolicy, Barrier, Iterations, StopTime (no new
  *   iteration from then on), StallTimeout;
  * - ns3::TrainingWorker: ComputeScale, ComputeJitter, and Application's
- *   StartTime;
+ *   StartTime (which the parameter-server hosts take too);
  * - the transport (SetTransport: ns3::TcpPartitionTransport by default, with
  *   Tos, Port, SendChunkBytes; ns3::IdealPartitionTransport with DataRate,
  *   StepLatency).
@@ -41,7 +43,7 @@ namespace ns3
  *
  * With ParameterServerHosts Dedicated (Collective parameter-server), the P
  * parameter servers run on nodes of their own, given as the second argument of
- * Install: one TrainingWorker per server node too (ranks N..N+P-1, in order),
+ * Install: one ParameterServerHost per server node (ranks N..N+P-1, in order),
  * which computes nothing and only serves its shard.
  */
 class TrainingHelper
@@ -101,9 +103,20 @@ class TrainingHelper
                                           Ptr<ServerTopology> workers,
                                           Ptr<ServerTopology> servers);
 
+    /** One `Rank` per server of `hosts` (ranks firstRank on) joining `job`, each with a
+     * transport of its own; adds their addresses and applications. */
+    template<typename Rank>
+    std::vector<Ptr<Rank>> InstallRanks(const ObjectFactory& factory,
+                                        Ptr<ServerTopology> hosts,
+                                        uint32_t firstRank,
+                                        Ptr<TrainingJob> job,
+                                        std::vector<Ipv4Address>& addresses,
+                                        ApplicationContainer& container) const;
+
     ObjectFactory m_model;
     ObjectFactory m_job;
     ObjectFactory m_worker;
+    ObjectFactory m_server; //!< dedicated parameter-server hosts
     ObjectFactory m_transport;
     Ptr<TrainingJob> m_lastJob;
     Ptr<DnnModel> m_loadedModel; //!< SetModel's, or null

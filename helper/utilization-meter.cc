@@ -4,7 +4,7 @@
 #include "utilization-meter.h"
 
 #include "ns3/background-flow-sink.h"
-#include "ns3/training-worker.h"
+#include "ns3/collective-rank.h"
 #include "ns3/uinteger.h"
 
 #include "atomic-file.h"
@@ -86,10 +86,10 @@ UtilizationMeter::LearnPorts()
         for (uint32_t a = 0; a < server->GetNApplications(); ++a)
         {
             Ptr<Application> app = server->GetApplication(a);
-            if (Ptr<TrainingWorker> worker = DynamicCast<TrainingWorker>(app))
+            if (Ptr<CollectiveRank> rank = DynamicCast<CollectiveRank>(app))
             {
                 UintegerValue port;
-                Ptr<PartitionTransport> transport = worker->GetTransport();
+                Ptr<PartitionTransport> transport = rank->GetTransport();
                 TypeId::AttributeInformation info;
                 if (transport
                     && transport->GetInstanceTypeId().LookupAttributeByName("Port", &info))

@@ -22,7 +22,7 @@ namespace ns3
  * \brief Link utilization per tenant on every server's uplink and downlink (the other end
  * of its point-to-point link), on any ServerTopology, from the bytes each device starts to
  * transmit (headers included), attributed to a tenant by the TCP ports of the packet:
- * the ports the servers' TrainingWorker transports and background sinks listen on, read off
+ * the ports the servers' CollectiveRank transports and background sinks listen on, read off
  * the servers when the first packet passes (so data, ACKs and handshakes of a tenant's
  * connections all count as that tenant's; anything else as "none"). Those ports lie below
  * ns-3's ephemeral range, so no connection's other end can take one of them.

@@ -4,14 +4,20 @@
 #include "ddnn-parameter-server.h"
 #include "ddnn-ring.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Every collective a scenario can name: a new one adds its table here. */
-static const ddnn_collective_ops* const registry[] = {
+/* The built-in collectives, registered before any other: a new one adds its line here. */
+static const ddnn_collective_ops* const builtin[] = {
     &ddnn_ring_allreduce_ops,
     &ddnn_parameter_server_ops,
 };
+
+/* The registry (ddnn_collective_register): written at start-up, read afterwards. */
+static const ddnn_collective_ops* registry[DDNN_COLLECTIVES_MAX];
+static size_t registered;
+static int builtin_added;
 
 /* Most peers one worker may have: bounds the on_received check below. */
 #define PEERS_MAX 4096
@@ -30,10 +36,61 @@ ddnn_collective_ranks(const ddnn_collective_config* cfg)
     return cfg->workers + (cfg->dedicated ? cfg->servers : 0);
 }
 
+/* A name a scenario file and a list of choices can hold: [a-z0-9-]+. */
+static int
+valid_name(const char* name)
+{
+    size_t i;
+    if (!name || !*name)
+        return 0;
+    for (i = 0; name[i]; i++)
+        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9')
+              || name[i] == '-'))
+            return 0;
+    return 1;
+}
+
+static int
+add(const ddnn_collective_ops* ops)
+{
+    size_t i;
+    if (!ops || !valid_name(ops->name) || !ops->summary || !ops->send_peers || !ops->receive_peers
+        || !ops->bytes_sent_by || !ops->sequential_steps || !ops->create || !ops->destroy
+        || !ops->start || !ops->on_received || !ops->active || !ops->describe)
+        return DDNN_ERR_INVALID;
+    for (i = 0; i < registered; i++)
+        if (strcmp(registry[i]->name, ops->name) == 0)
+            return DDNN_ERR_DUPLICATE;
+    if (registered == DDNN_COLLECTIVES_MAX)
+        return DDNN_ERR_TOO_LARGE;
+    registry[registered++] = ops;
+    return DDNN_OK;
+}
+
+/* Every registry call starts here, so the built-in collectives come first. */
+static void
+add_builtin(void)
+{
+    size_t i;
+    if (builtin_added)
+        return;
+    builtin_added = 1;
+    for (i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+        add(builtin[i]); /* valid and distinct: unit-collective checks them */
+}
+
+int
+ddnn_collective_register(const ddnn_collective_ops* ops)
+{
+    add_builtin();
+    return add(ops);
+}
+
 size_t
 ddnn_collective_registered(void)
 {
-    return sizeof registry / sizeof registry[0];
+    add_builtin();
+    return registered;
 }
 
 const ddnn_collective_ops*
@@ -52,6 +109,24 @@ ddnn_collective_find(const char* name)
     return NULL;
 }
 
+size_t
+ddnn_collective_names(const char* separator, char* out, size_t size)
+{
+    size_t i, length = 0;
+    if (size > 0)
+        out[0] = '\0';
+    for (i = 0; i < ddnn_collective_registered(); i++)
+    {
+        const int n = snprintf(length < size ? out + length : NULL,
+                               length < size ? size - length : 0,
+                               "%s%s",
+                               i ? separator : "",
+                               registry[i]->name);
+        length += n > 0 ? (size_t)n : 0;
+    }
+    return length;
+}
+
 void
 ddnn_collective_callbacks_init(ddnn_collective_callbacks* cb)
 {
@@ -68,7 +143,7 @@ ddnn_collective_new(ddnn_collective** out,
     ddnn_collective* c;
     int rc;
     if (!out || !ops || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
-        || cfg->dedicated > 1)
+        || cfg->dedicated > 1 || (cfg->dedicated && !ops->dedicated_servers))
         return DDNN_ERR_INVALID;
     if (cfg->dedicated ? cfg->servers == 0 || cfg->servers > PEERS_MAX
                              || cfg->workers > UINT32_MAX - cfg->servers

@@ -7,7 +7,8 @@
  * runs, and the host only moves the bytes the collective asks it to move.
  *
  * An implementation is an operations table (ddnn_collective_ops) in its own
- * file, registered by name in the table of ddnn-collective.c.
+ * file, registered by name: a built-in one by its line in ddnn-collective.c, any
+ * other by ddnn_collective_register.
  */
 #ifndef DDNN_COLLECTIVE_H
 #define DDNN_COLLECTIVE_H
@@ -64,6 +65,9 @@ extern "C"
     {
         const char* name;    /* as written in scenario files, e.g. "ring-allreduce" */
         const char* summary; /* one line for help texts */
+        /* 1: it runs with cfg->dedicated, on P server ranks of their own after the N workers;
+         * 0: ddnn_collective_new refuses such a configuration. */
+        int dedicated_servers;
         /* The ranks `cfg->rank` sends to (receives from) in any buffer, written to
          * out[0..max-1]; returns how many there are (the host opens its paths from these). */
         uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);
@@ -89,10 +93,31 @@ extern "C"
         void (*describe)(const void* state, char* out, size_t size);
     } ddnn_collective_ops;
 
+    /* Most collectives the registry holds, the built-in ones included. */
+#define DDNN_COLLECTIVES_MAX 16
+
+    /*
+     * Adds `ops` to the registry under ops->name; the table is used, not copied (a static).
+     * Returns DDNN_OK; DDNN_ERR_INVALID when ops is NULL, its name is not made of [a-z0-9-]
+     * only (it is written in scenario files and lists of choices), or its summary or an
+     * operation is NULL; DDNN_ERR_DUPLICATE when a collective of that name is registered;
+     * DDNN_ERR_TOO_LARGE when DDNN_COLLECTIVES_MAX are. The built-in ones come first, in
+     * the order of ddnn-collective.c. The registry is the core's one process-wide state:
+     * register before any simulation runs (it is not thread-safe).
+     */
+    int ddnn_collective_register(const ddnn_collective_ops* ops);
+
     /* The registered collectives, by name; NULL when none has that name. */
     const ddnn_collective_ops* ddnn_collective_find(const char* name);
     size_t ddnn_collective_registered(void);
+    /* In registration order; NULL past the last. */
     const ddnn_collective_ops* ddnn_collective_at(size_t i);
+    /*
+     * The registered names in order, joined by `separator` ("|", ", "), written to out (at
+     * most size bytes, always terminated when size > 0); returns the length of the whole
+     * list, as snprintf does (a longer result than size - 1 was cut).
+     */
+    size_t ddnn_collective_names(const char* separator, char* out, size_t size);
 
     /* One rank's instance of a collective. */
     typedef struct ddnn_collective ddnn_collective; /* opaque */

@@ -281,6 +281,7 @@ const ddnn_collective_ops ddnn_parameter_server_ops = {
     .name = "parameter-server",
     .summary = "parameter servers on workers 0..P-1 or on P hosts of their own: push each shard "
                "to its server, pull it back updated",
+    .dedicated_servers = 1,
     .send_peers = ps_peers,
     .receive_peers = ps_peers,
     .bytes_sent_by = ps_bytes_sent_by,

@@ -19,7 +19,7 @@ namespace ns3
 /**
  * \ingroup ddnn
  * \brief A DNN as the network sees it: layers with gradient bytes and compute
- * times, fused into allreduce buffers.
+ * times, fused into fusion buffers (one collective each).
  *
  * Reads the profile CSV named by ProfileFile (empty: the shipped thesis profile,
  * found by DdnnDataPath), scales its compute times so one

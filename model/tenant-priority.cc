@@ -5,9 +5,9 @@
 
 #include "background-flow-sender.h"
 #include "background-tenant.h"
+#include "collective-rank.h"
 #include "one-line-error.h"
 #include "training-job.h"
-#include "training-worker.h"
 
 #include "ns3/enum.h"
 #include "ns3/event-impl.h"
@@ -273,11 +273,11 @@ TenantPriority::TosInUse()
         {
             Ptr<Application> app = (*it)->GetApplication(a);
             std::set<uint8_t> values;
-            Ptr<TrainingWorker> worker = DynamicCast<TrainingWorker>(app);
+            Ptr<CollectiveRank> rank = DynamicCast<CollectiveRank>(app);
             Ptr<BackgroundFlowSender> sender = DynamicCast<BackgroundFlowSender>(app);
-            if (worker && worker->GetJob())
+            if (rank && rank->GetJob())
             {
-                values = worker->GetJob()->GetTosValues();
+                values = rank->GetJob()->GetTosValues();
             }
             else if (sender && sender->GetTenant())
             {

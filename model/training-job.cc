@@ -7,6 +7,7 @@
 #include "one-line-error.h"
 #include "ddnn-syncer.h"
 #include "ns3-compat.h"
+#include "parameter-server-host.h"
 #include "training-worker.h"
 
 #include "ns3/boolean.h"
@@ -36,7 +37,8 @@ TrainingJob::GetTypeId()
               .AddConstructor<TrainingJob>()
               .AddAttribute("Collective",
                             "The collective each fusion buffer runs, by its registered name "
-                            "(model/ddnn-collective.c): ring-allreduce or parameter-server.",
+                            "(ddnn_collective_register): ring-allreduce, parameter-server, or "
+                            "one a program registered.",
                             StringValue("ring-allreduce"),
                             MakeStringAccessor(&TrainingJob::m_collectiveName),
                             MakeStringChecker())
@@ -110,11 +112,11 @@ TrainingJob::GetTypeId()
                             MakeTimeAccessor(&TrainingJob::m_stallTimeout),
                             MakeTimeChecker(NanoSeconds(1)))
               .AddTraceSource("BufferStart",
-                              "A buffer's allreduce started on all workers.",
+                              "A buffer's collective started on every rank.",
                               MakeTraceSourceAccessor(&TrainingJob::m_bufferStartTrace),
                               "ns3::TrainingJob::BufferTracedCallback")
               .AddTraceSource("BufferEnd",
-                              "Every worker finished a buffer's allreduce.",
+                              "Every rank is through with a buffer's collective.",
                               MakeTraceSourceAccessor(&TrainingJob::m_bufferEndTrace),
                               "ns3::TrainingJob::BufferTracedCallback");
     return tid;
@@ -167,7 +169,7 @@ TrainingJob::EndRun(const std::string& failure)
     m_stallCheck.Cancel();
     for (uint32_t rank = 0; rank < GetRankCount(); ++rank)
     {
-        GetWorker(rank)->MarkJobFinished(); // no more reports of connections closing
+        GetRank(rank)->MarkJobFinished(); // no more reports of connections closing
     }
     Simulator::Stop();
 }
@@ -211,11 +213,19 @@ TrainingJob::CheckLayout(uint32_t workers, uint32_t servers) const
         }
         return;
     }
-    if (m_collectiveName != "parameter-server")
+    if (!FindCollective()->dedicated_servers)
     {
+        std::string hosting; // the collectives that run on dedicated server ranks
+        for (size_t i = 0; i < ddnn_collective_registered(); ++i)
+        {
+            if (ddnn_collective_at(i)->dedicated_servers)
+            {
+                hosting
+                    += (hosting.empty() ? "" : " or ") + std::string(ddnn_collective_at(i)->name);
+            }
+        }
         throw DdnnError("ns3::TrainingJob::ParameterServerHosts: Dedicated, expected Collective "
-                        "parameter-server, got '"
-                        + m_collectiveName + "'");
+                        + hosting + ", got '" + m_collectiveName + "'");
     }
     if (servers != m_parameterServers)
     {
@@ -230,21 +240,11 @@ void
 TrainingJob::Setup(Ptr<DnnModel> model,
                    const std::vector<Ptr<TrainingWorker>>& workers,
                    const std::vector<Ipv4Address>& addresses,
-                   const std::vector<Ptr<TrainingWorker>>& servers,
+                   const std::vector<Ptr<ParameterServerHost>>& servers,
                    const std::vector<Ipv4Address>& serverAddresses)
 {
     NS_LOG_FUNCTION(this << workers.size() << servers.size());
-    m_collective = ddnn_collective_find(m_collectiveName.c_str());
-    if (!m_collective)
-    {
-        std::string known;
-        for (size_t i = 0; i < ddnn_collective_registered(); ++i)
-        {
-            known += std::string(i ? ", " : "") + ddnn_collective_at(i)->name;
-        }
-        throw DdnnError("ns3::TrainingJob::Collective: unknown collective '" + m_collectiveName
-                        + "', expected one of: " + known);
-    }
+    m_collective = FindCollective();
     CheckLayout(workers.size(), servers.size());
     NS_ASSERT(addresses.size() == workers.size() && serverAddresses.size() == servers.size());
     m_model = model;
@@ -324,7 +324,7 @@ TrainingJob::CheckPriority()
     NodeContainer nodes;
     for (uint32_t r = 0; r < GetRankCount(); ++r)
     {
-        nodes.Add(GetWorker(r)->GetNode());
+        nodes.Add(GetRank(r)->GetNode());
     }
     TenantPriority::CheckInEvent(
         m_priorityCheck, m_priorityCheckMode, "the training job", nodes, GetTosValues());
@@ -348,22 +348,56 @@ TrainingJob::GetRankCount() const
     return m_workers.size() + m_servers.size();
 }
 
-Ptr<TrainingWorker>
-TrainingJob::GetWorker(uint32_t rank) const
+Ptr<CollectiveRank>
+TrainingJob::GetRank(uint32_t rank) const
 {
-    return rank < m_workers.size() ? m_workers[rank] : m_servers.at(rank - m_workers.size());
+    if (rank < m_workers.size())
+    {
+        return m_workers[rank];
+    }
+    return m_servers.at(rank - m_workers.size());
 }
 
 Ptr<TrainingWorker>
+TrainingJob::GetWorker(uint32_t worker) const
+{
+    NS_ABORT_MSG_IF(worker >= m_workers.size(),
+                    "TrainingJob::GetWorker(" << worker << "): the job has " << m_workers.size()
+                                              << " workers (a dedicated parameter server is "
+                                                 "GetParameterServer(k), any rank GetRank(r))");
+    return m_workers[worker];
+}
+
+Ptr<ParameterServerHost>
 TrainingJob::GetParameterServer(uint32_t shard) const
 {
     return shard < m_servers.size() ? m_servers[shard] : nullptr;
 }
 
 Ipv4Address
-TrainingJob::GetWorkerAddress(uint32_t rank) const
+TrainingJob::GetRankAddress(uint32_t rank) const
 {
     return m_addresses.at(rank);
+}
+
+Ipv4Address
+TrainingJob::GetWorkerAddress(uint32_t rank) const
+{
+    return GetRankAddress(rank);
+}
+
+const ddnn_collective_ops*
+TrainingJob::FindCollective() const
+{
+    const ddnn_collective_ops* ops = ddnn_collective_find(m_collectiveName.c_str());
+    if (!ops)
+    {
+        std::vector<char> known(ddnn_collective_names(", ", nullptr, 0) + 1);
+        ddnn_collective_names(", ", known.data(), known.size());
+        throw DdnnError("ns3::TrainingJob::Collective: unknown collective '" + m_collectiveName
+                        + "', expected one of: " + known.data());
+    }
+    return ops;
 }
 
 const ddnn_collective_ops*
@@ -491,11 +525,11 @@ TrainingJob::NotifyFinished(uint32_t rank)
         m_stallCheck.Cancel();
         for (uint32_t r = 0; r < GetRankCount(); ++r)
         {
-            GetWorker(r)->MarkJobFinished();
+            GetRank(r)->MarkJobFinished();
         }
         for (uint32_t r = 0; r < GetRankCount(); ++r)
         {
-            GetWorker(r)->CloseTransport();
+            GetRank(r)->CloseTransport();
         }
     }
 }

@@ -5,6 +5,7 @@
 #define TRAINING_JOB_H
 
 #include "buffer-priority-policy.h"
+#include "ddnn-version.h"
 #include "dnn-model.h"
 #include "tenant-priority.h"
 
@@ -26,6 +27,8 @@ struct ddnn_collective_config;
 namespace ns3
 {
 
+class CollectiveRank;
+class ParameterServerHost;
 class TrainingWorker;
 
 /**
@@ -77,21 +80,21 @@ class TrainingJob : public Object
     /**
      * Throws DdnnError unless `workers` workers and `servers` dedicated parameter-server hosts
      * fit Collective, ParameterServers and ParameterServerHosts: at least 2 workers; co-located,
-     * at most N servers and no server hosts; dedicated, the parameter-server collective and
-     * exactly P server hosts.
+     * at most N servers and no server hosts; dedicated, a collective that runs on server ranks
+     * of their own (parameter-server) and exactly P server hosts.
      */
     void CheckLayout(uint32_t workers, uint32_t servers) const;
 
     /**
-     * Sets the model and the workers (rank = position) with their servers' addresses, and with
-     * ParameterServerHosts Dedicated the P parameter-server hosts (ranks N..N+P-1, TrainingWorkers
-     * that run no training loop) with theirs; called once by TrainingHelper. Throws DdnnError
-     * when Collective names no registered collective or CheckLayout fails.
+     * Sets the model and the workers (rank = position) with their nodes' addresses, and with
+     * ParameterServerHosts Dedicated the P parameter-server hosts (ranks N..N+P-1) with theirs;
+     * called once by TrainingHelper. Throws DdnnError when Collective names no registered
+     * collective or CheckLayout fails.
      */
     void Setup(Ptr<DnnModel> model,
                const std::vector<Ptr<TrainingWorker>>& workers,
                const std::vector<Ipv4Address>& addresses,
-               const std::vector<Ptr<TrainingWorker>>& servers = {},
+               const std::vector<Ptr<ParameterServerHost>>& servers = {},
                const std::vector<Ipv4Address>& serverAddresses = {});
 
     Ptr<DnnModel> GetModel() const;
@@ -99,12 +102,17 @@ class TrainingJob : public Object
     uint32_t GetWorkerCount() const;
     /** Every rank of the collective: the N workers and the dedicated parameter servers. */
     uint32_t GetRankCount() const;
-    /** The application of `rank`, 0..GetRankCount()-1 (from N on: dedicated servers). */
-    Ptr<TrainingWorker> GetWorker(uint32_t rank) const;
+    /** The application of `rank`, 0..GetRankCount()-1: a worker, from N on a dedicated
+     * parameter-server host. */
+    Ptr<CollectiveRank> GetRank(uint32_t rank) const;
+    /** Worker `worker`, 0..GetWorkerCount()-1. */
+    Ptr<TrainingWorker> GetWorker(uint32_t worker) const;
     /** The address of `rank`'s node, 0..GetRankCount()-1. */
+    Ipv4Address GetRankAddress(uint32_t rank) const;
+    DDNN_DEPRECATED("use GetRankAddress(rank)")
     Ipv4Address GetWorkerAddress(uint32_t rank) const;
     /** Dedicated parameter-server host `shard` (0..P-1), or null when they are co-located. */
-    Ptr<TrainingWorker> GetParameterServer(uint32_t shard) const;
+    Ptr<ParameterServerHost> GetParameterServer(uint32_t shard) const;
     /** ParameterServers (parameter-server collective). */
     uint32_t GetParameterServers() const;
     /** ParameterServerHosts. */
@@ -137,17 +145,17 @@ class TrainingJob : public Object
     /** Collectives recorded so far (ready, start and end times in ns). */
     std::vector<Record> GetRecords() const;
 
-    /** Called by workers; return DDNN_OK or the syncer's error (the run is then ended). */
+    /** Called by the ranks; return DDNN_OK or the syncer's error (the run is then ended). */
     int NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
     int NotifyDone(uint32_t rank);
     void NotifyFinished(uint32_t rank);
     void NotifyProgress();
 
     /**
-     * Ends the run because of worker @p rank: keeps "worker R: WHAT at TIME" and what every
-     * worker waits for (the first failure only), silences the workers and stops the
-     * simulation. It does not throw: an exception through ns-3's event loop would leak the
-     * event being processed and what it holds. Whoever runs the simulation calls
+     * Ends the run because of rank @p rank: keeps "worker R: WHAT at TIME" (or "parameter
+     * server K") and what every rank waits for (the first failure only), silences the ranks and
+     * stops the simulation. It does not throw: an exception through ns-3's event loop would
+     * leak the event being processed and what it holds. Whoever runs the simulation calls
      * ThrowIfFailed() after Simulator::Run() (TrainingRecorder::Summarize does, and so do the
      * example programs).
      */
@@ -156,7 +164,7 @@ class TrainingJob : public Object
     bool HasFailed() const;
     /** Throws DdnnError with the failure that ended the run, if any. */
     void ThrowIfFailed() const;
-    /** What every worker does or waits for, one line each. */
+    /** What every rank does or waits for, one line each. */
     std::string Describe() const;
 
     /** (iteration, buffer, bytes) */
@@ -166,9 +174,12 @@ class TrainingJob : public Object
     void DoDispose() override;
 
   private:
-    // The C core's collective, for the workers that run it (its types are private to the
+    // The C core's collective, for the ranks that run it (its types are private to the
     // module: no public method names them).
-    friend class TrainingWorker;
+    friend class CollectiveRank;
+    /** The registered collective Collective names; throws DdnnError naming the registered
+     * ones when there is none. */
+    const ddnn_collective_ops* FindCollective() const;
     /** The collective's operations table (after Setup). */
     const ddnn_collective_ops* GetCollective() const;
     /** The collective's configuration of `rank` (workers, rank, servers, dedicated). */
@@ -204,8 +215,8 @@ class TrainingJob : public Object
     Ptr<DnnModel> m_model;
     const ddnn_collective_ops* m_collective{nullptr};
     std::vector<Ptr<TrainingWorker>> m_workers;
-    std::vector<Ptr<TrainingWorker>> m_servers; //!< dedicated parameter servers (ranks N..)
-    std::vector<Ipv4Address> m_addresses;       //!< of every rank
+    std::vector<Ptr<ParameterServerHost>> m_servers; //!< dedicated (ranks N..)
+    std::vector<Ipv4Address> m_addresses;            //!< of every rank
     ddnn_syncer* m_syncer{nullptr};
     uint32_t m_finishedWorkers{0};
     uint64_t m_progress{0};

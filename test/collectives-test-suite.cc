@@ -339,7 +339,7 @@ class DedicatedParameterServerTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(
                 job->GetExpectedBytesSent(r, s), s, "worker " << r << " pushes the buffer");
         }
-        Ptr<TrainingWorker> server = job->GetParameterServer(0);
+        Ptr<ParameterServerHost> server = job->GetParameterServer(0);
         NS_TEST_ASSERT_MSG_EQ(server->GetRank(), n, "the server is rank N");
         NS_TEST_ASSERT_MSG_EQ(server->IsDedicatedServer(), true, "dedicated");
         NS_TEST_ASSERT_MSG_EQ(server->GetIterationsCompleted(), 0, "the server computes nothing");
@@ -426,7 +426,7 @@ class DedicatedShardsTestCase : public TestCase
         uint64_t held = 0;
         for (uint32_t k = 0; k < p; ++k)
         {
-            Ptr<TrainingWorker> server = job->GetParameterServer(k);
+            Ptr<ParameterServerHost> server = job->GetParameterServer(k);
             for (uint32_t it = 0; it < 2; ++it)
             {
                 NS_TEST_ASSERT_MSG_EQ(server->GetBytesSent(it),

@@ -5,7 +5,9 @@
  * (PartitionTransport) and the topologies (ServerTopology) hold the choices the parameter table
  * (and so the schema, which unit-scenario-params checks against the table) and --help offer, an
  * unknown name is an error naming the choices, and an implementation defined here, registered by
- * one line, runs through the runner without any edit to it.
+ * one line, runs through the runner without any edit to it. The collectives (the C core's
+ * registry, ddnn_collective_register) too: one defined here runs by its name through
+ * TrainingHelper, over the ideal transport and over TCP.
  */
 #include "../model/ddnn-collective.h"
 #include "ddnn-test-util.h"
@@ -14,6 +16,7 @@
 
 #include "ns3/ddnn-module.h"
 #include "ns3/ddnn-scenario-params.h"
+#include "ns3/enum.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -94,8 +97,153 @@ uint32_t RegistryTestTopology::created = 0;
 [[maybe_unused]] const bool g_testTopology
     = ServerTopology::Register("test-rack", &RegistryTestTopology::GetTypeId);
 
+/**
+ * A test-only collective, "test-star": every rank but 0 sends its whole buffer S to rank 0
+ * (step 0); rank 0, once it holds the N-1 buffers, sends S back to each of them (step 1). Rank 0
+ * sends (N-1) S per buffer, every other rank S.
+ */
+namespace star
+{
+
+struct State
+{
+    ddnn_collective_config cfg;
+    ddnn_collective_callbacks cb;
+    void* ctx;
+    uint64_t bytes{0};                //!< S of the running buffer
+    std::vector<uint64_t> fromPeer{}; //!< bytes received from each rank
+    uint32_t complete{0};             //!< ranks whose S has fully arrived
+    bool active{false};
+};
+
+uint32_t
+Peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
+{
+    const uint32_t count = cfg->rank == 0 ? cfg->workers - 1 : 1;
+    for (uint32_t i = 0; i < count && i < max; ++i)
+    {
+        out[i] = cfg->rank == 0 ? i + 1 : 0;
+    }
+    return count;
+}
+
+uint64_t
+BytesSentBy(const ddnn_collective_config* cfg, uint64_t bufferBytes)
+{
+    return cfg->rank == 0 ? (cfg->workers - 1) * bufferBytes : bufferBytes;
+}
+
+uint32_t
+SequentialSteps(const ddnn_collective_config*)
+{
+    return 2;
+}
+
+int
+Create(void** state,
+       const ddnn_collective_config* cfg,
+       const ddnn_collective_callbacks* cb,
+       void* ctx)
+{
+    if (cfg->rank >= cfg->workers)
+    {
+        return DDNN_ERR_INVALID;
+    }
+    *state = new State{*cfg, *cb, ctx};
+    return DDNN_OK;
+}
+
+void
+Destroy(void* state)
+{
+    delete static_cast<State*>(state);
+}
+
+int
+Start(void* state, uint64_t bufferBytes)
+{
+    auto s = static_cast<State*>(state);
+    s->bytes = bufferBytes;
+    s->fromPeer.assign(s->cfg.workers, 0);
+    s->complete = 0;
+    s->active = true;
+    return s->cfg.rank == 0 ? DDNN_OK : s->cb.send(s->ctx, 0, 0, 0, bufferBytes);
+}
+
+int
+OnReceived(void* state, uint32_t peer, uint64_t bytes)
+{
+    auto s = static_cast<State*>(state);
+    if (!s->active || s->fromPeer[peer] + bytes > s->bytes)
+    {
+        return bytes ? DDNN_ERR_STATE : DDNN_OK;
+    }
+    s->fromPeer[peer] += bytes;
+    if (s->fromPeer[peer] < s->bytes)
+    {
+        return DDNN_OK;
+    }
+    const uint32_t step = s->cfg.rank == 0 ? 0 : 1;
+    if (int rc = s->cb.received ? s->cb.received(s->ctx, peer, step, 0, s->bytes) : DDNN_OK; rc < 0)
+    {
+        return rc;
+    }
+    if (++s->complete < (s->cfg.rank == 0 ? s->cfg.workers - 1 : 1))
+    {
+        return DDNN_OK;
+    }
+    for (uint32_t r = 1; s->cfg.rank == 0 && r < s->cfg.workers; ++r)
+    {
+        if (int rc = s->cb.send(s->ctx, r, 1, 0, s->bytes); rc < 0)
+        {
+            return rc;
+        }
+    }
+    s->active = false; // before done: the syncer may start the next buffer at once
+    return s->cb.done(s->ctx);
+}
+
+int
+Active(const void* state)
+{
+    return static_cast<const State*>(state)->active ? 1 : 0;
+}
+
+void
+Describe(const void* state, char* out, size_t size)
+{
+    auto s = static_cast<const State*>(state);
+    snprintf(out, size, "%u ranks' buffers complete", s->complete);
+}
+
+const ddnn_collective_ops*
+Ops()
+{
+    static const ddnn_collective_ops ops = [] {
+        ddnn_collective_ops o{}; // every member zero, then set by name
+        o.name = "test-star";
+        o.summary = "every rank sends its buffer to rank 0, which sends it back";
+        o.send_peers = &Peers;
+        o.receive_peers = &Peers;
+        o.bytes_sent_by = &BytesSentBy;
+        o.sequential_steps = &SequentialSteps;
+        o.create = &Create;
+        o.destroy = &Destroy;
+        o.start = &Start;
+        o.on_received = &OnReceived;
+        o.active = &Active;
+        o.describe = &Describe;
+        return o;
+    }();
+    return &ops;
+}
+
+} // namespace star
+
+const int g_testCollective = ddnn_collective_register(star::Ops());
+
 /** The names registered by this file, which the parameter table does not offer. */
-const std::set<std::string> testOnly{"test-fifo", "test-ideal", "test-rack"};
+const std::set<std::string> testOnly{"test-fifo", "test-ideal", "test-rack", "test-star"};
 
 /** A parameter's choices ("a|b|c") in the parameter table. */
 std::vector<std::string>
@@ -165,6 +313,7 @@ class ChoicesTestCase : public TestCase
         {
             collectives.push_back(ddnn_collective_at(i)->name);
         }
+        collectives = Shipped(collectives);
         NS_TEST_ASSERT_MSG_EQ(
             Joined(TableChoices("training.collective")), Joined(collectives), "collectives");
         // The QueueDisc attribute takes every registered queue disc, the test-only one too.
@@ -321,6 +470,108 @@ class TestOnlyRunTestCase : public TestCase
     }
 };
 
+/**
+ * The test-only collective, registered by one line, chosen by name through TrainingHelper and
+ * run over the ideal transport and over TCP: N = 3 workers, two buffers (S = 1,000,000 and
+ * 30,001 bytes), two iterations. Per iteration rank 0 sends and receives (N-1) x model bytes,
+ * every other rank the model once each way. On the ideal transport (10 Gbit/s, 20 us a
+ * transfer) a buffer's collective takes S/rate for the pushes (each rank's own link) plus
+ * (N-1) S/rate for rank 0's returns one after the other, plus two latencies.
+ */
+class TestCollectiveRunTestCase : public TestCase
+{
+  public:
+    TestCollectiveRunTestCase()
+        : TestCase("a test-only collective registered by one line runs by its name")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(g_testCollective, DDNN_OK, "registered");
+        NS_TEST_ASSERT_MSG_EQ(ddnn_collective_register(star::Ops()), DDNN_ERR_DUPLICATE, "once");
+        const uint32_t n = 3;
+        const uint64_t model = 1000000 + 30001;
+        const std::string profile = ddnntest::WriteProfile("star.csv", {1000000, 30001});
+        for (const std::string transport : {"ideal", "tcp"})
+        {
+            ddnntest::Job j(n, profile, 1000000, MilliSeconds(1));
+            j.helper.SetAttribute("Iterations", UintegerValue(2));
+            j.helper.SetAttribute("Collective", StringValue("test-star"));
+            if (transport == "ideal")
+            {
+                j.helper.SetTransport("ns3::IdealPartitionTransport");
+                j.helper.SetAttribute("DataRate", DataRateValue(DataRate("10Gbps")));
+                j.helper.SetAttribute("StepLatency", TimeValue(MicroSeconds(20)));
+            }
+            j.Install();
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(j.job->IsFinished(), true, transport << ": job finished");
+            uint64_t sent = 0;
+            uint64_t received = 0;
+            for (uint32_t r = 0; r < n; ++r)
+            {
+                const uint64_t perIteration = r == 0 ? (n - 1) * model : model;
+                for (uint32_t it = 0; it < 2; ++it)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(j.job->GetWorker(r)->GetBytesSent(it),
+                                          perIteration,
+                                          transport << ": worker " << r << ", iteration " << it);
+                }
+                NS_TEST_ASSERT_MSG_EQ(j.job->GetWorker(r)->GetBytesReceived(),
+                                      2 * perIteration,
+                                      transport << ": worker " << r << " receives as much");
+                NS_TEST_ASSERT_MSG_EQ(j.job->GetExpectedBytesSent(r, model),
+                                      perIteration,
+                                      "the table's bytes_sent_by");
+                sent += j.job->GetWorker(r)->GetBytesSent(0) + j.job->GetWorker(r)->GetBytesSent(1);
+                received += j.job->GetWorker(r)->GetBytesReceived();
+            }
+            NS_TEST_ASSERT_MSG_EQ(received, sent, transport << ": every byte sent arrives");
+            if (transport == "ideal")
+            {
+                const std::vector<TrainingJob::Record> records = j.job->GetRecords();
+                NS_TEST_ASSERT_MSG_EQ(records.size(), 4, "two buffers, two iterations");
+                for (const TrainingJob::Record& record : records)
+                {
+                    const Time transfer = DataRate("10Gbps").CalculateBytesTxTime(
+                        j.job->GetModel()->GetBuffer(record.buffer).bytes);
+                    // the pushes, then the N-1 returns one after the other, two latencies
+                    NS_TEST_ASSERT_MSG_EQ(record.end_ns - record.start_ns,
+                                          (transfer * n + MicroSeconds(40)).GetNanoSeconds(),
+                                          "buffer " << record.buffer);
+                }
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] {
+                                  ddnntest::Job j(2,
+                                                  ddnntest::WriteProfile("tree.csv", {1000}),
+                                                  1000,
+                                                  MilliSeconds(1));
+                                  j.helper.SetAttribute("Collective", StringValue("tree"));
+                                  j.Install();
+                              }),
+                              "ns3::TrainingJob::Collective: unknown collective 'tree', expected "
+                              "one of: ring-allreduce, parameter-server, test-star",
+                              "an unknown name lists the registered ones");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] {
+                ddnntest::Job j(
+                    3, ddnntest::WriteProfile("star-ps.csv", {1000}), 1000, MilliSeconds(1));
+                j.helper.SetAttribute("Collective", StringValue("test-star"));
+                j.helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
+                j.helper.Install(NodeContainer(j.network->GetServer(0), j.network->GetServer(1)),
+                                 NodeContainer(j.network->GetServer(2)));
+            }),
+            "ns3::TrainingJob::ParameterServerHosts: Dedicated, expected "
+            "Collective parameter-server, got 'test-star'",
+            "it has no server ranks of its own");
+    }
+};
+
 class RegistryTestSuite : public TestSuite
 {
   public:
@@ -330,6 +581,7 @@ class RegistryTestSuite : public TestSuite
         AddTestCase(new ChoicesTestCase);
         AddTestCase(new UnknownNameTestCase);
         AddTestCase(new TestOnlyRunTestCase);
+        AddTestCase(new TestCollectiveRunTestCase);
     }
 };
 

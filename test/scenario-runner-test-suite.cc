@@ -231,7 +231,7 @@ class ScenarioParameterServerHostsTestCase : public TestCase
         uint64_t shards = 0;
         for (uint32_t k = 0; k < 2; ++k)
         {
-            Ptr<TrainingWorker> server = t.job->GetParameterServer(k);
+            Ptr<ParameterServerHost> server = t.job->GetParameterServer(k);
             NS_TEST_ASSERT_MSG_EQ(server->GetNode(), network->GetServer(4 + k), "after workers");
             const uint64_t shard = k == 0 ? 120001 : 120000;
             // received: over both iterations; sent: in iteration 0

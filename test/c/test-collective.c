@@ -339,6 +339,13 @@ rejects_misuse(void)
         CHECK(ddnn_collective_new(&c, ps, &past_the_servers, &cb, &workers[0]) == DDNN_ERR_INVALID);
         CHECK(ddnn_collective_new(&c, ps, &not_a_flag, &cb, &workers[0]) == DDNN_ERR_INVALID);
         CHECK(ddnn_collective_new(&c, ring, &ring_server, &cb, &workers[0]) == DDNN_ERR_INVALID);
+        /* nor server ranks of its own, for its workers either */
+        {
+            ddnn_collective_config ring_worker
+                = {.workers = 3, .rank = 0, .servers = 1, .dedicated = 1};
+            CHECK(ddnn_collective_new(&c, ring, &ring_worker, &cb, &workers[0])
+                  == DDNN_ERR_INVALID);
+        }
         CHECK(ddnn_collective_new(&c, ps, &last_server, &cb, &workers[0]) == DDNN_OK);
         ddnn_collective_free(c);
         c = NULL;
@@ -404,6 +411,150 @@ callbacks_init_zeroes(void)
     ddnn_collective_free(c);
 }
 
+/* A registered collective: the ring's operations under a name of the test's. */
+static ddnn_collective_ops
+ring_named(const char* name)
+{
+    ddnn_collective_ops ops = *ddnn_collective_find("ring-allreduce");
+    ops.name = name;
+    return ops;
+}
+
+/* Registration adds after the built-in ones; the new one is found, listed and runs. */
+static void
+register_adds_after_builtin(void)
+{
+    static ddnn_collective_ops ops;
+    const size_t before = ddnn_collective_registered();
+    char names[200];
+    ops = ring_named("test-ring");
+    CHECK(strcmp(ddnn_collective_at(0)->name, "ring-allreduce") == 0);
+    CHECK(strcmp(ddnn_collective_at(1)->name, "parameter-server") == 0);
+    CHECK(ddnn_collective_find("test-ring") == NULL);
+    CHECK(ddnn_collective_register(&ops) == DDNN_OK);
+    CHECK(ddnn_collective_registered() == before + 1);
+    CHECK(ddnn_collective_find("test-ring") == &ops);
+    CHECK(ddnn_collective_at(before) == &ops);
+    CHECK_U64(ddnn_collective_names("|", names, sizeof names),
+              strlen("ring-allreduce|parameter-server|test-ring"));
+    CHECK(strcmp(names, "ring-allreduce|parameter-server|test-ring") == 0);
+    run(&ops, 5, 0, 1048577, 1460);
+}
+
+/* The list of names is cut to the room given, always terminated, and says its whole length. */
+static void
+names_fit_the_room_given(void)
+{
+    char cut[8];
+    const size_t whole = ddnn_collective_names(", ", NULL, 0);
+    CHECK(whole > strlen("ring-allreduce, parameter-server"));
+    CHECK_U64(ddnn_collective_names(", ", cut, sizeof cut), whole);
+    CHECK(strcmp(cut, "ring-al") == 0);
+    CHECK_U64(ddnn_collective_names(", ", cut, 1), whole);
+    CHECK(cut[0] == '\0');
+}
+
+/* NULL, a name no scenario file can hold, or a missing operation: DDNN_ERR_INVALID. */
+static void
+register_refuses_invalid(void)
+{
+    static const char* const bad_names[] = {NULL, "", "Ring", "a|b", "a b", "tree,ring"};
+    const size_t before = ddnn_collective_registered();
+    size_t i;
+    CHECK(ddnn_collective_register(NULL) == DDNN_ERR_INVALID);
+    for (i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++)
+    {
+        ddnn_collective_ops ops = ring_named(bad_names[i]);
+        CHECK(ddnn_collective_register(&ops) == DDNN_ERR_INVALID);
+    }
+    for (i = 0; i < 12; i++)
+    {
+        ddnn_collective_ops ops = ring_named("test-incomplete");
+        switch (i)
+        {
+            case 0:
+                ops.summary = NULL;
+                break;
+            case 1:
+                ops.send_peers = NULL;
+                break;
+            case 2:
+                ops.receive_peers = NULL;
+                break;
+            case 3:
+                ops.bytes_sent_by = NULL;
+                break;
+            case 4:
+                ops.sequential_steps = NULL;
+                break;
+            case 5:
+                ops.create = NULL;
+                break;
+            case 6:
+                ops.destroy = NULL;
+                break;
+            case 7:
+                ops.start = NULL;
+                break;
+            case 8:
+                ops.on_received = NULL;
+                break;
+            case 9:
+                ops.active = NULL;
+                break;
+            case 10:
+                ops.describe = NULL;
+                break;
+            default:
+                ops.name = "test-Incomplete";
+                break;
+        }
+        CHECK(ddnn_collective_register(&ops) == DDNN_ERR_INVALID);
+    }
+    CHECK(ddnn_collective_registered() == before);
+    CHECK(ddnn_collective_find("test-incomplete") == NULL);
+}
+
+/* A name already registered, built-in or not: DDNN_ERR_DUPLICATE, the first one stays. */
+static void
+register_refuses_duplicate(void)
+{
+    static ddnn_collective_ops again;
+    const ddnn_collective_ops* ring = ddnn_collective_find("ring-allreduce");
+    const size_t before = ddnn_collective_registered();
+    again = ring_named("ring-allreduce");
+    CHECK(ddnn_collective_register(&again) == DDNN_ERR_DUPLICATE);
+    CHECK(ddnn_collective_register(ring) == DDNN_ERR_DUPLICATE);
+    CHECK(ddnn_collective_register(ddnn_collective_find("test-ring")) == DDNN_ERR_DUPLICATE);
+    CHECK(ddnn_collective_find("ring-allreduce") == ring);
+    CHECK(ddnn_collective_registered() == before);
+    CHECK(strcmp(ddnn_strerror(DDNN_ERR_DUPLICATE), "") != 0);
+}
+
+/* The table holds DDNN_COLLECTIVES_MAX; one more is DDNN_ERR_TOO_LARGE and changes nothing. */
+static void
+register_refuses_when_full(void)
+{
+    static ddnn_collective_ops fill[DDNN_COLLECTIVES_MAX];
+    static char names[DDNN_COLLECTIVES_MAX][16];
+    size_t i;
+    for (i = 0; ddnn_collective_registered() < DDNN_COLLECTIVES_MAX; i++)
+    {
+        snprintf(names[i], sizeof names[i], "test-fill-%zu", i);
+        fill[i] = ring_named(names[i]);
+        CHECK(ddnn_collective_register(&fill[i]) == DDNN_OK);
+    }
+    CHECK(i < DDNN_COLLECTIVES_MAX);
+    snprintf(names[i], sizeof names[i], "test-fill-%zu", i);
+    fill[i] = ring_named(names[i]);
+    CHECK(ddnn_collective_register(&fill[i]) == DDNN_ERR_TOO_LARGE);
+    CHECK(ddnn_collective_registered() == DDNN_COLLECTIVES_MAX);
+    CHECK(ddnn_collective_find(names[i]) == NULL);
+    CHECK(ddnn_collective_find(names[0]) == &fill[0]);
+    CHECK(ddnn_collective_at(DDNN_COLLECTIVES_MAX) == NULL);
+    CHECK(strcmp(ddnn_strerror(DDNN_ERR_TOO_LARGE), "") != 0);
+}
+
 int
 main(void)
 {
@@ -416,5 +567,11 @@ main(void)
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
     RUN(callbacks_init_zeroes);
+    /* last: they add to the process's registry, up to full */
+    RUN(register_adds_after_builtin);
+    RUN(names_fit_the_room_given);
+    RUN(register_refuses_invalid);
+    RUN(register_refuses_duplicate);
+    RUN(register_refuses_when_full);
     return UNIT_REPORT();
 }

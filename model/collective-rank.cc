@@ -1,0 +1,282 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "collective-rank.h"
+
+#include "ddnn-collective.h"
+#include "training-job.h"
+
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("CollectiveRank");
+NS_OBJECT_ENSURE_REGISTERED(CollectiveRank);
+
+TypeId
+CollectiveRank::GetTypeId()
+{
+    static TypeId tid
+        = TypeId("ns3::CollectiveRank")
+              .SetParent<Application>()
+              .SetGroupName("Ddnn")
+              .AddTraceSource(
+                  "PartitionSent",
+                  "The collective handed a chunk (the ring's: a partition) to the transport.",
+                  MakeTraceSourceAccessor(&CollectiveRank::m_partitionSentTrace),
+                  "ns3::CollectiveRank::PartitionTracedCallback")
+              .AddTraceSource("PartitionReceived",
+                              "A chunk (the ring's: a partition) fully arrived.",
+                              MakeTraceSourceAccessor(&CollectiveRank::m_partitionReceivedTrace),
+                              "ns3::CollectiveRank::PartitionTracedCallback");
+    return tid;
+}
+
+CollectiveRank::CollectiveRank() = default;
+
+CollectiveRank::~CollectiveRank()
+{
+    ddnn_collective_free(m_collective);
+}
+
+void
+CollectiveRank::DoDispose()
+{
+    m_job = nullptr;
+    if (m_transport)
+    {
+        m_transport->Dispose();
+        m_transport = nullptr;
+    }
+    Application::DoDispose();
+}
+
+void
+CollectiveRank::Setup(Ptr<TrainingJob> job, uint32_t rank, Ptr<PartitionTransport> transport)
+{
+    NS_LOG_FUNCTION(this << rank);
+    m_job = job;
+    m_rank = rank;
+    m_transport = transport;
+}
+
+uint32_t
+CollectiveRank::GetRank() const
+{
+    return m_rank;
+}
+
+bool
+CollectiveRank::IsDedicatedServer() const
+{
+    return m_job && m_rank >= m_job->GetWorkerCount();
+}
+
+Ptr<PartitionTransport>
+CollectiveRank::GetTransport() const
+{
+    return m_transport;
+}
+
+Ptr<TrainingJob>
+CollectiveRank::GetJob() const
+{
+    return m_job;
+}
+
+uint32_t
+CollectiveRank::GetIterationsCompleted() const
+{
+    return 0;
+}
+
+uint64_t
+CollectiveRank::GetBytesSent(uint32_t iteration) const
+{
+    return iteration < m_bytesSent.size() ? m_bytesSent[iteration] : 0;
+}
+
+uint64_t
+CollectiveRank::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+bool
+CollectiveRank::Check(int rc, const char* call)
+{
+    if (rc == DDNN_OK)
+    {
+        return true;
+    }
+    m_job->Fail(m_rank, std::string(call) + " failed: " + ddnn_strerror(rc));
+    return false;
+}
+
+std::vector<PartitionTransport::Peer>
+CollectiveRank::Peers(bool sendTo) const
+{
+    const ddnn_collective_ops* ops = m_job->GetCollective();
+    const ddnn_collective_config cfg = m_job->GetCollectiveConfig(m_rank);
+    auto list = sendTo ? ops->send_peers : ops->receive_peers;
+    std::vector<uint32_t> ranks(list(&cfg, nullptr, 0));
+    list(&cfg, ranks.data(), static_cast<uint32_t>(ranks.size()));
+    std::vector<PartitionTransport::Peer> peers;
+    for (uint32_t r : ranks)
+    {
+        peers.push_back({r, m_job->GetRankAddress(r), m_job->GetRank(r)->GetTransport()});
+    }
+    return peers;
+}
+
+bool
+CollectiveRank::StartCollective()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    const ddnn_collective_config cfg = m_job->GetCollectiveConfig(m_rank);
+    ddnn_collective_callbacks cb;
+    ddnn_collective_callbacks_init(&cb);
+    cb.send = &CoreSend;
+    cb.received = &CoreReceived;
+    cb.done = &CoreCollectiveDone;
+    if (!Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &cfg, &cb, this),
+               "ddnn_collective_new"))
+    {
+        return false;
+    }
+    OpenTransport();
+    return true;
+}
+
+void
+CollectiveRank::OpenTransport()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    m_transport->SetReceiveCallback(MakeCallback(&CollectiveRank::Receive, this));
+    m_transport->SetFailureCallback(MakeCallback(&CollectiveRank::TransportFailed, this));
+    if (const int tos = m_job->GetPriorityTos(); tos >= 0)
+    {
+        NS_LOG_INFO("rank " << m_rank << ": priority " << m_job->GetPriority() << ", ToS " << tos);
+        m_transport->SetAttributeFailSafe("Tos", UintegerValue(tos)); // a transport with bands
+    }
+    m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
+    m_job->NotifyProgress();
+}
+
+void
+CollectiveRank::StopApplication()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    m_jobFinished = true; // a stopped rank no longer reports closed connections
+    CloseTransport();
+}
+
+void
+CollectiveRank::MarkJobFinished()
+{
+    m_jobFinished = true;
+}
+
+void
+CollectiveRank::CloseTransport()
+{
+    if (m_transport)
+    {
+        m_transport->Close();
+    }
+}
+
+void
+CollectiveRank::TransportFailed(const std::string& what)
+{
+    NS_LOG_WARN("rank " << m_rank << ": " << what);
+    if (!m_jobFinished)
+    {
+        m_job->Fail(m_rank, what);
+    }
+}
+
+int
+CollectiveRank::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
+{
+    NS_LOG_FUNCTION(this << m_rank << iteration << buffer << bytes);
+    m_bufferIteration = iteration;
+    m_buffer = buffer;
+    m_transport->SetBufferTos(m_job->GetBufferTos(buffer));
+    int rc = ddnn_collective_start(m_collective, bytes);
+    Check(rc, "ddnn_collective_start");
+    return rc;
+}
+
+int
+CollectiveRank::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    auto self = static_cast<CollectiveRank*>(ctx);
+    if (self->m_bytesSent.size() <= self->m_bufferIteration)
+    {
+        self->m_bytesSent.resize(self->m_bufferIteration + 1, 0);
+    }
+    self->m_bytesSent[self->m_bufferIteration] += bytes;
+    NS_LOG_LOGIC("rank " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
+                         << ": partition " << chunk << " (" << bytes << " bytes) sent to " << peer);
+    self->m_partitionSentTrace(
+        self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    self->m_transport->Send(peer, bytes);
+    return DDNN_OK;
+}
+
+int
+CollectiveRank::CoreReceived(
+    void* ctx, [[maybe_unused]] uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    auto self = static_cast<CollectiveRank*>(ctx);
+    NS_LOG_LOGIC("rank " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
+                         << ": partition " << chunk << " (" << bytes << " bytes) received from "
+                         << peer);
+    self->m_partitionReceivedTrace(
+        self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    return DDNN_OK;
+}
+
+int
+CollectiveRank::CoreCollectiveDone(void* ctx)
+{
+    auto self = static_cast<CollectiveRank*>(ctx);
+    NS_LOG_DEBUG("rank " << self->m_rank << ": done with buffer " << self->m_buffer
+                         << " of iteration " << self->m_bufferIteration);
+    return self->m_job->NotifyDone(self->m_rank);
+}
+
+void
+CollectiveRank::Receive(uint32_t from, uint64_t bytes)
+{
+    m_bytesReceived += bytes;
+    m_job->NotifyProgress();
+    Check(ddnn_collective_on_received(m_collective, from, bytes), "ddnn_collective_on_received");
+}
+
+std::string
+CollectiveRank::Describe() const
+{
+    std::ostringstream os;
+    os << DescribeCompute();
+    if (m_collective && ddnn_collective_active(m_collective))
+    {
+        char line[200];
+        ddnn_collective_describe(m_collective, line, sizeof line);
+        os << "; " << ddnn_collective_get_ops(m_collective)->name << " of buffer " << m_buffer
+           << " (iteration " << m_bufferIteration << "): " << line;
+    }
+    const std::string transport = m_transport ? m_transport->Describe() : "";
+    if (!transport.empty())
+    {
+        os << "; " << transport;
+    }
+    return os.str();
+}
+
+} // namespace ns3
