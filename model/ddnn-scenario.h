@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Scenario and campaign files (XML, validated against data/ddnn-scenario.xsd
+ * The files of scenarios and campaigns (XML, validated against data/ddnn-scenario.xsd
  * with libxml2). A scenario describes one run: topology, training tenant,
  * background tenant, priority, duration and measurement window, seed and
  * outputs. A campaign is a base scenario plus <vary parameter="element.attribute"

@@ -80,7 +80,9 @@ class AttributeDefaultsTestCase : public TestCase
             {Default("ns3::TrainingJob", "Iterations"), Table("training.iterations")},
             {Default("ns3::TrainingJob", "StopTime"), Table("training.stop-s", 1e9)},
             {Default("ns3::TrainingJob", "StallTimeout"), Table("training.stall-timeout-ms", 1e6)},
-            {Default("ns3::TcpPartitionTransport", "Tos"), Table("training.tos")},
+            // A tenant's default ToS: the table's priority "same", every tenant's default.
+            {Default("ns3::TcpPartitionTransport", "Tos"),
+             std::to_string(TenantPriority::Tos("same", "same"))},
             {TrainingHelper().GetTransport(), TransportTypeOf(Table("training.transport"))},
             {Default("ns3::TcpPartitionTransport", "SendChunkBytes"),
              Table("transport.send-chunk-bytes")},

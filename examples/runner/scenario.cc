@@ -412,10 +412,20 @@ Scenario::ValidateTraining() const
             failJob("jobWorkers", "expected 0 (the topology's workers) or at least 2, got 1");
         }
         const bool dedicated = Is(job.parameter_server_hosts, "dedicated");
-        if (dedicated && !Is(job.collective, "parameter-server"))
+        const ddnn_collective_ops* collective = ddnn_collective_find(job.collective);
+        if (dedicated && collective != nullptr && !collective->dedicated_servers)
         {
+            std::string serving; // the collectives that run on server ranks of their own
+            for (size_t i = 0; i < ddnn_collective_registered(); ++i)
+            {
+                if (ddnn_collective_at(i)->dedicated_servers)
+                {
+                    serving
+                        += (serving.empty() ? "" : ", ") + std::string(ddnn_collective_at(i)->name);
+                }
+            }
             failJob("parameterServerHosts",
-                    "dedicated hosts serve the parameter-server collective, not "
+                    "dedicated hosts serve the " + serving + " collective, not "
                         + std::string(job.collective));
         }
         if (dedicated && n + job.parameter_servers > GetServerCount())
