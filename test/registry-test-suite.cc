@@ -539,7 +539,7 @@ class TestCollectiveRunTestCase : public TestCase
                     const Time transfer = DataRate("10Gbps").CalculateBytesTxTime(
                         j.job->GetModel()->GetBuffer(record.buffer).bytes);
                     // the pushes, then the N-1 returns one after the other, two latencies
-                    NS_TEST_ASSERT_MSG_EQ(record.end_ns - record.start_ns,
+                    NS_TEST_ASSERT_MSG_EQ(static_cast<int64_t>(record.end_ns - record.start_ns),
                                           (transfer * n + MicroSeconds(40)).GetNanoSeconds(),
                                           "buffer " << record.buffer);
                 }
