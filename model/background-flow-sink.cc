@@ -4,8 +4,8 @@
 #include "background-flow-sink.h"
 
 #include "background-tenant.h"
-#include "one-line-error.h"
 #include "ns3-compat.h"
+#include "one-line-error.h"
 #include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"

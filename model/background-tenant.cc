@@ -5,8 +5,8 @@
 
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
-#include "one-line-error.h"
 #include "ns3-compat.h"
+#include "one-line-error.h"
 #include "tenant-congestion-control.h"
 
 #include "ns3/boolean.h"

@@ -37,10 +37,10 @@
  * type since ns-3.41 (EnumChecker<T>), one class before.
  */
 #if DDNN_NS3_AT_LEAST(41)
-template <typename EnumType>
+template<typename EnumType>
 using DdnnEnumChecker = ns3::EnumChecker<EnumType>;
 #else
-template <typename EnumType>
+template<typename EnumType>
 using DdnnEnumChecker = ns3::EnumChecker;
 #endif
 

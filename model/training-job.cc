@@ -4,9 +4,9 @@
 #include "training-job.h"
 
 #include "ddnn-collective.h"
-#include "one-line-error.h"
 #include "ddnn-syncer.h"
 #include "ns3-compat.h"
+#include "one-line-error.h"
 #include "parameter-server-host.h"
 #include "training-worker.h"
 

@@ -356,7 +356,8 @@ class DedicatedParameterServerTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(records.size(), 2, "two buffers");
         const double bound = 2.0 * n * s * 8 / rate;
         // Path latency: 2 links' delays and one store-and-forward of a full packet at the
-        // switch (as TransportSettings::IdealStepLatency), once for the last push and once for the last pull.
+        // switch (as TransportSettings::IdealStepLatency), once for the last push and once for the
+        // last pull.
         const double latency = 2 * 10e-6 + transport.WirePacketBytes() * 8 / rate;
         const double ideal = bound / transport.GoodputFraction() + 2 * latency;
         for (const TrainingJob::Record& record : records)
