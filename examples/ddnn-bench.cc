@@ -415,9 +415,7 @@ RunBare(const Scenario& scenario,
 {
     const ddnn_scenario& s = scenario.values;
     Ptr<ServerTopology> network = CreateTopology(scenario); // applies the TCP settings
-    Ptr<ServerTopology> job = Is(s.topology_kind, "single-tor")
-                                  ? PlaceJob(network, "packed", s.workers)
-                                  : PlaceJob(network, s.jobs[0].placement, s.workers);
+    Ptr<ServerTopology> job = PlaceJob(network, s.jobs[0].placement, s.workers); // as ddnn's
     const TransportSettings transport = scenario.Transport();
     const uint32_t sendSize = transport.sendChunkBytes;
     const uint64_t partition = (s.jobs[0].fusion_bytes + s.workers - 1) / s.workers;

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * A ring-allreduce training job alone on a single-ToR network.
+ * One training job alone on its network (a single ToR unless the scenario names a fabric),
+ * with any registered collective.
  *
  * Runs the job (over TCP by default), then the same job on the ideal
  * transport as a reference, writes iterations.csv, buffers.csv,
@@ -25,14 +26,6 @@ using namespace ns3;
 namespace
 {
 
-std::string
-Format(double value)
-{
-    std::ostringstream os;
-    os << std::setprecision(12) << value;
-    return os.str();
-}
-
 /** ", sd X ms" of a spread in seconds; nothing below two samples (NaN). */
 std::string
 Spread(double sd)
@@ -45,10 +38,11 @@ Spread(double sd)
     return os.str();
 }
 
+/** measured / reference; NaN (written NA) without a reference. */
 double
 Ratio(double measured, double reference)
 {
-    return reference > 0 ? measured / reference : 0;
+    return reference > 0 ? measured / reference : std::nan("");
 }
 
 } // namespace
@@ -108,25 +102,25 @@ main(int argc, char* argv[])
             {"barrier", job.barrier ? "true" : "false"},
             {"iterations_completed", std::to_string(s.iterationsCompleted)},
             {"model_bytes", std::to_string(run.modelBytes)},
-            {"compute_time_s", Format(s.computeTimeS)},
-            {"iteration_time_mean_s", Format(s.iterationTimeMeanS)},
+            {"compute_time_s", FormatFigure(s.computeTimeS)},
+            {"iteration_time_mean_s", FormatFigure(s.iterationTimeMeanS)},
             {"iterations_measured", std::to_string(s.iterationsMeasured)},
             {"iteration_time_sd_s", FormatFigure(s.iterationTimeSdS)},
-            {"allreduce_time_mean_s", Format(s.allreduceTimeMeanS)},
+            {"allreduce_time_mean_s", FormatFigure(s.allreduceTimeMeanS)},
             {"allreduces_measured", std::to_string(s.allreducesMeasured)},
             {"allreduce_time_sd_s", FormatFigure(s.allreduceTimeSdS)},
-            {"bytes_per_worker_per_iteration", Format(s.bytesPerWorkerPerIteration)},
+            {"bytes_per_worker_per_iteration", FormatFigure(s.bytesPerWorkerPerIteration)},
             {"expected_bytes_per_worker_per_iteration",
-             Format(s.expectedBytesPerWorkerPerIteration)},
-            {"ideal_allreduce_time_s", Format(s.idealAllreduceTimeS)},
-            {"ideal_iteration_time_mean_s", Format(i.iterationTimeMeanS)},
-            {"ideal_allreduce_time_mean_s", Format(i.allreduceTimeMeanS)},
+             FormatFigure(s.expectedBytesPerWorkerPerIteration)},
+            {"ideal_allreduce_time_s", FormatFigure(s.idealAllreduceTimeS)},
+            {"ideal_iteration_time_mean_s", FormatFigure(i.iterationTimeMeanS)},
+            {"ideal_allreduce_time_mean_s", FormatFigure(i.allreduceTimeMeanS)},
             {"iteration_time_ratio_to_ideal",
-             Format(Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS))},
+             FormatFigure(Ratio(s.iterationTimeMeanS, i.iterationTimeMeanS))},
             {"allreduce_time_ratio_to_ideal",
-             Format(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
+             FormatFigure(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
             {"bytes_ratio_to_expected",
-             Format(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
+             FormatFigure(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
         };
         WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
         WriteOutputManifest(scenario.outDir); // last: the run is complete
@@ -145,7 +139,7 @@ main(int argc, char* argv[])
                   << "  bytes / worker / iteration  " << std::setprecision(0)
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
-                  << " x expected, ring: 2(N-1)/N x model)\n"
+                  << " x what the collective sends per worker)\n"
                   << "  output                      " << scenario.outDir << "/summary.csv\n";
     }
     catch (...)

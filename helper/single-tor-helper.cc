@@ -223,6 +223,12 @@ SingleTorHelper::GetPlannedServerCount() const
     return m_servers.GetN() > 0 ? m_servers.GetN() : m_serverCount;
 }
 
+void
+SingleTorHelper::CheckConfig() const
+{
+    ImpairedServers(GetPlannedServerCount());
+}
+
 uint32_t
 SingleTorHelper::GetServerCount() const
 {

@@ -46,6 +46,8 @@ class SingleTorHelper : public ServerTopology
     void Create() override;
     /** Servers built, or before Create() the Servers attribute. */
     uint32_t GetPlannedServerCount() const override;
+    /** Throws DdnnError naming ImpairedServers when it names no server of the plan. */
+    void CheckConfig() const override;
 
     uint32_t GetServerCount() const override;
     Ptr<Node> GetServer(uint32_t i) const override;

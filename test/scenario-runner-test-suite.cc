@@ -164,10 +164,10 @@ class StragglerTestCase : public TestCase
  * A training scenario without a compute time (nor a ratio to derive it from) or without
  * fusion buffers names the flag at fault.
  */
-class TrainingScenarioBadInputTestCase : public TestCase
+class ScenarioWithoutComputeOrFusionTestCase : public TestCase
 {
   public:
-    TrainingScenarioBadInputTestCase()
+    ScenarioWithoutComputeOrFusionTestCase()
         : TestCase("a scenario without compute time or fusion buffers names the flag")
     {
     }
@@ -867,7 +867,7 @@ class ScenarioRunnerTestSuite : public TestSuite
     {
         AddTestCase(new ComputeBoundTestCase);
         AddTestCase(new StragglerTestCase);
-        AddTestCase(new TrainingScenarioBadInputTestCase);
+        AddTestCase(new ScenarioWithoutComputeOrFusionTestCase);
         AddTestCase(new ScenarioParameterServerHostsTestCase);
         AddTestCase(new TransportProfileBandsTestCase);
         AddTestCase(new FlowBookkeepingTestCase);

@@ -325,6 +325,71 @@ CheckStragglers(const ddnn_scenario_job& job, uint32_t workers, const std::strin
 
 } // namespace
 
+namespace
+{
+
+/** The registered topologies whose type has attribute `name`, as "a or b". */
+std::string
+TopologiesWith(const std::string& name)
+{
+    std::string kinds;
+    for (const std::string& kind : ServerTopology::Names())
+    {
+        TypeId::AttributeInformation info;
+        if (ServerTopology::Lookup(kind).LookupAttributeByName(name, &info))
+        {
+            kinds += (kinds.empty() ? "" : " or ") + kind;
+        }
+    }
+    return kinds;
+}
+
+/** Refuses a value for an attribute that the planned topology's type does not have. */
+void
+CheckTopologyHas(const Scenario& scenario, Ptr<ServerTopology> planned)
+{
+    const ddnn_scenario& values = scenario.values;
+    // A value for an attribute of another kind of topology would be ignored: refuse it.
+    const TypeId type = planned->GetInstanceTypeId();
+    const Scenario defaults;
+    auto refuse = [&](const std::string& flag, const std::string& attribute) {
+        TypeId::AttributeInformation info;
+        if (!type.LookupAttributeByName(attribute, &info))
+        {
+            throw DdnnError("--" + flag + ": the " + values.topology_kind + " topology has no "
+                            + attribute + "; --topology=" + TopologiesWith(attribute) + " has");
+        }
+    };
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string target = p->sets ? p->sets : "";
+        TypeId owner;
+        if (target.empty() || ddnn_param_is_per_job(p)
+            || !TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
+            || !owner.IsChildOf(ServerTopology::GetTypeId()))
+        {
+            continue;
+        }
+        char given[DDNN_PATH_MAX + 64]; // a scenario's longest text, or a number
+        char fallback[DDNN_PATH_MAX + 64];
+        if (ddnn_scenario_format_param(&values, p, given, sizeof given) == DDNN_OK
+            && ddnn_scenario_format_param(&defaults.values, p, fallback, sizeof fallback)
+                   == DDNN_OK
+            && std::strcmp(given, fallback) != 0)
+        {
+            refuse(p->flag, target.substr(target.rfind("::") + 2));
+        }
+    }
+    // Rows the runner converts before they reach an attribute (empty text: none).
+    if (values.rate_cap[0] != '\0')
+    {
+        refuse("rateCap", "RateCap");
+    }
+}
+
+} // namespace
+
 void
 Scenario::CheckTopology() const
 {
@@ -348,6 +413,7 @@ Scenario::CheckTopology() const
         }
         throw;
     }
+    CheckTopologyHas(*this, planned);
     // The options that shape the topology: the table's rows that set its attributes.
     std::vector<std::string> shape;
     for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
@@ -457,7 +523,6 @@ Scenario::ValidateTraining() const
     ProgressMeter::Enabled(progress); // throws on an unknown mode
     const std::string dataRate = values.data_rate;
     const std::string rateCap = values.rate_cap;
-    const std::string impairedServers = values.impaired_servers;
     if (!IsRate(dataRate))
     {
         fail("dataRate",
@@ -469,43 +534,12 @@ Scenario::ValidateTraining() const
              "expected a rate such as 1Gbps (or nothing for no cap), got '" + rateCap
                  + "' (1bps to 1000Gbps)");
     }
-    if (kind == "single-tor" && !impairedServers.empty())
-    {
-        // The helper's own check, named by the option the user gave.
-        Ptr<SingleTorHelper> probe = CreateObject<SingleTorHelper>();
-        probe->SetAttribute("ImpairedServers", StringValue(impairedServers));
-        try
-        {
-            probe->ImpairedServers(GetServerCount());
-        }
-        catch (const DdnnError& e)
-        {
-            const std::string what = e.what();
-            fail("impairedServers", what.substr(what.find(": ") + 2));
-        }
-    }
     CheckTopology();
-    if (kind != "single-tor")
+    const std::string fabricDataRate = values.fabric_data_rate;
+    if (!fabricDataRate.empty() && !IsRate(fabricDataRate))
     {
-        // A named array: gcc 14 takes pairs in a braced list for dangling references.
-        const std::pair<const char*, bool> impairments[]
-            = {{"lossRate", values.loss_rate > 0},
-               {"addedDelayUs", values.added_delay_us > 0},
-               {"rateCap", !rateCap.empty()},
-               {"impairedServers", !impairedServers.empty()}};
-        for (const auto& [flag, set] : impairments)
-        {
-            if (set)
-            {
-                fail(flag, "the impairments apply to --topology=single-tor only, not " + kind);
-            }
-        }
-        const std::string fabricDataRate = values.fabric_data_rate;
-        if (!fabricDataRate.empty() && !IsRate(fabricDataRate))
-        {
-            fail("fabricDataRate",
-                 "expected a rate such as 40Gbps, got '" + fabricDataRate + "' (1bps to 1000Gbps)");
-        }
+        fail("fabricDataRate",
+             "expected a rate such as 40Gbps, got '" + fabricDataRate + "' (1bps to 1000Gbps)");
     }
 }
 
