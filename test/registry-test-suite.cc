@@ -7,7 +7,7 @@
  * unknown name is an error naming the choices, and an implementation defined here, registered by
  * one line, runs through the runner without any edit to it. The collectives (the C core's
  * registry, ddnn_collective_register) too: one defined here runs by its name through
- * TrainingHelper, over the ideal transport and over TCP.
+ * TrainingHelper, over the ideal transport and over TCP, and from a scenario file.
  */
 #include "../model/ddnn-collective.h"
 #include "ddnn-test-util.h"
@@ -379,14 +379,16 @@ RunBuilt(const Scenario& s)
 /**
  * The test-only topology, queue disc and transport, named in a scenario file and run by the
  * runner (RunTraining) with no edit to it: two workers, one iteration, every byte of the ring
- * allreduce through the test's FIFO over TCP, then through its transport. The parameter
+ * allreduce through the test's FIFO over TCP, then through its transport; then the test-only
+ * collective, named in a file of its own, over TCP. The parameter
  * table's choices (what --help lists and a file may name) are the registries' names.
  */
 class TestOnlyRunTestCase : public TestCase
 {
   public:
     TestOnlyRunTestCase()
-        : TestCase("a test-only topology, queue disc and transport run from a scenario file")
+        : TestCase("a test-only topology, queue disc, transport and collective run from a "
+                   "scenario file")
     {
     }
 
@@ -467,6 +469,30 @@ class TestOnlyRunTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(test.allreduceTimeMeanS,
                               ideal.allreduceTimeMeanS,
                               "the ideal transport's time: given its rate and latency alike");
+
+        // The test-only collective, named by a file: N = 3 workers, model 200,000 bytes; rank 0
+        // sends (N-1) x model, the others the model once: a mean of 4/3 x model a worker.
+        Scenario star;
+        LoadScenarioFile(
+            ddnntest::WriteTempFile(
+                "star.xml",
+                "<scenario version=\"1\"><topology workers=\"3\"/><training profile=\""
+                    + profile
+                    + "\" fusion-bytes=\"100000\" compute-ms=\"1\" iterations=\"1\" "
+                      "transport=\"tcp\" collective=\"test-star\"/><priority "
+                      "training=\"same\"/><run duration-s=\"1\" warmup-s=\"0\" "
+                      "cooldown-s=\"0\"/></scenario>"),
+            star);
+        const TrainingSummary starRun = RunBuilt(star);
+        NS_TEST_ASSERT_MSG_EQ(starRun.iterationsCompleted, 1, "the star's iteration");
+        NS_TEST_ASSERT_MSG_EQ_TOL(starRun.bytesPerWorkerPerIteration,
+                                  4.0 / 3 * 200000,
+                                  1e-6,
+                                  "every byte of the star, over TCP");
+        NS_TEST_ASSERT_MSG_EQ_TOL(starRun.expectedBytesPerWorkerPerIteration,
+                                  4.0 / 3 * 200000,
+                                  1e-6,
+                                  "as its bytes_sent_by says");
     }
 };
 
