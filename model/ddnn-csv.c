@@ -100,6 +100,17 @@ reorder(ddnn_csv* csv)
         csv->fields[i] = given[csv->order[i]];
 }
 
+/* Keeps the header row's names (in csv->fields) past the next line. */
+static void
+keep_header(ddnn_csv* csv)
+{
+    int i;
+    memcpy(csv->header_buf, csv->buf, sizeof csv->buf);
+    for (i = 0; i < csv->field_count; i++)
+        csv->header[i] = csv->header_buf + (csv->fields[i] - csv->buf);
+    csv->header_count = csv->field_count;
+}
+
 static int
 looks_numeric(const char* s)
 {
@@ -179,6 +190,8 @@ ddnn_csv_next(ddnn_csv* csv, ddnn_diag* diag)
             csv->header_seen = 1;
             if (csv->columns && (rc = read_header(csv, diag)) < 0)
                 return rc;
+            if (!csv->columns)
+                keep_header(csv);
             continue;
         }
         csv->seen_data = 1;
@@ -247,4 +260,28 @@ ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_
         return ddnn_diag_set(diag, DDNN_ERR_RANGE, csv->line, name, "number '%s' out of range", s);
     *out = v;
     return DDNN_OK;
+}
+
+int
+ddnn_csv_field_count(const ddnn_csv* csv)
+{
+    return csv->field_count;
+}
+
+const char*
+ddnn_csv_field(const ddnn_csv* csv, int i)
+{
+    return i >= 0 && i < csv->field_count ? csv->fields[i] : NULL;
+}
+
+int
+ddnn_csv_header_count(const ddnn_csv* csv)
+{
+    return csv->header_count;
+}
+
+const char*
+ddnn_csv_header_name(const ddnn_csv* csv, int i)
+{
+    return i >= 0 && i < csv->header_count ? csv->header[i] : NULL;
 }

@@ -5,6 +5,10 @@
  * before the first data row, and every number is checked strictly. A header
  * names the columns, in any order: rows are read by those names. A UTF-8 byte
  * order mark is skipped; quoted fields are refused (no field needs them).
+ *
+ * Given no columns, the reader takes any table with a header row: its names are then
+ * ddnn_csv_header_name's, and each row's fields are text (ddnn_csv_field), as a run's own
+ * outputs are read back (summary.csv's values, NA for no sample).
  */
 #ifndef DDNN_CSV_H
 #define DDNN_CSV_H
@@ -38,7 +42,10 @@ extern "C"
         const char* columns; /* the expected header, "a,b,c"; NULL: not checked */
         int column_count;
         int header_seen;
-        int order[DDNN_CSV_MAX_FIELDS]; /* column i is field order[i] of each row */
+        int order[DDNN_CSV_MAX_FIELDS];         /* column i is field order[i] of each row */
+        char header_buf[DDNN_CSV_MAX_LINE + 1]; /* no columns given: the header's names */
+        char* header[DDNN_CSV_MAX_FIELDS];
+        int header_count;
     } ddnn_csv;
 
     /*
@@ -64,6 +71,17 @@ extern "C"
 
     /* Parses field i as a finite decimal number. */
     int ddnn_csv_double(const ddnn_csv* csv, int i, const char* name, double* out, ddnn_diag* diag);
+
+    /* The current row's number of fields, and field i as text (NULL past the last). */
+    int ddnn_csv_field_count(const ddnn_csv* csv);
+    const char* ddnn_csv_field(const ddnn_csv* csv, int i);
+
+    /*
+     * A reader given no columns: the number of names in the header row read so far (0 before
+     * it, or for a table without one), and name i (NULL past the last).
+     */
+    int ddnn_csv_header_count(const ddnn_csv* csv);
+    const char* ddnn_csv_header_name(const ddnn_csv* csv, int i);
 
 #ifdef __cplusplus
 }

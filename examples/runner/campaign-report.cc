@@ -5,6 +5,7 @@
 
 #include "input-file.h"
 #include "ns3/atomic-file.h"
+#include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-file.h"
 #include "ns3/ddnn-flow-stats.h"
 #include "ns3/one-line-error.h"
@@ -26,6 +27,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -54,38 +56,34 @@ struct Table
     }
 };
 
-std::vector<std::string>
-Split(const std::string& line)
-{
-    std::vector<std::string> fields;
-    std::stringstream ss(line);
-    std::string field;
-    while (std::getline(ss, field, ','))
-    {
-        fields.push_back(field);
-    }
-    if (!line.empty() && line.back() == ',')
-    {
-        fields.emplace_back();
-    }
-    return fields;
-}
-
 Table
 ReadTable(const std::string& path)
 {
-    // The runs' own outputs: regular files only, of any size (a run's flows.csv may be large).
-    std::istringstream in(ReadInputFile(path, DDNN_FILE_ANY_SIZE, "a run's table"));
+    // The runs' own outputs: regular files only, of any size (a run's flows.csv may be large),
+    // read by the C core's reader as text under their header's names.
+    const std::string text = ReadInputFile(path, DDNN_FILE_ANY_SIZE, "a run's table");
+    const auto csv = std::make_unique<ddnn_csv>();
+    ddnn_csv_init(csv.get(), text.data(), text.size(), nullptr);
+    ddnn_diag diag{};
     Table table;
-    std::string line;
-    std::getline(in, line);
-    table.columns = Split(line);
-    while (std::getline(in, line))
+    int rc;
+    while ((rc = ddnn_csv_next(csv.get(), &diag)) == 1)
     {
-        if (!line.empty())
+        std::vector<std::string>& row = table.rows.emplace_back();
+        for (int i = 0; i < ddnn_csv_field_count(csv.get()); ++i)
         {
-            table.rows.push_back(Split(line));
+            row.emplace_back(ddnn_csv_field(csv.get(), i));
         }
+    }
+    if (rc < 0)
+    {
+        char line[600];
+        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
+        throw DdnnError(line);
+    }
+    for (int i = 0; i < ddnn_csv_header_count(csv.get()); ++i)
+    {
+        table.columns.emplace_back(ddnn_csv_header_name(csv.get(), i));
     }
     return table;
 }

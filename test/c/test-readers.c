@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Unit tests of the readers of the runner's own files: the calibration table and a run's
- * MANIFEST. */
+/* Unit tests of the readers of the runner's own files: the calibration table, a run's
+ * MANIFEST and its tables. */
 #include "ddnn-calibration.h"
+#include "ddnn-csv.h"
 #include "ddnn-manifest.h"
 #include "ddnn-unit.h"
 
@@ -94,10 +95,50 @@ manifest_paths_stay_in_their_folder(void)
     manifest_error("1 2\n", DDNN_ERR_SYNTAX, 1, "");
 }
 
+/* A run's table read back as text, by its header's names. */
+static void
+table_by_header_names(void)
+{
+    static const char text[] = "key,value\niterations,5\niteration_time_mean_s,NA\nnote,\n";
+    ddnn_csv* csv = malloc(sizeof *csv);
+    ddnn_diag diag = {0};
+    const char* expected[][2]
+        = {{"iterations", "5"}, {"iteration_time_mean_s", "NA"}, {"note", ""}};
+    int rows = 0;
+    if (!csv)
+        return;
+    ddnn_csv_init(csv, text, sizeof text - 1, NULL);
+    CHECK(ddnn_csv_header_count(csv) == 0);
+    while (ddnn_csv_next(csv, &diag) == 1)
+    {
+        CHECK(ddnn_csv_field_count(csv) == 2);
+        if (rows < 3 && ddnn_csv_field_count(csv) == 2)
+        {
+            CHECK(strcmp(ddnn_csv_field(csv, 0), expected[rows][0]) == 0);
+            CHECK(strcmp(ddnn_csv_field(csv, 1), expected[rows][1]) == 0);
+        }
+        CHECK(ddnn_csv_field(csv, 2) == NULL);
+        rows++;
+    }
+    CHECK(rows == 3);
+    CHECK(ddnn_csv_header_count(csv) == 2);
+    CHECK(strcmp(ddnn_csv_header_name(csv, 0), "key") == 0);
+    CHECK(strcmp(ddnn_csv_header_name(csv, 1), "value") == 0);
+    CHECK(ddnn_csv_header_name(csv, 2) == NULL);
+    /* A table of numbers only has no header: no names. */
+    ddnn_csv_init(csv, "1,2\n3,4\n", 8, NULL);
+    rows = 0;
+    while (ddnn_csv_next(csv, &diag) == 1)
+        rows++;
+    CHECK(rows == 2 && ddnn_csv_header_count(csv) == 0);
+    free(csv);
+}
+
 int
 main(void)
 {
     RUN(calibration_by_column_names);
     RUN(manifest_paths_stay_in_their_folder);
+    RUN(table_by_header_names);
     return UNIT_REPORT();
 }
