@@ -3,19 +3,15 @@
  */
 #include "background-helper.h"
 
-#include "ns3/data-path.h"
-#include "ns3/ddnn-cdf.h"
-#include "ns3/ddnn-schedule.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/one-line-error.h"
-#include "ns3/random-variable-stream.h"
+#include "ns3/schedule-replay-pattern.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
-
-#include <cmath>
-#include <memory>
+#include "ns3/web-search-pattern.h"
 
 namespace ns3
 {
@@ -24,38 +20,75 @@ NS_LOG_COMPONENT_DEFINE("BackgroundHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(BackgroundHelper);
 
+namespace
+{
+
+/** The initial value of `pattern`'s attribute `name`: the helper's deprecated copy's default. */
+const AttributeValue&
+PatternDefault(TypeId pattern, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    pattern.LookupAttributeByName(name, &info);
+    return *info.initialValue;
+}
+
+// A literal: GetTypeId runs during static initialization, before a std::string here would.
+constexpr const char* kDeprecated
+    = "an attribute of the pattern now: BackgroundHelper::SetPatternAttribute sets it";
+
+} // namespace
+
 TypeId
 BackgroundHelper::GetTypeId()
 {
+    const TypeId webSearch = WebSearchPattern::GetTypeId();
     static TypeId tid
         = TypeId("ns3::BackgroundHelper")
               .SetParent<Object>()
               .SetGroupName("Ddnn")
               .AddConstructor<BackgroundHelper>()
+              .AddAttribute("Pattern",
+                            "Where the flows come from: a registered BackgroundPattern's name "
+                            "(web-search, schedule, or one of the user's own).",
+                            StringValue("web-search"),
+                            MakeStringAccessor(&BackgroundHelper::m_pattern),
+                            MakeStringChecker())
               .AddAttribute("FlowRate",
-                            "Flows per second started by each server (the cluster starts servers "
-                            "times as many).",
-                            DoubleValue(23),
+                            "The web-search pattern's FlowRate.",
+                            PatternDefault(webSearch, "FlowRate"),
                             MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
-                            MakeDoubleChecker<double>())
+                            MakeDoubleChecker<double>(),
+                            TypeId::DEPRECATED,
+                            kDeprecated)
               .AddAttribute("CdfFile",
-                            "Flow-size CDF (bytes,cumulative_fraction).",
-                            StringValue(DdnnDataPath("web-search-cdf.csv")),
+                            "The web-search pattern's CdfFile.",
+                            PatternDefault(webSearch, "CdfFile"),
                             MakeStringAccessor(&BackgroundHelper::m_cdfFile),
-                            MakeStringChecker())
+                            MakeStringChecker(),
+                            TypeId::DEPRECATED,
+                            kDeprecated)
               .AddAttribute("ScheduleFile",
-                            "Flow schedule CSV to replay instead of generating flows; empty: "
-                            "generate.",
-                            StringValue(""),
+                            "The schedule pattern's ScheduleFile; set while Pattern is "
+                            "web-search, it selects the schedule pattern.",
+                            PatternDefault(ScheduleReplayPattern::GetTypeId(), "ScheduleFile"),
                             MakeStringAccessor(&BackgroundHelper::m_scheduleFile),
-                            MakeStringChecker())
+                            MakeStringChecker(),
+                            TypeId::DEPRECATED,
+                            kDeprecated)
+              .AddAttribute("Stream",
+                            "The web-search pattern's Stream.",
+                            PatternDefault(webSearch, "Stream"),
+                            MakeIntegerAccessor(&BackgroundHelper::m_stream),
+                            MakeIntegerChecker<int64_t>(0),
+                            TypeId::DEPRECATED,
+                            kDeprecated)
               .AddAttribute("Start",
-                            "First possible flow arrival (generator).",
+                            "No flow the pattern times starts before this time.",
                             TimeValue(Seconds(0)),
                             MakeTimeAccessor(&BackgroundHelper::m_start),
                             MakeTimeChecker(Seconds(0)))
               .AddAttribute("Stop",
-                            "No generated flow starts at or after this time.",
+                            "No flow the pattern times starts at or after this time.",
                             TimeValue(Seconds(12)),
                             MakeTimeAccessor(&BackgroundHelper::m_stop),
                             MakeTimeChecker(Seconds(0)))
@@ -74,106 +107,68 @@ BackgroundHelper::GetTypeId()
                             "IP ToS of the background connections.",
                             UintegerValue(0x10),
                             MakeUintegerAccessor(&BackgroundHelper::m_tos),
-                            MakeUintegerChecker<uint8_t>())
-              .AddAttribute("Stream",
-                            "Random stream index of the generator.",
-                            IntegerValue(1000),
-                            MakeIntegerAccessor(&BackgroundHelper::m_stream),
-                            MakeIntegerChecker<int64_t>(0));
+                            MakeUintegerChecker<uint8_t>());
     return tid;
 }
 
 BackgroundHelper::BackgroundHelper() = default;
 
-namespace
+void
+BackgroundHelper::SetPatternAttribute(const std::string& name, const AttributeValue& value)
 {
-
-struct CdfDeleter
-{
-    void
-    operator()(ddnn_cdf* cdf) const
-    {
-        ddnn_cdf_free(cdf);
-    }
-};
-
-std::unique_ptr<ddnn_cdf, CdfDeleter>
-ReadCdf(const std::string& path)
-{
-    ddnn_cdf* cdf = nullptr;
-    ddnn_diag diag{};
-    if (ddnn_cdf_read_file(&cdf, path.c_str(), &diag) != DDNN_OK)
-    {
-        char line[512];
-        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
-        throw DdnnError(line);
-    }
-    return std::unique_ptr<ddnn_cdf, CdfDeleter>(cdf);
+    m_patternAttributes.emplace_back(name, value.Copy());
 }
 
-double
-NextUniform(void* ctx)
+Ptr<BackgroundPattern>
+BackgroundHelper::CreatePattern() const
 {
-    return static_cast<UniformRandomVariable*>(ctx)->GetValue(0.0, 1.0);
-}
-
-} // namespace
-
-double
-BackgroundHelper::GetMeanFlowBytes() const
-{
-    return ddnn_cdf_mean(ReadCdf(m_cdfFile).get());
+    NS_LOG_FUNCTION(this << m_pattern);
+    const bool replay = m_pattern == "web-search" && !m_scheduleFile.empty(); // deprecated use
+    ObjectFactory factory;
+    factory.SetTypeId(BackgroundPattern::Lookup(replay ? "schedule" : m_pattern));
+    Ptr<BackgroundPattern> pattern = factory.Create<BackgroundPattern>();
+    const TypeId type = pattern->GetInstanceTypeId();
+    const DoubleValue flowRate(m_flowRate);
+    const StringValue cdfFile(m_cdfFile);
+    const StringValue scheduleFile(m_scheduleFile);
+    const IntegerValue stream(m_stream);
+    const std::pair<const char*, const AttributeValue*> deprecated[]
+        = {{"FlowRate", &flowRate},
+           {"CdfFile", &cdfFile},
+           {"ScheduleFile", &scheduleFile},
+           {"Stream", &stream}};
+    for (const auto& [name, value] : deprecated)
+    {
+        TypeId::AttributeInformation info;
+        if (type.LookupAttributeByName(name, &info))
+        {
+            pattern->SetAttribute(name, *value);
+        }
+    }
+    for (const auto& [name, value] : m_patternAttributes)
+    {
+        TypeId::AttributeInformation info;
+        if (!type.LookupAttributeByName(name, &info)
+            || !pattern->SetAttributeFailSafe(name, *value))
+        {
+            throw DdnnError(type.GetName() + "::" + name
+                            + ": no such attribute, or a value it does not take");
+        }
+    }
+    return pattern;
 }
 
 std::vector<ddnn_flow>
 BackgroundHelper::MakeFlows(uint32_t servers) const
 {
     NS_LOG_FUNCTION(this << servers);
-    std::vector<ddnn_flow> flows;
-    if (!m_scheduleFile.empty())
-    {
-        ddnn_schedule schedule{nullptr, 0};
-        ddnn_diag diag{};
-        if (ddnn_schedule_read_file(&schedule, m_scheduleFile.c_str(), servers, &diag) != DDNN_OK)
-        {
-            char line[512];
-            ddnn_diag_format(&diag, m_scheduleFile.c_str(), line, sizeof line);
-            throw DdnnError(line);
-        }
-        flows.assign(schedule.flows, schedule.flows + schedule.count);
-        ddnn_schedule_free(&schedule);
-        return flows;
-    }
-    if (!(m_flowRate > 0) || !std::isfinite(m_flowRate))
-    {
-        throw DdnnError("ns3::BackgroundHelper::FlowRate: expected a positive number of flows "
-                        "per second per server, got "
-                        + std::to_string(m_flowRate));
-    }
-    if (m_stop < m_start)
-    {
-        throw DdnnError("ns3::BackgroundHelper::Stop: earlier than Start");
-    }
-    auto cdf = ReadCdf(m_cdfFile);
-    Ptr<UniformRandomVariable> uniform = CreateObject<UniformRandomVariable>();
-    uniform->SetStream(m_stream);
-    ddnn_flowgen_config cfg{servers,
-                            m_flowRate,
-                            static_cast<uint64_t>(m_start.GetNanoSeconds()),
-                            static_cast<uint64_t>(m_stop.GetNanoSeconds())};
-    ddnn_flowgen* gen = nullptr;
-    int rc = ddnn_flowgen_new(&gen, &cfg, cdf.get(), &NextUniform, PeekPointer(uniform));
-    if (rc != DDNN_OK)
-    {
-        throw DdnnError(std::string("ns3::BackgroundHelper: ") + ddnn_strerror(rc));
-    }
-    ddnn_flow flow;
-    while (ddnn_flowgen_next(gen, &flow) == 1)
-    {
-        flows.push_back(flow);
-    }
-    ddnn_flowgen_free(gen);
-    return flows;
+    return CreatePattern()->MakeFlows(servers, m_start, m_stop);
+}
+
+double
+BackgroundHelper::GetOfferedBytesPerSecond(uint32_t servers) const
+{
+    return CreatePattern()->GetOfferedBytesPerSecond(servers, m_start, m_stop);
 }
 
 Ptr<BackgroundTenant>
@@ -218,12 +213,6 @@ Time
 BackgroundHelper::GetMeasureUntil() const
 {
     return m_measureUntil;
-}
-
-double
-BackgroundHelper::GetFlowRate() const
-{
-    return m_flowRate;
 }
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 #ifndef BACKGROUND_HELPER_H
 #define BACKGROUND_HELPER_H
 
+#include "ns3/background-pattern.h"
 #include "ns3/background-tenant.h"
 #include "ns3/ddnn-flowgen.h"
 #include "ns3/node-container.h"
@@ -12,6 +13,7 @@
 #include "ns3/server-topology.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -22,12 +24,16 @@ namespace ns3
  * \brief Installs the background (web search) tenant on the servers of any
  * ServerTopology (a single ToR, a fabric, or a ServerList of the user's own).
  *
- * Flows come from the generator (Poisson arrivals at FlowRate per server,
- * sizes from CdfFile, uniform distinct endpoints, randomness from an ns-3
- * RandomVariableStream so the seed fixes the schedule) or, when ScheduleFile
- * is set, from a flow schedule CSV (flow_id,from,to,size_bytes,start_ns;
- * rows are sorted by start time). Only flows starting in [MeasureFrom,
+ * Flows come from the BackgroundPattern registered under the Pattern attribute's name: the
+ * web-search generator (WebSearchPattern: Poisson arrivals, sizes from a CDF, the seed fixes
+ * them) by default, a flow schedule's replay (ScheduleReplayPattern), or a user's own; its
+ * attributes are set with SetPatternAttribute. Only flows starting in [MeasureFrom,
  * MeasureUntil) count in the measurements.
+ *
+ * FlowRate, CdfFile, Stream and ScheduleFile on the helper itself are deprecated in 0.2 (removed in
+ * 0.3): they reach the pattern when it has an attribute of that name (the web-search generator's
+ * three, the replay's file; a ScheduleFile selects the replay while Pattern is web-search), and
+ * SetPatternAttribute values set after them win.
  */
 class BackgroundHelper : public Object
 {
@@ -36,8 +42,17 @@ class BackgroundHelper : public Object
     BackgroundHelper();
 
     /**
-     * The flows the tenant will run on `servers` servers: generated, or read
-     * from ScheduleFile. Throws DdnnError naming the file, line or attribute.
+     * Sets attribute `name` of the pattern this helper creates; CreatePattern throws a
+     * DdnnError naming it when the pattern has no such attribute or refuses the value.
+     */
+    void SetPatternAttribute(const std::string& name, const AttributeValue& value);
+
+    /** The pattern Pattern names, with its attributes set. */
+    Ptr<BackgroundPattern> CreatePattern() const;
+
+    /**
+     * The flows the tenant will run on `servers` servers (the pattern's, from Start until
+     * Stop). Throws DdnnError naming the file, line or attribute.
      */
     std::vector<ddnn_flow> MakeFlows(uint32_t servers) const;
 
@@ -56,20 +71,21 @@ class BackgroundHelper : public Object
 
     Time GetMeasureFrom() const;
     Time GetMeasureUntil() const;
-    double GetFlowRate() const;
-    /** Mean flow size of CdfFile in bytes (linear interpolation). */
-    double GetMeanFlowBytes() const;
+    /** Mean bytes a server sends per second under the pattern, from Start until Stop. */
+    double GetOfferedBytesPerSecond(uint32_t servers) const;
 
   private:
-    double m_flowRate;
-    std::string m_cdfFile;
-    std::string m_scheduleFile;
+    std::string m_pattern;
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_patternAttributes;
+    double m_flowRate;          //!< deprecated: the pattern's FlowRate
+    std::string m_cdfFile;      //!< deprecated: the pattern's CdfFile
+    std::string m_scheduleFile; //!< deprecated: the pattern's ScheduleFile
+    int64_t m_stream;           //!< deprecated: the pattern's Stream
     Time m_start;
     Time m_stop;
     Time m_measureFrom;
     Time m_measureUntil;
     uint8_t m_tos;
-    int64_t m_stream;
 };
 
 } // namespace ns3

@@ -91,9 +91,10 @@ extern "C"
         uint32_t job_count; /* 1..DDNN_SCENARIO_MAX_JOBS */
         ddnn_scenario_job jobs[DDNN_SCENARIO_MAX_JOBS];
         /* <background> */
+        char background_pattern[32]; /* a registered BackgroundPattern: web-search | schedule */
         double flow_rate;
         char cdf[DDNN_PATH_MAX];
-        char schedule[DDNN_PATH_MAX]; /* empty: generate */
+        char schedule[DDNN_PATH_MAX]; /* the schedule pattern's file */
         /* <transport>: TCP and how both tenants use it (see ddnn_transport_profiles) */
         char transport_profile[16];
         char congestion_control[16];

@@ -41,8 +41,8 @@ class BackgroundLoadTestCase : public TestCase
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
         Ptr<SingleTorHelper> network = TunedSingleTor(4);
         Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-        helper->SetAttribute("CdfFile", StringValue(cdf));
-        helper->SetAttribute("FlowRate", DoubleValue(1000));
+        helper->SetPatternAttribute("CdfFile", StringValue(cdf));
+        helper->SetPatternAttribute("FlowRate", DoubleValue(1000));
         helper->SetAttribute("Stop", TimeValue(MilliSeconds(300)));
         helper->SetAttribute("MeasureFrom", TimeValue(MilliSeconds(50)));
         helper->SetAttribute("MeasureUntil", TimeValue(MilliSeconds(250)));

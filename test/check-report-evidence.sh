@@ -23,7 +23,7 @@ cat >"$work/campaign.xml" <<XML
   <scenario version="1">
     <topology workers="3"/>
     <training profile="$work/tiny-profile.csv" fusion-bytes="200000" rcp="4" queue="priority"/>
-    <background schedule="$work/schedule.csv"/>
+    <background pattern="schedule" schedule="$work/schedule.csv"/>
     <run duration-s="0.06" warmup-s="0.005" cooldown-s="0.02" seed="1" min-flows="10"/>
   </scenario>
   <vary parameter="priority.training" values="same low"/>

@@ -229,9 +229,9 @@ Dumbbell::InstallTenants(const std::string& priority, const std::string& check)
     training.SetAttribute("PriorityCheck", StringValue(check));
     training.Install(servers);
     Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
-    background->SetAttribute("CdfFile",
+    background->SetPatternAttribute("CdfFile",
                              StringValue(WriteTempFile("uniform.csv", "0,0\n100000,1\n")));
-    background->SetAttribute("FlowRate", DoubleValue(300));
+    background->SetPatternAttribute("FlowRate", DoubleValue(300));
     background->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
     tenant = background->Install(servers);
     return training.GetJob();

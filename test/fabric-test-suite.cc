@@ -150,8 +150,8 @@ class OwnTopologyTestCase : public TestCase
 
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
         Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
-        background->SetAttribute("CdfFile", StringValue(cdf));
-        background->SetAttribute("FlowRate", DoubleValue(200));
+        background->SetPatternAttribute("CdfFile", StringValue(cdf));
+        background->SetPatternAttribute("FlowRate", DoubleValue(200));
         background->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
         Ptr<BackgroundTenant> tenant = background->Install(topology);
         UtilizationMeter meter(topology, MilliSeconds(1), Seconds(0), MilliSeconds(20));

@@ -7,7 +7,8 @@
  * unknown name is an error naming the choices, and an implementation defined here, registered by
  * one line, runs through the runner without any edit to it. The collectives (the C core's
  * registry, ddnn_collective_register) too: one defined here runs by its name through
- * TrainingHelper, over the ideal transport and over TCP, and from a scenario file.
+ * TrainingHelper, over the ideal transport and over TCP, and from a scenario file; and so does
+ * a background pattern (BackgroundPattern::Register).
  */
 #include "../model/ddnn-collective.h"
 #include "ddnn-test-util.h"
@@ -96,6 +97,49 @@ uint32_t RegistryTestTopology::created = 0;
 
 [[maybe_unused]] const bool g_testTopology
     = ServerTopology::Register("test-rack", &RegistryTestTopology::GetTypeId);
+
+/** A test-only background pattern: at Start, each server sends Bytes to the next one. */
+class RegistryTestPattern : public BackgroundPattern
+{
+  public:
+    static TypeId
+    GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::RegistryTestPattern")
+                                .SetParent<BackgroundPattern>()
+                                .AddConstructor<RegistryTestPattern>()
+                                .AddAttribute("Bytes",
+                                              "Each flow's size.",
+                                              UintegerValue(20000),
+                                              MakeUintegerAccessor(&RegistryTestPattern::m_bytes),
+                                              MakeUintegerChecker<uint64_t>(1));
+        return tid;
+    }
+
+    std::vector<ddnn_flow>
+    MakeFlows(uint32_t servers, Time start, Time) const override
+    {
+        std::vector<ddnn_flow> flows;
+        for (uint32_t i = 0; i < servers; ++i)
+        {
+            flows.push_back(
+                {i, i, (i + 1) % servers, m_bytes, static_cast<uint64_t>(start.GetNanoSeconds())});
+        }
+        return flows;
+    }
+
+    double
+    GetOfferedBytesPerSecond(uint32_t, Time start, Time stop) const override
+    {
+        return m_bytes / (stop - start).GetSeconds();
+    }
+
+  private:
+    uint64_t m_bytes{0};
+};
+
+[[maybe_unused]] const bool g_testPattern
+    = BackgroundPattern::Register("test-ring", &RegistryTestPattern::GetTypeId);
 
 /**
  * A test-only collective, "test-star": every rank but 0 sends its whole buffer S to rank 0
@@ -243,7 +287,8 @@ Ops()
 const int g_testCollective = ddnn_collective_register(star::Ops());
 
 /** The names registered by this file, which the parameter table does not offer. */
-const std::set<std::string> testOnly{"test-fifo", "test-ideal", "test-rack", "test-star"};
+const std::set<std::string> testOnly{
+    "test-fifo", "test-ideal", "test-rack", "test-star", "test-ring"};
 
 /** A parameter's choices ("a|b|c") in the parameter table. */
 std::vector<std::string>
@@ -316,6 +361,10 @@ class ChoicesTestCase : public TestCase
         collectives = Shipped(collectives);
         NS_TEST_ASSERT_MSG_EQ(
             Joined(TableChoices("training.collective")), Joined(collectives), "collectives");
+        std::vector<std::string> patterns = TableChoices("background.pattern");
+        std::sort(patterns.begin(), patterns.end());
+        NS_TEST_ASSERT_MSG_EQ(
+            Joined(patterns), Joined(Shipped(BackgroundPattern::Names())), "background patterns");
         // The QueueDisc attribute takes every registered queue disc, the test-only one too.
         Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
         network->SetAttribute("QueueDisc", StringValue("TestFifo"));
@@ -380,15 +429,15 @@ RunBuilt(const Scenario& s)
  * The test-only topology, queue disc and transport, named in a scenario file and run by the
  * runner (RunTraining) with no edit to it: two workers, one iteration, every byte of the ring
  * allreduce through the test's FIFO over TCP, then through its transport; then the test-only
- * collective, named in a file of its own, over TCP. The parameter
+ * collective and background pattern, each named in a file of its own. The parameter
  * table's choices (what --help lists and a file may name) are the registries' names.
  */
 class TestOnlyRunTestCase : public TestCase
 {
   public:
     TestOnlyRunTestCase()
-        : TestCase("a test-only topology, queue disc, transport and collective run from a "
-                   "scenario file")
+        : TestCase("a test-only topology, queue disc, transport, collective and background "
+                   "pattern run from scenario files")
     {
     }
 
@@ -473,16 +522,15 @@ class TestOnlyRunTestCase : public TestCase
         // The test-only collective, named by a file: N = 3 workers, model 200,000 bytes; rank 0
         // sends (N-1) x model, the others the model once: a mean of 4/3 x model a worker.
         Scenario star;
-        LoadScenarioFile(
-            ddnntest::WriteTempFile(
-                "star.xml",
-                "<scenario version=\"1\"><topology workers=\"3\"/><training profile=\""
-                    + profile
-                    + "\" fusion-bytes=\"100000\" compute-ms=\"1\" iterations=\"1\" "
-                      "transport=\"tcp\" collective=\"test-star\"/><priority "
-                      "training=\"same\"/><run duration-s=\"1\" warmup-s=\"0\" "
-                      "cooldown-s=\"0\"/></scenario>"),
-            star);
+        LoadScenarioFile(ddnntest::WriteTempFile(
+                             "star.xml",
+                             "<scenario version=\"1\"><topology workers=\"3\"/><training profile=\""
+                                 + profile
+                                 + "\" fusion-bytes=\"100000\" compute-ms=\"1\" iterations=\"1\" "
+                                   "transport=\"tcp\" collective=\"test-star\"/><priority "
+                                   "training=\"same\"/><run duration-s=\"1\" warmup-s=\"0\" "
+                                   "cooldown-s=\"0\"/></scenario>"),
+                         star);
         const TrainingSummary starRun = RunBuilt(star);
         NS_TEST_ASSERT_MSG_EQ(starRun.iterationsCompleted, 1, "the star's iteration");
         NS_TEST_ASSERT_MSG_EQ_TOL(starRun.bytesPerWorkerPerIteration,
@@ -493,6 +541,26 @@ class TestOnlyRunTestCase : public TestCase
                                   4.0 / 3 * 200000,
                                   1e-6,
                                   "as its bytes_sent_by says");
+
+        // The test-only background pattern, named by a file: 3 servers, each sending one flow
+        // of 20,000 bytes (a small flow) to the next at time 0, beside the job.
+        Scenario web;
+        LoadScenarioFile(
+            ddnntest::WriteTempFile(
+                "ring-pattern.xml",
+                "<scenario version=\"1\"><topology workers=\"3\"/><training profile=\"" + profile
+                    + "\" fusion-bytes=\"100000\" compute-ms=\"1\" transport=\"ideal\"/>"
+                      "<background pattern=\"test-ring\"/><run duration-s=\"0.02\" "
+                      "warmup-s=\"0\" cooldown-s=\"0.001\"/></scenario>"),
+            web);
+        const std::vector<ddnn_flow> flows = MakeBackgroundFlows(web);
+        const DatacenterResult pattern = RunDatacenter(web, "same", flows, "");
+        NS_TEST_ASSERT_MSG_EQ(pattern.flowsScheduled, 3, "one flow a server");
+        NS_TEST_ASSERT_MSG_EQ(pattern.fct[DDNN_FLOWS_ALL].completed, 3, "every flow completes");
+        NS_TEST_ASSERT_MSG_EQ_TOL(pattern.utilBackgroundExpected,
+                                  20000 * 8 / 0.02 / 10e9,
+                                  1e-12,
+                                  "the pattern's offered load over the run");
     }
 };
 

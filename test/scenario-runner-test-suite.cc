@@ -324,8 +324,8 @@ class TransportProfileBandsTestCase : public TestCase
         InstallTraining(s, network);
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
         Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-        helper->SetAttribute("CdfFile", StringValue(cdf));
-        helper->SetAttribute("FlowRate", DoubleValue(300));
+        helper->SetPatternAttribute("CdfFile", StringValue(cdf));
+        helper->SetPatternAttribute("FlowRate", DoubleValue(300));
         helper->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
         helper->SetAttribute("Tos", UintegerValue(0x10));
         Ptr<BackgroundTenant> tenant = helper->Install(network->GetServers());
@@ -390,6 +390,7 @@ class FlowBookkeepingTestCase : public TestCase
         s.values.workers = 4;
         s.Set("training.transport", "ideal"); // training present, but cheap
         s.values.jobs[0].rcp = 4;
+        s.Set("background.pattern", "schedule");
         s.Set("background.schedule", ddnntest::WriteTempFile("schedule.csv", text));
         s.values.duration_s = 0.02;
         s.values.warmup_s = 0;
@@ -548,8 +549,8 @@ class BackgroundBadInputTestCase : public TestCase
         Scenario s;
         s.values.workers = 4;
         s.values.flow_rate = 0;
-        std::string rate = ErrorOf([&] { s.Validate(); });
-        NS_TEST_ASSERT_MSG_EQ(Contains(rate, "--flowRate: expected a number in (0, "), true, rate);
+        std::string zero = ErrorOf([&] { s.Validate(); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(zero, "--flowRate: expected a number in (0, "), true, zero);
         s.values.flow_rate = 10;
         s.values.duration_s = 1;
         s.values.warmup_s = 0.6;
@@ -564,6 +565,19 @@ class BackgroundBadInputTestCase : public TestCase
 
         s.Set("background.schedule",
               ddnntest::WriteTempFile("bad.csv", "0,0,1,100,0\n1,0,7,100,5\n"));
+        const std::string unused = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(unused,
+                              "--schedule: the web-search background pattern has no "
+                              "ScheduleFile; --backgroundPattern=schedule has",
+                              "a schedule the pattern would not read");
+        s.Set("background.pattern", "schedule");
+        std::string rate = ErrorOf([&] { MakeBackgroundFlows(s); });
+        NS_TEST_ASSERT_MSG_EQ(Contains(rate,
+                                       "--flowRate: the schedule background pattern has no "
+                                       "FlowRate; --backgroundPattern=web-search has"),
+                              true,
+                              rate);
+        s.values.flow_rate = Scenario().values.flow_rate; // the default: not given
         std::string server = ErrorOf([&] { MakeBackgroundFlows(s); });
         NS_TEST_ASSERT_MSG_EQ(
             Contains(server, "bad.csv:2: field 'to': server 7 does not exist"), true, server);
@@ -572,6 +586,7 @@ class BackgroundBadInputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(
             Contains(negative, "negative.csv:1: field 'size_bytes'"), true, negative);
         s.Set("background.schedule", "");
+        s.Set("background.pattern", "web-search");
         s.Set("background.cdf", ddnntest::WriteTempFile("down.csv", "0,0\n10,0.7\n20,0.5\n30,1\n"));
         std::string cdf = ErrorOf([&] { MakeBackgroundFlows(s); });
         NS_TEST_ASSERT_MSG_EQ(Contains(cdf, "down.csv:3: field 'cumulative_fraction'"), true, cdf);
@@ -803,6 +818,19 @@ class TableRowsReachAttributesTestCase : public TestCase
         else if (type == "ns3::BackgroundHelper")
         {
             object = CreateBackgroundHelper(s, 0x10);
+        }
+        else if (TypeId::LookupByName(type).IsChildOf(BackgroundPattern::GetTypeId()))
+        {
+            // the pattern the row belongs to, named by the scenario
+            for (const std::string& name : BackgroundPattern::Names())
+            {
+                if (BackgroundPattern::Lookup(name).GetName() == type)
+                {
+                    Scenario chosen = s;
+                    chosen.Set("background.pattern", name);
+                    object = CreateBackgroundHelper(chosen, 0x10)->CreatePattern();
+                }
+            }
         }
         else if (topologies.count(type))
         {

@@ -111,7 +111,7 @@ if(DDNN_EXAMPLES)
                   $<TARGET_FILE:ddnn-datacenter> --durationS=1 --warmupS=0.5 --cooldownS=0.6
   )
   ddnn_error_test(missing-schedule "^ddnn-datacenter: error: /nonexistent.csv: cannot open"
-                  $<TARGET_FILE:ddnn-datacenter> --schedule=/nonexistent.csv
+                  $<TARGET_FILE:ddnn-datacenter> --backgroundPattern=schedule --schedule=/nonexistent.csv
   )
   ddnn_error_test(decreasing-cdf
                   "^ddnn-datacenter: error: .*thesis-default-profile.csv:[0-9]+: expected the header 'bytes,cumulative_fraction'"
@@ -123,7 +123,7 @@ if(DDNN_EXAMPLES)
   )
   ddnn_error_test(schedule-start-over-int64
                   "^ddnn-datacenter: error: .*bad-late-schedule.csv:2: field 'start_ns': expected a time"
-                  $<TARGET_FILE:ddnn-datacenter> --schedule=${ddnn_test_dir}/data/bad-late-schedule.csv
+                  $<TARGET_FILE:ddnn-datacenter> --backgroundPattern=schedule --schedule=${ddnn_test_dir}/data/bad-late-schedule.csv
   )
   # Numbers outside their parameter's type or range, and runs too large to build: one line
   # naming the option the user typed, before any conversion can wrap.

@@ -41,7 +41,13 @@ Ptr<BackgroundHelper>
 CreateBackgroundHelper(const Scenario& s, uint8_t tos)
 {
     Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
-    SetScenarioAttributes(s, 0, helper);
+    SetScenarioAttributes(s, 0, helper); // the pattern's name, then its own attributes
+    SetScenarioAttributes(s,
+                          0,
+                          BackgroundPattern::Lookup(s.values.background_pattern),
+                          [&](const std::string& name, const AttributeValue& value) {
+                              helper->SetPatternAttribute(name, value);
+                          });
     helper->SetAttribute("Start", TimeValue(Seconds(0)));
     helper->SetAttribute("Stop", TimeValue(Seconds(s.values.duration_s)));
     helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
@@ -121,7 +127,7 @@ RunDatacenter(const Scenario& scenario,
             scenario.progress,
             ProgressMeter::Enabled(scenario.progress)
                 ? CostPhases(scenario,
-                             scenario.values.flow_rate * background->GetMeanFlowBytes() * 8
+                             background->GetOfferedBytesPerSecond(scenario.GetServerCount()) * 8
                                  / scenario.LinkRate().GetBitRate())
                 : std::vector<ProgressMeter::Phase>(),
             progressLabel,
@@ -186,22 +192,10 @@ RunDatacenter(const Scenario& scenario,
             }
         }
     }
-    // eq. 5.3: each server starts flowRate flows of the CDF's mean size per second
-    double flowRate = scenario.values.flow_rate;
-    if (scenario.values.schedule[0] != '\0')
-    {
-        double bytes = 0;
-        for (const auto& flow : flows)
-        {
-            bytes += flow.bytes;
-        }
-        result.utilBackgroundExpected
-            = bytes * 8 / (scenario.values.duration_s * rate * scenario.GetServerCount());
-    }
-    else
-    {
-        result.utilBackgroundExpected = flowRate * background->GetMeanFlowBytes() * 8 / rate;
-    }
+    // eq. 5.3: what the pattern offers (web search: flowRate flows of the CDF's mean size per
+    // second and server)
+    result.utilBackgroundExpected
+        = background->GetOfferedBytesPerSecond(scenario.GetServerCount()) * 8 / rate;
     // Background over every server's uplink.
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantKind::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())

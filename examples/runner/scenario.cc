@@ -8,6 +8,7 @@
 #include "random-variable-text.h"
 #include "training-run.h"
 
+#include "ns3/background-pattern.h"
 #include "ns3/data-path.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
@@ -132,7 +133,8 @@ UseRegisteredChoices()
         = {{"topology.kind", ServerTopology::Names()},
            {"topology.queue-disc", EgressQueue::Names()},
            {"training.transport", PartitionTransport::Names()},
-           {"training.collective", collectives}};
+           {"training.collective", collectives},
+           {"background.pattern", BackgroundPattern::Names()}};
     for (const auto& [name, registered] : registries)
     {
         std::vector<std::string> ordered;
@@ -328,36 +330,52 @@ CheckStragglers(const ddnn_scenario_job& job, uint32_t workers, const std::strin
 namespace
 {
 
-/** The registered topologies whose type has attribute `name`, as "a or b". */
+/** The names in `names` whose registered type (`lookup`) has attribute `name`, as "a or b". */
 std::string
-TopologiesWith(const std::string& name)
+ChoicesWith(const std::string& name,
+            const std::vector<std::string>& names,
+            TypeId (*lookup)(const std::string&))
 {
-    std::string kinds;
-    for (const std::string& kind : ServerTopology::Names())
+    std::string with;
+    for (const std::string& choice : names)
     {
         TypeId::AttributeInformation info;
-        if (ServerTopology::Lookup(kind).LookupAttributeByName(name, &info))
+        if (lookup(choice).LookupAttributeByName(name, &info))
         {
-            kinds += (kinds.empty() ? "" : " or ") + kind;
+            with += (with.empty() ? "" : " or ") + choice;
         }
     }
-    return kinds;
+    return with;
 }
 
-/** Refuses a value for an attribute that the planned topology's type does not have. */
-void
-CheckTopologyHas(const Scenario& scenario, Ptr<ServerTopology> planned)
+/** A registry a scenario chooses from: its base type, names, lookup, and the option naming it. */
+struct Choice
 {
-    const ddnn_scenario& values = scenario.values;
-    // A value for an attribute of another kind of topology would be ignored: refuse it.
-    const TypeId type = planned->GetInstanceTypeId();
+    TypeId base;
+    std::vector<std::string> names;
+    TypeId (*lookup)(const std::string&);
+    std::string what; // "topology"
+    std::string flag; // "topology"
+};
+
+/**
+ * Refuses a value (other than its default) for an attribute of a registered type that the
+ * chosen one (`chosen`, named `name`) does not have: the run would ignore it.
+ */
+void
+CheckChosenTypeHas(const Scenario& scenario,
+                   const Choice& choice,
+                   const std::string& name,
+                   TypeId chosen)
+{
     const Scenario defaults;
     auto refuse = [&](const std::string& flag, const std::string& attribute) {
         TypeId::AttributeInformation info;
-        if (!type.LookupAttributeByName(attribute, &info))
+        if (!chosen.LookupAttributeByName(attribute, &info))
         {
-            throw DdnnError("--" + flag + ": the " + values.topology_kind + " topology has no "
-                            + attribute + "; --topology=" + TopologiesWith(attribute) + " has");
+            throw DdnnError("--" + flag + ": the " + name + " " + choice.what + " has no "
+                            + attribute + "; --" + choice.flag + "="
+                            + ChoicesWith(attribute, choice.names, choice.lookup) + " has");
         }
     };
     for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
@@ -367,25 +385,35 @@ CheckTopologyHas(const Scenario& scenario, Ptr<ServerTopology> planned)
         TypeId owner;
         if (target.empty() || ddnn_param_is_per_job(p)
             || !TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
-            || !owner.IsChildOf(ServerTopology::GetTypeId()))
+            || !owner.IsChildOf(choice.base))
         {
             continue;
         }
         char given[DDNN_PATH_MAX + 64]; // a scenario's longest text, or a number
         char fallback[DDNN_PATH_MAX + 64];
-        if (ddnn_scenario_format_param(&values, p, given, sizeof given) == DDNN_OK
-            && ddnn_scenario_format_param(&defaults.values, p, fallback, sizeof fallback)
-                   == DDNN_OK
+        if (ddnn_scenario_format_param(&scenario.values, p, given, sizeof given) == DDNN_OK
+            && ddnn_scenario_format_param(&defaults.values, p, fallback, sizeof fallback) == DDNN_OK
             && std::strcmp(given, fallback) != 0)
         {
             refuse(p->flag, target.substr(target.rfind("::") + 2));
         }
     }
-    // Rows the runner converts before they reach an attribute (empty text: none).
-    if (values.rate_cap[0] != '\0')
+    // A row the runner converts before it reaches its attribute (empty text: none).
+    if (choice.base == ServerTopology::GetTypeId() && scenario.values.rate_cap[0] != '\0')
     {
         refuse("rateCap", "RateCap");
     }
+}
+
+const Choice&
+TopologyChoice()
+{
+    static const Choice topology{ServerTopology::GetTypeId(),
+                                 ServerTopology::Names(),
+                                 &ServerTopology::Lookup,
+                                 "topology",
+                                 "topology"};
+    return topology;
 }
 
 } // namespace
@@ -413,7 +441,7 @@ Scenario::CheckTopology() const
         }
         throw;
     }
-    CheckTopologyHas(*this, planned);
+    CheckChosenTypeHas(*this, TopologyChoice(), values.topology_kind, planned->GetInstanceTypeId());
     // The options that shape the topology: the table's rows that set its attributes.
     std::vector<std::string> shape;
     for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
@@ -550,6 +578,15 @@ Scenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(); // each value within its parameter's range
+    static const Choice pattern{BackgroundPattern::GetTypeId(),
+                                BackgroundPattern::Names(),
+                                &BackgroundPattern::Lookup,
+                                "background pattern",
+                                "backgroundPattern"};
+    CheckChosenTypeHas(*this,
+                       pattern,
+                       values.background_pattern,
+                       BackgroundPattern::Lookup(values.background_pattern));
     const double durationS = values.duration_s;
     for (uint32_t k = 0; k < JobCount(); ++k)
     {

@@ -25,7 +25,7 @@ main()
         training.SetAttribute("ComputeTime", TimeValue(MilliSeconds(10)));
         training.Install(network);
         Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
-        background->SetAttribute("FlowRate", DoubleValue(100));
+        background->SetPatternAttribute("FlowRate", DoubleValue(100));
         background->SetAttribute("Stop", TimeValue(MilliSeconds(100)));
         Ptr<BackgroundTenant> web = background->Install(network);
         Simulator::Run();
