@@ -89,6 +89,47 @@ class BackgroundLoadTestCase : public TestCase
  * \ingroup ddnn-tests
  * Test suite of the background tenant.
  */
+/**
+ * \ingroup ddnn-tests
+ * The helper's deprecated FlowRate, CdfFile and ScheduleFile still reach the pattern (until
+ * 0.3): a FlowRate set on the helper is the web-search pattern's, and a ScheduleFile selects the
+ * replay, whose flows are the file's.
+ */
+class DeprecatedPatternAttributesTestCase : public TestCase
+{
+  public:
+    DeprecatedPatternAttributesTestCase()
+        : TestCase("the helper's deprecated pattern attributes reach the pattern")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
+        helper->SetAttribute("FlowRate", DoubleValue(57));
+        DoubleValue rate;
+        helper->CreatePattern()->GetAttribute("FlowRate", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), 57, "the web-search pattern's FlowRate");
+        helper->SetPatternAttribute("FlowRate", DoubleValue(58));
+        helper->CreatePattern()->GetAttribute("FlowRate", rate);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get(), 58, "SetPatternAttribute wins");
+
+        const std::string schedule
+            = ddnntest::WriteTempFile("deprecated-schedule.csv", "0,0,1,1000,0\n1,1,0,2000,5\n");
+        Ptr<BackgroundHelper> replay = CreateObject<BackgroundHelper>();
+        replay->SetAttribute("ScheduleFile", StringValue(schedule));
+        NS_TEST_ASSERT_MSG_EQ(replay->CreatePattern()->GetInstanceTypeId().GetName(),
+                              "ns3::ScheduleReplayPattern",
+                              "a ScheduleFile selects the replay");
+        const std::vector<ddnn_flow> flows = replay->MakeFlows(2);
+        NS_TEST_ASSERT_MSG_EQ(flows.size(), 2, "the file's flows");
+        const bool asWritten = flows.size() == 2 && flows[1].bytes == 2000;
+        NS_TEST_ASSERT_MSG_EQ(asWritten, true, "as written");
+    }
+};
+
 class BackgroundTestSuite : public TestSuite
 {
   public:
@@ -96,6 +137,7 @@ class BackgroundTestSuite : public TestSuite
         : TestSuite("ddnn-background", Type::SYSTEM)
     {
         AddTestCase(new BackgroundLoadTestCase);
+        AddTestCase(new DeprecatedPatternAttributesTestCase);
     }
 };
 
