@@ -16,8 +16,6 @@
 #include "ns3/one-line-error.h"
 #include "ns3/partition-transport.h"
 #include "ns3/server-topology.h"
-#include "ns3/single-tor-helper.h"
-#include "ns3/string.h"
 #include "ns3/tenant-priority.h"
 
 #include "../../model/ddnn-collective.h"
@@ -325,11 +323,6 @@ CheckStragglers(const ddnn_scenario_job& job, uint32_t workers, const std::strin
     }
 }
 
-} // namespace
-
-namespace
-{
-
 /** The names in `names` whose registered type (`lookup`) has attribute `name`, as "a or b". */
 std::string
 ChoicesWith(const std::string& name,
@@ -414,6 +407,17 @@ TopologyChoice()
                                  "topology",
                                  "topology"};
     return topology;
+}
+
+const Choice&
+PatternChoice()
+{
+    static const Choice pattern{BackgroundPattern::GetTypeId(),
+                                BackgroundPattern::Names(),
+                                &BackgroundPattern::Lookup,
+                                "background pattern",
+                                "backgroundPattern"};
+    return pattern;
 }
 
 } // namespace
@@ -578,13 +582,8 @@ Scenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(); // each value within its parameter's range
-    static const Choice pattern{BackgroundPattern::GetTypeId(),
-                                BackgroundPattern::Names(),
-                                &BackgroundPattern::Lookup,
-                                "background pattern",
-                                "backgroundPattern"};
     CheckChosenTypeHas(*this,
-                       pattern,
+                       PatternChoice(),
                        values.background_pattern,
                        BackgroundPattern::Lookup(values.background_pattern));
     const double durationS = values.duration_s;

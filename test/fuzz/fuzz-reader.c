@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A libFuzzer target for one of the C core's readers, chosen at build time with
- * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args> (args:
- * a command line, one argument a line, read into a scenario by the parameter table as the
- * programs do). Built with
- * clang's -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it files) by
- * the normal build, so that ctest replays the committed corpus in test/fuzz/corpus/READER/.
- * Every input must end in DDNN_OK or a negative code with a diagnostic, never in a crash,
- * a leak or undefined behaviour.
+ * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args|table>
+ * (args: a command line, one argument a line, read into a scenario by the parameter table as the
+ * programs do; table: a run's table as the campaign report reads it back, by its header's names).
+ * Built with clang's -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it
+ * files) by the normal build, so that ctest replays the committed corpus in
+ * test/fuzz/corpus/READER/. Every input must end in DDNN_OK or a negative code with a diagnostic,
+ * never in a crash, a leak or undefined behaviour.
  */
 #include "ddnn-calibration.h"
 #include "ddnn-cdf.h"
+#include "ddnn-csv.h"
 #include "ddnn-manifest.h"
 #include "ddnn-profile.h"
 #include "ddnn-scenario-params.h"
@@ -30,6 +31,7 @@
 #define DDNN_FUZZ_CALIBRATION 6
 #define DDNN_FUZZ_MANIFEST    7
 #define DDNN_FUZZ_ARGS        8
+#define DDNN_FUZZ_TABLE       9
 
 /* The schema the XML readers validate against (set by the build). */
 #ifndef DDNN_FUZZ_SCHEMA
@@ -189,8 +191,35 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
     }
     free(copy);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_TABLE
+    ddnn_csv* csv = malloc(sizeof *csv);
+    size_t chars = 0;
+    int i;
+    if (!csv)
+    {
+        return 0;
+    }
+    ddnn_csv_init(csv, text, size, NULL);
+    while ((rc = ddnn_csv_next(csv, &diag)) == 1)
+    {
+        /* every field (and then each header name) readable to its end: within the input */
+        for (i = 0; i < ddnn_csv_field_count(csv); i++)
+        {
+            chars += strlen(ddnn_csv_field(csv, i));
+        }
+    }
+    for (i = 0; i < ddnn_csv_header_count(csv); i++)
+    {
+        chars += strlen(ddnn_csv_header_name(csv, i));
+    }
+    if (chars > size)
+    {
+        fprintf(stderr, "more text in the fields than in the input\n");
+        abort();
+    }
+    free(csv);
 #else
-#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_ARGS"
+#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_TABLE"
 #endif
     check_diagnostic(rc, &diag);
     return 0;
