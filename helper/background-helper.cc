@@ -58,14 +58,14 @@ BackgroundHelper::GetTypeId()
                             PatternDefault(webSearch, "FlowRate"),
                             MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
                             MakeDoubleChecker<double>(),
-                            TypeId::DEPRECATED,
+                            TypeId::SupportLevel::DEPRECATED,
                             kDeprecated)
               .AddAttribute("CdfFile",
                             "The web-search pattern's CdfFile.",
                             PatternDefault(webSearch, "CdfFile"),
                             MakeStringAccessor(&BackgroundHelper::m_cdfFile),
                             MakeStringChecker(),
-                            TypeId::DEPRECATED,
+                            TypeId::SupportLevel::DEPRECATED,
                             kDeprecated)
               .AddAttribute("ScheduleFile",
                             "The schedule pattern's ScheduleFile; set while Pattern is "
@@ -73,14 +73,14 @@ BackgroundHelper::GetTypeId()
                             PatternDefault(ScheduleReplayPattern::GetTypeId(), "ScheduleFile"),
                             MakeStringAccessor(&BackgroundHelper::m_scheduleFile),
                             MakeStringChecker(),
-                            TypeId::DEPRECATED,
+                            TypeId::SupportLevel::DEPRECATED,
                             kDeprecated)
               .AddAttribute("Stream",
                             "The web-search pattern's Stream.",
                             PatternDefault(webSearch, "Stream"),
                             MakeIntegerAccessor(&BackgroundHelper::m_stream),
                             MakeIntegerChecker<int64_t>(0),
-                            TypeId::DEPRECATED,
+                            TypeId::SupportLevel::DEPRECATED,
                             kDeprecated)
               .AddAttribute("Start",
                             "No flow the pattern times starts before this time.",
