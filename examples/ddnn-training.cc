@@ -139,7 +139,7 @@ main(int argc, char* argv[])
                   << "  bytes / worker / iteration  " << std::setprecision(0)
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
-                  << " x what the collective sends per worker)\n"
+                  << " x expected: what the collective sends per worker)\n"
                   << "  output                      " << scenario.outDir << "/summary.csv\n";
     }
     catch (...)
