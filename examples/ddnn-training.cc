@@ -120,7 +120,8 @@ main(int argc, char* argv[])
             {"allreduce_time_ratio_to_ideal",
              FormatFigure(Ratio(s.allreduceTimeMeanS, i.allreduceTimeMeanS))},
             {"bytes_ratio_to_expected",
-             FormatFigure(Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
+             FormatFigure(
+                 Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
         };
         WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
         WriteOutputManifest(scenario.outDir); // last: the run is complete

@@ -230,7 +230,7 @@ Dumbbell::InstallTenants(const std::string& priority, const std::string& check)
     training.Install(servers);
     Ptr<BackgroundHelper> background = CreateObject<BackgroundHelper>();
     background->SetPatternAttribute("CdfFile",
-                             StringValue(WriteTempFile("uniform.csv", "0,0\n100000,1\n")));
+                                    StringValue(WriteTempFile("uniform.csv", "0,0\n100000,1\n")));
     background->SetPatternAttribute("FlowRate", DoubleValue(300));
     background->SetAttribute("Stop", TimeValue(MilliSeconds(20)));
     tenant = background->Install(servers);
