@@ -171,6 +171,31 @@ BackgroundHelper::GetOfferedBytesPerSecond(uint32_t servers) const
     return CreatePattern()->GetOfferedBytesPerSecond(servers, m_start, m_stop);
 }
 
+double
+BackgroundHelper::GetFlowRate() const
+{
+    DoubleValue rate(m_flowRate);
+    Ptr<BackgroundPattern> pattern = CreatePattern();
+    TypeId::AttributeInformation info;
+    if (pattern->GetInstanceTypeId().LookupAttributeByName("FlowRate", &info))
+    {
+        pattern->GetAttribute("FlowRate", rate);
+    }
+    return rate.Get();
+}
+
+double
+BackgroundHelper::GetMeanFlowBytes() const
+{
+    Ptr<WebSearchPattern> webSearch = DynamicCast<WebSearchPattern>(CreatePattern());
+    if (!webSearch)
+    {
+        throw DdnnError("ns3::BackgroundHelper::GetMeanFlowBytes: the pattern '" + m_pattern
+                        + "' has no flow-size CDF");
+    }
+    return webSearch->GetMeanFlowBytes();
+}
+
 Ptr<BackgroundTenant>
 BackgroundHelper::Install(NodeContainer servers, const std::vector<ddnn_flow>& flows) const
 {

@@ -7,6 +7,7 @@
 #include "ns3/background-pattern.h"
 #include "ns3/background-tenant.h"
 #include "ns3/ddnn-flowgen.h"
+#include "ns3/ddnn-version.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -73,6 +74,13 @@ class BackgroundHelper : public Object
     Time GetMeasureUntil() const;
     /** Mean bytes a server sends per second under the pattern, from Start until Stop. */
     double GetOfferedBytesPerSecond(uint32_t servers) const;
+
+    /** The web-search pattern's FlowRate (the deprecated attribute's value). */
+    DDNN_DEPRECATED("use CreatePattern()->GetAttribute(\"FlowRate\", value)")
+    double GetFlowRate() const;
+    /** The mean flow size of the web-search pattern's CDF. */
+    DDNN_DEPRECATED("use GetOfferedBytesPerSecond, or WebSearchPattern::GetMeanFlowBytes")
+    double GetMeanFlowBytes() const;
 
   private:
     std::string m_pattern;
