@@ -91,7 +91,8 @@ class BackgroundLoadTestCase : public TestCase
  */
 /**
  * \ingroup ddnn-tests
- * The helper's deprecated FlowRate, CdfFile and ScheduleFile still reach the pattern (until
+ * The helper's deprecated FlowRate, CdfFile and ScheduleFile, GetFlowRate and GetMeanFlowBytes
+ * still reach the pattern (until
  * 0.3): a FlowRate set on the helper is the web-search pattern's, and a ScheduleFile selects the
  * replay, whose flows are the file's.
  */
@@ -115,6 +116,18 @@ class DeprecatedPatternAttributesTestCase : public TestCase
         helper->SetPatternAttribute("FlowRate", DoubleValue(58));
         helper->CreatePattern()->GetAttribute("FlowRate", rate);
         NS_TEST_ASSERT_MSG_EQ(rate.Get(), 58, "SetPatternAttribute wins");
+
+        // The helper's deprecated getters answer for the pattern until 0.3.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        const double deprecatedRate = helper->GetFlowRate();
+        const double deprecatedMean = helper->GetMeanFlowBytes();
+#pragma GCC diagnostic pop
+        NS_TEST_ASSERT_MSG_EQ(deprecatedRate, 58, "GetFlowRate is the pattern's FlowRate");
+        Ptr<WebSearchPattern> webSearch = DynamicCast<WebSearchPattern>(helper->CreatePattern());
+        NS_TEST_ASSERT_MSG_EQ(deprecatedMean,
+                              webSearch->GetMeanFlowBytes(),
+                              "GetMeanFlowBytes is the web-search CDF's mean");
 
         const std::string schedule
             = ddnntest::WriteTempFile("deprecated-schedule.csv", "0,0,1,1000,0\n1,1,0,2000,5\n");
