@@ -5,7 +5,9 @@
 
 #include "atomic-file.h"
 
+#include "ns3/buffer-priority-policy.h"
 #include "ns3/one-line-error.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/training-worker.h"
 
@@ -15,6 +17,7 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <set>
 
 namespace ns3
 {
@@ -305,8 +308,21 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
     }
     {
         AtomicFile file(dir + "/" + prefix + "buffers.csv");
+        // With a priority policy, the time each collective spent at each ToS the job uses.
+        PointerValue policy;
+        m_job->GetAttribute("BufferPriority", policy);
+        std::set<uint8_t> tosValues;
+        if (policy.Get<BufferPriorityPolicy>())
+        {
+            tosValues = m_job->GetTosValues();
+        }
         file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
-                      "allreduce_s\n";
+                      "allreduce_s";
+        for (uint8_t tos : tosValues)
+        {
+            file.Out() << ",tos_" << +tos << "_s";
+        }
+        file.Out() << "\n";
         for (const auto& rec : m_job->GetRecords())
         {
             DnnModel::Buffer buffer = model->GetBuffer(rec.buffer);
@@ -320,6 +336,15 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             else
             {
                 file.Out() << ",";
+            }
+            for (uint8_t tos : tosValues)
+            {
+                file.Out() << ",";
+                if (rec.end_ns > 0)
+                {
+                    auto at = rec.nsAtTos.find(tos);
+                    file.Out() << ToSeconds(at == rec.nsAtTos.end() ? 0 : at->second);
+                }
             }
             file.Out() << "\n";
         }

@@ -3,14 +3,9 @@
  */
 #include "buffer-priority-policy.h"
 
-#include "one-line-error.h"
+#include "type-id-registry.h"
 
 #include "ns3/log.h"
-#include "ns3/string.h"
-#include "ns3/uinteger.h"
-
-#include <cstdlib>
-#include <sstream>
 
 namespace ns3
 {
@@ -18,8 +13,18 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("BufferPriorityPolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(BufferPriorityPolicy);
-NS_OBJECT_ENSURE_REGISTERED(FirstBuffersPriority);
-NS_OBJECT_ENSURE_REGISTERED(MappedBufferPriority);
+
+namespace
+{
+
+TypeIdRegistry&
+Registry()
+{
+    static TypeIdRegistry registry("priority policy");
+    return registry;
+}
+
+} // namespace
 
 TypeId
 BufferPriorityPolicy::GetTypeId()
@@ -29,91 +34,42 @@ BufferPriorityPolicy::GetTypeId()
     return tid;
 }
 
-TypeId
-FirstBuffersPriority::GetTypeId()
+bool
+BufferPriorityPolicy::Register(const std::string& name, TypeId (*getTypeId)())
 {
-    static TypeId tid
-        = TypeId("ns3::FirstBuffersPriority")
-              .SetParent<BufferPriorityPolicy>()
-              .SetGroupName("Ddnn")
-              .AddConstructor<FirstBuffersPriority>()
-              .AddAttribute("Count",
-                            "How many buffers, from the one holding layer 0 up, travel at Tos.",
-                            UintegerValue(1),
-                            MakeUintegerAccessor(&FirstBuffersPriority::m_count),
-                            MakeUintegerChecker<uint32_t>())
-              .AddAttribute("Tos",
-                            "Their IP ToS (0x10 -> PfifoFast band 0).",
-                            UintegerValue(0x10),
-                            MakeUintegerAccessor(&FirstBuffersPriority::m_tos),
-                            MakeUintegerChecker<uint8_t>());
-    return tid;
+    return Registry().Register(name, getTypeId);
+}
+
+TypeId
+BufferPriorityPolicy::Lookup(const std::string& name)
+{
+    return Registry().Lookup(name);
+}
+
+std::vector<std::string>
+BufferPriorityPolicy::Names()
+{
+    return Registry().Names();
 }
 
 int
-FirstBuffersPriority::GetTos(Ptr<const DnnModel> model, uint32_t buffer) const
+BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress)
 {
-    // Buffers hold contiguous layers in backward order: the last m_count buffers hold the
-    // lowest layers.
-    const uint32_t buffers = model->GetBufferCount();
-    return buffer + m_count >= buffers ? m_tos : -1;
+    return GetTos(model, progress.buffer);
 }
 
-TypeId
-MappedBufferPriority::GetTypeId()
+std::set<uint8_t>
+BufferPriorityPolicy::GetTosValues(Ptr<const DnnModel> model) const
 {
-    static TypeId tid
-        = TypeId("ns3::MappedBufferPriority")
-              .SetParent<BufferPriorityPolicy>()
-              .SetGroupName("Ddnn")
-              .AddConstructor<MappedBufferPriority>()
-              .AddAttribute(
-                  "Map",
-                  "BUFFER=TOS pairs separated by commas, e.g. \"0=8,18=16\".",
-                  StringValue(""),
-                  MakeStringAccessor(&MappedBufferPriority::SetMap, &MappedBufferPriority::GetMap),
-                  MakeStringChecker());
-    return tid;
-}
-
-void
-MappedBufferPriority::SetMap(std::string text)
-{
-    NS_LOG_FUNCTION(this << text);
-    std::map<uint32_t, uint8_t> map;
-    std::stringstream pairs(text);
-    std::string pair;
-    while (std::getline(pairs, pair, ','))
+    std::set<uint8_t> values;
+    for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
     {
-        char* end = nullptr;
-        const unsigned long buffer = std::strtoul(pair.c_str(), &end, 10);
-        const bool separated = end != pair.c_str() && *end == '=';
-        char* tosEnd = nullptr;
-        const unsigned long tos = separated ? std::strtoul(end + 1, &tosEnd, 0) : 0;
-        if (!separated || tosEnd == end + 1 || *tosEnd != '\0' || tos > 255 || buffer > 0xffffffffUL
-            || map.count(buffer))
+        if (const int tos = GetTos(model, b); tos >= 0)
         {
-            throw DdnnError("ns3::MappedBufferPriority::Map: expected BUFFER=TOS pairs (TOS at "
-                            "most 255, each buffer once), got '"
-                            + pair + "' in '" + text + "'");
+            values.insert(static_cast<uint8_t>(tos));
         }
-        map[buffer] = static_cast<uint8_t>(tos);
     }
-    m_text = text;
-    m_map = map;
-}
-
-std::string
-MappedBufferPriority::GetMap() const
-{
-    return m_text;
-}
-
-int
-MappedBufferPriority::GetTos(Ptr<const DnnModel>, uint32_t buffer) const
-{
-    auto it = m_map.find(buffer);
-    return it == m_map.end() ? -1 : it->second;
+    return values;
 }
 
 } // namespace ns3

@@ -8,64 +8,76 @@
 
 #include "ns3/object.h"
 
-#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * \ingroup ddnn
- * \brief Chooses the IP ToS (hence the PfifoFast band) each fusion buffer's collective travels
- * at: the building block of adaptive de-prioritisation. Without a policy (TrainingJob's
- * BufferPriority unset) every buffer travels at the transport's own Tos.
+ * \brief Chooses the IP ToS (hence the egress band) of each fusion buffer's transfers: the
+ * priority policy of a training job (TrainingJob's BufferPriority). Without a policy every
+ * buffer travels at the transport's own Tos.
  *
- * A transport with bands keeps one connection per ToS in use to each peer; since the syncer
- * runs one buffer at a time on all workers, the bytes of a buffer never overtake those of the
- * one before.
+ * TrainingJob asks the policy once per step of a buffer's collective (the first time any rank
+ * sends in that step), and every rank sends that step's chunk at the answer: a ring never waits
+ * on one hop at another band. A static policy answers GetTos(model, buffer) whatever the
+ * progress; an adaptive one decides from the Progress of the collective.
+ *
+ * A transport with bands keeps one connection per ToS in use to each peer.
+ *
+ * Policies are registered by name, one line in each policy's own file, and a scenario names
+ * one (training priority-policy).
  */
 class BufferPriorityPolicy : public Object
 {
   public:
     static TypeId GetTypeId();
 
+    /**
+     * Adds `name` to the policies a scenario can name: a subclass whose TypeId `getTypeId`
+     * returns. One line in the subclass's own file:
+     * \code
+     *   [[maybe_unused]] static const bool g_registered
+     *       = BufferPriorityPolicy::Register("first-k", &FirstBuffersPriority::GetTypeId);
+     * \endcode
+     * Returns true; a name registered twice is a DdnnError.
+     */
+    static bool Register(const std::string& name, TypeId (*getTypeId)());
+    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
+    static TypeId Lookup(const std::string& name);
+    /** The registered names, sorted. */
+    static std::vector<std::string> Names();
+
+    /** What TrainingJob knows of a buffer's collective when one of its steps begins. */
+    struct Progress
+    {
+        uint32_t iteration;
+        uint32_t buffer;
+        uint32_t step;          //!< the collective's step about to send
+        uint64_t nowNs;         //!< simulated time
+        uint64_t startedNs;     //!< when the collective started on every rank
+        uint64_t deadlineNs;    //!< when the next forward pass first needs the buffer
+        uint64_t bytesTotal;    //!< every rank's bytes of the collective
+        uint64_t bytesDone;     //!< of them, delivered so far
+        uint64_t busiestBytes;  //!< the bytes of the rank that sends most
+        uint64_t iterationNs;   //!< the compute-bound iteration (forward and backward)
+        int currentTos;         //!< the previous step's ToS, -1 before the first step
+    };
+
     /** The ToS of buffer `buffer` of `model`, or -1 for the transport's own. */
     virtual int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const = 0;
-};
 
-/**
- * \ingroup ddnn
- * \brief The Count buffers holding the lowest layers (the ones the next forward pass needs
- * first) travel at Tos; the others at the transport's own ToS.
- */
-class FirstBuffersPriority : public BufferPriorityPolicy
-{
-  public:
-    static TypeId GetTypeId();
-    int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
+    /**
+     * The ToS of the step `progress` describes, or -1 for the transport's own. A static
+     * policy's: GetTos(model, progress.buffer).
+     */
+    virtual int Decide(Ptr<const DnnModel> model, const Progress& progress);
 
-  private:
-    uint32_t m_count;
-    uint8_t m_tos;
-};
-
-/**
- * \ingroup ddnn
- * \brief A user's mapping, "BUFFER=TOS,..." (e.g. "0=8,18=16"); buffers it does not name
- * travel at the transport's own ToS. Buffer 0 holds the last layers.
- */
-class MappedBufferPriority : public BufferPriorityPolicy
-{
-  public:
-    static TypeId GetTypeId();
-    int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
-
-  private:
-    void SetMap(std::string text);
-    std::string GetMap() const;
-
-    std::string m_text;
-    std::map<uint32_t, uint8_t> m_map;
+    /** Every ToS Decide may answer for `model` (for the check of the egress bands). */
+    virtual std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const;
 };
 
 } // namespace ns3

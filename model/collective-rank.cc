@@ -206,7 +206,6 @@ CollectiveRank::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
     NS_LOG_FUNCTION(this << m_rank << iteration << buffer << bytes);
     m_bufferIteration = iteration;
     m_buffer = buffer;
-    m_transport->SetBufferTos(m_job->GetBufferTos(buffer));
     int rc = ddnn_collective_start(m_collective, bytes);
     Check(rc, "ddnn_collective_start");
     return rc;
@@ -225,6 +224,8 @@ CollectiveRank::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk
                          << ": partition " << chunk << " (" << bytes << " bytes) sent to " << peer);
     self->m_partitionSentTrace(
         self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    // Every rank sends a step's chunk at the ToS the job's policy chose for that step.
+    self->m_transport->SetBufferTos(self->m_job->GetStepTos(step));
     self->m_transport->Send(peer, bytes);
     return DDNN_OK;
 }
@@ -256,6 +257,7 @@ CollectiveRank::Receive(uint32_t from, uint64_t bytes)
 {
     m_bytesReceived += bytes;
     m_job->NotifyProgress();
+    m_job->NotifyDelivered(bytes);
     Check(ddnn_collective_on_received(m_collective, from, bytes), "ddnn_collective_on_received");
 }
 

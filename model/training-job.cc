@@ -118,7 +118,12 @@ TrainingJob::GetTypeId()
               .AddTraceSource("BufferEnd",
                               "Every rank is through with a buffer's collective.",
                               MakeTraceSourceAccessor(&TrainingJob::m_bufferEndTrace),
-                              "ns3::TrainingJob::BufferTracedCallback");
+                              "ns3::TrainingJob::BufferTracedCallback")
+              .AddTraceSource("PriorityChange",
+                              "BufferPriority moved a collective to another ToS from a step on "
+                              "(-1: the transport's own).",
+                              MakeTraceSourceAccessor(&TrainingJob::m_priorityChangeTrace),
+                              "ns3::TrainingJob::PriorityChangeTracedCallback");
     return tid;
 }
 
@@ -307,12 +312,10 @@ TrainingJob::GetTosValues() const
         return values; // a transport without packets
     }
     values.insert(GetPriorityTos() >= 0 ? GetPriorityTos() : tos.Get());
-    for (uint32_t b = 0; m_model && b < m_model->GetBufferCount(); ++b)
+    if (m_bufferPriority && m_model)
     {
-        if (GetBufferTos(b) >= 0)
-        {
-            values.insert(GetBufferTos(b));
-        }
+        const std::set<uint8_t> policy = m_bufferPriority->GetTosValues(m_model);
+        values.insert(policy.begin(), policy.end());
     }
     return values;
 }
@@ -486,7 +489,12 @@ TrainingJob::GetRecords() const
     for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
     {
         const ddnn_syncer_record* r = ddnn_syncer_record_at(m_syncer, i);
-        records.push_back({r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns});
+        Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}};
+        if (auto found = m_nsAtTos.find({r->iteration, r->buffer}); found != m_nsAtTos.end())
+        {
+            record.nsAtTos = found->second;
+        }
+        records.push_back(record);
     }
     return records;
 }
@@ -546,11 +554,113 @@ TrainingJob::NotifyProgress()
     }
 }
 
+void
+TrainingJob::NotifyDelivered(uint64_t bytes)
+{
+    m_running.bytesDone += bytes;
+}
+
+int
+TrainingJob::ResolveTos(int tos) const
+{
+    UintegerValue own;
+    if (tos >= 0 || GetRankCount() == 0
+        || !GetWorker(0)->GetTransport()->GetAttributeFailSafe("Tos", own))
+    {
+        return tos;
+    }
+    return GetPriorityTos() >= 0 ? GetPriorityTos() : static_cast<int>(own.Get());
+}
+
+void
+TrainingJob::AccountTosTime(uint64_t nowNs)
+{
+    const int tos = ResolveTos(m_running.tos);
+    if (tos >= 0 && !m_running.stepTos.empty())
+    {
+        m_running.nsAtTos[static_cast<uint8_t>(tos)] += nowNs - m_running.sinceNs;
+    }
+    m_running.sinceNs = nowNs;
+}
+
+int
+TrainingJob::GetStepTos(uint32_t step)
+{
+    if (!m_bufferPriority)
+    {
+        return -1;
+    }
+    if (step < m_running.stepTos.size())
+    {
+        return m_running.stepTos[step];
+    }
+    // Steps are decided in order, once each; a step first sent before an earlier one is
+    // decided (not seen in the shipped collectives) decides those too.
+    const uint64_t now = Simulator::Now().GetNanoSeconds();
+    BufferPriorityPolicy::Progress progress{};
+    progress.iteration = m_running.iteration;
+    progress.buffer = m_running.buffer;
+    progress.nowNs = now;
+    progress.startedNs = m_running.startedNs;
+    progress.deadlineNs = now; // a buffer no worker has a deadline for is due now
+    bool found = false;
+    for (const auto& worker : m_workers)
+    {
+        uint64_t deadline = 0;
+        if (worker->GetBufferDeadline(m_running.iteration, m_running.buffer, &deadline))
+        {
+            progress.deadlineNs = found ? std::min(progress.deadlineNs, deadline) : deadline;
+            found = true;
+        }
+    }
+    progress.bytesTotal = m_running.bytesTotal;
+    progress.bytesDone = std::min(m_running.bytesDone, m_running.bytesTotal);
+    progress.busiestBytes = m_running.busiestBytes;
+    progress.iterationNs = m_model->GetComputeTime().GetNanoSeconds();
+    int tos = m_running.tos;
+    while (m_running.stepTos.size() <= step)
+    {
+        progress.step = m_running.stepTos.size();
+        progress.currentTos = tos;
+        tos = m_bufferPriority->Decide(m_model, progress);
+        m_running.stepTos.push_back(tos);
+    }
+    if (m_running.stepTos.size() == step + 1 && step == 0)
+    {
+        m_running.tos = tos; // the first step's ToS holds from the collective's start
+    }
+    else if (tos != m_running.tos)
+    {
+        NS_LOG_INFO("buffer " << m_running.buffer << " of iteration " << m_running.iteration
+                              << ": ToS " << m_running.tos << " -> " << tos << " from step "
+                              << step);
+        m_priorityChangeTrace(m_running.iteration, m_running.buffer, step, m_running.tos, tos);
+        AccountTosTime(now);
+        m_running.tos = tos;
+    }
+    return tos;
+}
+
 int
 TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
+    if (job->m_bufferPriority)
+    {
+        Running running;
+        running.iteration = iteration;
+        running.buffer = buffer;
+        running.startedNs = Simulator::Now().GetNanoSeconds();
+        running.sinceNs = running.startedNs;
+        for (uint32_t r = 0; r < job->GetRankCount(); ++r)
+        {
+            const uint64_t sent = job->GetExpectedBytesSent(r, bytes);
+            running.bytesTotal += sent;
+            running.busiestBytes = std::max(running.busiestBytes, sent);
+        }
+        job->m_running = std::move(running);
+    }
     NS_LOG_INFO("collective start: buffer "
                 << buffer << " of iteration " << iteration << ", " << bytes << " bytes"
                 << (job->GetBufferTos(buffer) < 0
@@ -582,6 +692,11 @@ TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
     NS_LOG_INFO("collective end: buffer " << buffer << " of iteration " << iteration);
+    if (job->m_bufferPriority)
+    {
+        job->AccountTosTime(Simulator::Now().GetNanoSeconds());
+        job->m_nsAtTos[{iteration, buffer}] = job->m_running.nsAtTos;
+    }
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)
     {

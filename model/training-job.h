@@ -16,6 +16,7 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,6 +72,8 @@ class TrainingJob : public Object
         uint64_t ready_ns; //!< ready on the last worker
         uint64_t start_ns;
         uint64_t end_ns;
+        /** With a BufferPriority policy: ns the collective spent at each ToS; else empty. */
+        std::map<uint8_t, uint64_t> nsAtTos;
     };
 
     static TypeId GetTypeId();
@@ -126,8 +129,17 @@ class TrainingJob : public Object
      * parameter server are not, so for P < N this is below what a network achieves.
      */
     Time GetIdealCollectiveTime(uint64_t bufferBytes, DataRate rate, Time latency) const;
-    /** The ToS buffer `buffer` travels at (BufferPriority), or -1 for the transport's own. */
+    /**
+     * The ToS buffer `buffer` starts at (BufferPriority's GetTos), or -1 for the transport's
+     * own.
+     */
     int GetBufferTos(uint32_t buffer) const;
+    /**
+     * The ToS of step `step` of the collective in progress, or -1 for the transport's own:
+     * BufferPriority decides each step once, the first time a rank sends in it, so every rank
+     * sends the step's chunk at the same ToS.
+     */
+    int GetStepTos(uint32_t step);
     /** Priority: a priority's name, or empty. */
     std::string GetPriority() const;
     /** The ToS of Priority, or -1 when none is given (the transport's own Tos holds). */
@@ -150,6 +162,8 @@ class TrainingJob : public Object
     int NotifyDone(uint32_t rank);
     void NotifyFinished(uint32_t rank);
     void NotifyProgress();
+    /** A rank received `bytes` of the collective in progress. */
+    void NotifyDelivered(uint64_t bytes);
 
     /**
      * Ends the run because of rank @p rank: keeps "worker R: WHAT at TIME" (or "parameter
@@ -169,6 +183,9 @@ class TrainingJob : public Object
 
     /** (iteration, buffer, bytes) */
     typedef void (*BufferTracedCallback)(uint32_t iteration, uint32_t buffer, uint64_t bytes);
+    /** (iteration, buffer, step, ToS before, ToS from this step on) */
+    typedef void (*PriorityChangeTracedCallback)(
+        uint32_t iteration, uint32_t buffer, uint32_t step, int before, int after);
 
   protected:
     void DoDispose() override;
@@ -195,6 +212,11 @@ class TrainingJob : public Object
     bool Check(int rc, const char* call);
     /** Records the failure that ends the run and stops the simulation. */
     void EndRun(const std::string& failure);
+
+    /** `tos`, or the transport's own ToS for -1. */
+    int ResolveTos(int tos) const;
+    /** Adds the time since the last change to the collective's ToS in progress. */
+    void AccountTosTime(uint64_t nowNs);
 
     /** "worker R" or "parameter server K" (dedicated hosts). */
     std::string RankName(uint32_t rank) const;
@@ -224,8 +246,26 @@ class TrainingJob : public Object
     EventId m_stallCheck;
     std::string m_failure; //!< why the run was ended early; empty while it goes on
 
+    /** The collective in progress, as BufferPriority sees it. */
+    struct Running
+    {
+        uint32_t iteration{0};
+        uint32_t buffer{0};
+        uint64_t startedNs{0};
+        uint64_t bytesTotal{0};
+        uint64_t bytesDone{0};
+        uint64_t busiestBytes{0};
+        std::vector<int> stepTos; //!< per step decided so far
+        int tos{-1};              //!< the latest step's
+        uint64_t sinceNs{0};      //!< when tos took effect
+        std::map<uint8_t, uint64_t> nsAtTos;
+    };
+    Running m_running;
+    std::map<std::pair<uint32_t, uint32_t>, std::map<uint8_t, uint64_t>> m_nsAtTos;
+
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferStartTrace;
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferEndTrace;
+    TracedCallback<uint32_t, uint32_t, uint32_t, int, int> m_priorityChangeTrace;
 };
 
 } // namespace ns3

@@ -226,6 +226,13 @@ TrainingWorker::CoreFinished(void* ctx)
     return DDNN_OK;
 }
 
+bool
+TrainingWorker::GetBufferDeadline(uint32_t iteration, uint32_t buffer, uint64_t* deadlineNs) const
+{
+    return m_training
+           && ddnn_training_buffer_deadline(m_training, iteration, buffer, deadlineNs) == DDNN_OK;
+}
+
 int
 TrainingWorker::BufferDone(uint32_t iteration, uint32_t buffer)
 {

@@ -37,6 +37,12 @@ class TrainingWorker : public CollectiveRank
     /** Whether a compute step is under way (its end is scheduled: progress will come). */
     bool IsComputing() const;
 
+    /**
+     * When this worker's next forward pass first needs buffer `buffer` of `iteration`, at the
+     * compute-bound pace (the training loop's deadline); false until the buffer is ready here.
+     */
+    bool GetBufferDeadline(uint32_t iteration, uint32_t buffer, uint64_t* deadlineNs) const;
+
     /** Called by the job's syncer once every rank is through with the buffer. */
     int BufferDone(uint32_t iteration, uint32_t buffer);
 

@@ -14,6 +14,7 @@
 #include "ns3/ddnn-module.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
+#include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -832,6 +833,22 @@ class TableRowsReachAttributesTestCase : public TestCase
                 }
             }
         }
+        else if (TypeId::LookupByName(type).IsChildOf(BufferPriorityPolicy::GetTypeId()))
+        {
+            // the policy the row belongs to, named by the scenario
+            for (const std::string& name : BufferPriorityPolicy::Names())
+            {
+                if (BufferPriorityPolicy::Lookup(name).GetName() == type)
+                {
+                    Scenario chosen = s;
+                    chosen.Set("training.priority-policy", name);
+                    PointerValue policy;
+                    InstallTraining(chosen, CreateTopology(chosen))
+                        .job->GetAttribute("BufferPriority", policy);
+                    object = policy.Get<BufferPriorityPolicy>();
+                }
+            }
+        }
         else if (topologies.count(type))
         {
             object = PlanTopology(s, topologies.at(type), s.values.workers);
@@ -856,7 +873,8 @@ class TableRowsReachAttributesTestCase : public TestCase
             {"training.collective", "parameter-server"},
             {"topology.impaired-servers", "1"},
             {"background.cdf", ddnntest::WriteTempFile("rows-cdf.csv", "0,0\n100000,1\n")},
-            {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")}};
+            {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")},
+            {"training.buffer-tos-map", "0=8"}};
         size_t rows = 0;
         for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
         {

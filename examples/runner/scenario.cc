@@ -9,6 +9,7 @@
 #include "training-run.h"
 
 #include "ns3/background-pattern.h"
+#include "ns3/buffer-priority-policy.h"
 #include "ns3/data-path.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
@@ -132,7 +133,8 @@ UseRegisteredChoices()
            {"topology.queue-disc", EgressQueue::Names()},
            {"training.transport", PartitionTransport::Names()},
            {"training.collective", collectives},
-           {"background.pattern", BackgroundPattern::Names()}};
+           {"background.pattern", BackgroundPattern::Names()},
+           {"training.priority-policy", BufferPriorityPolicy::Names()}};
     for (const auto& [name, registered] : registries)
     {
         std::vector<std::string> ordered;
@@ -353,20 +355,23 @@ struct Choice
 
 /**
  * Refuses a value (other than its default) for an attribute of a registered type that the
- * chosen one (`chosen`, named `name`) does not have: the run would ignore it.
+ * chosen one (`chosen`, named `name`) does not have: the run would ignore it. `job` >= 0: the
+ * choice is that job's, and so are the rows checked.
  */
 void
 CheckChosenTypeHas(const Scenario& scenario,
                    const Choice& choice,
                    const std::string& name,
-                   TypeId chosen)
+                   TypeId chosen,
+                   int job = -1)
 {
     const Scenario defaults;
     auto refuse = [&](const std::string& flag, const std::string& attribute) {
         TypeId::AttributeInformation info;
         if (!chosen.LookupAttributeByName(attribute, &info))
         {
-            throw DdnnError("--" + flag + ": the " + name + " " + choice.what + " has no "
+            throw DdnnError((job < 0 ? "--" + flag : JobArgument(job, flag)) + ": the " + name
+                            + " " + choice.what + " has no "
                             + attribute + "; --" + choice.flag + "="
                             + ChoicesWith(attribute, choice.names, choice.lookup) + " has");
         }
@@ -376,7 +381,7 @@ CheckChosenTypeHas(const Scenario& scenario,
         const ddnn_param* p = ddnn_scenario_param(i);
         const std::string target = p->sets ? p->sets : "";
         TypeId owner;
-        if (target.empty() || ddnn_param_is_per_job(p)
+        if (target.empty() || ddnn_param_is_per_job(p) != (job >= 0)
             || !TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
             || !owner.IsChildOf(choice.base))
         {
@@ -384,8 +389,10 @@ CheckChosenTypeHas(const Scenario& scenario,
         }
         char given[DDNN_PATH_MAX + 64]; // a scenario's longest text, or a number
         char fallback[DDNN_PATH_MAX + 64];
-        if (ddnn_scenario_format_param(&scenario.values, p, given, sizeof given) == DDNN_OK
-            && ddnn_scenario_format_param(&defaults.values, p, fallback, sizeof fallback) == DDNN_OK
+        const uint32_t k = job < 0 ? 0 : static_cast<uint32_t>(job);
+        if (ddnn_scenario_format_job_param(&scenario.values, p, k, given, sizeof given) == DDNN_OK
+            && ddnn_scenario_format_job_param(&defaults.values, p, 0, fallback, sizeof fallback)
+                   == DDNN_OK
             && std::strcmp(given, fallback) != 0)
         {
             refuse(p->flag, target.substr(target.rfind("::") + 2));
@@ -407,6 +414,17 @@ TopologyChoice()
                                  "topology",
                                  "topology"};
     return topology;
+}
+
+const Choice&
+PolicyChoice()
+{
+    static const Choice policy{BufferPriorityPolicy::GetTypeId(),
+                               BufferPriorityPolicy::Names(),
+                               &BufferPriorityPolicy::Lookup,
+                               "priority policy",
+                               "priorityPolicy"};
+    return policy;
 }
 
 const Choice&
@@ -590,6 +608,11 @@ Scenario::Validate() const
     for (uint32_t k = 0; k < JobCount(); ++k)
     {
         const ddnn_scenario_job& job = Job(k);
+        CheckChosenTypeHas(*this,
+                           PolicyChoice(),
+                           job.priority_policy,
+                           BufferPriorityPolicy::Lookup(job.priority_policy),
+                           static_cast<int>(k));
         const uint32_t bands = EgressQueue::Bands(EgressQueue::FromScenario(values.queue_disc));
         if (!Is(job.band, "scenario") && std::stoul(job.band) >= bands)
         {

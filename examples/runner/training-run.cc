@@ -15,6 +15,7 @@
 #include "ns3/job-placement.h"
 
 #include "ns3/boolean.h"
+#include "ns3/buffer-priority-policy.h"
 #include "ns3/ddnn-profile.h"
 #include "ns3/ddnn-scenario-params.h"
 #include "ns3/dnn-model.h"
@@ -240,19 +241,20 @@ InstallJob(const Scenario& scenario,
                           [&](const std::string& name, const AttributeValue& value) {
                               training.SetAttribute(name, value);
                           });
-    if (job.high_priority_buffers > 0)
-    {
-        Ptr<FirstBuffersPriority> first = CreateObject<FirstBuffersPriority>();
-        first->SetAttribute("Count", UintegerValue(job.high_priority_buffers));
-        first->SetAttribute("Tos", UintegerValue(0x10));
-        training.SetAttribute("BufferPriority", PointerValue(first));
-    }
     InstalledTraining installed;
     // The ideal transport moves payload at the rate TCP can reach on these links.
     const TransportSettings transport = scenario.Transport();
     const DataRate rate = scenario.LinkRate();
     installed.idealRate
         = DataRate(static_cast<uint64_t>(rate.GetBitRate() * transport.GoodputFraction()));
+    // The priority policy the scenario names, with its rows' attributes; one that estimates
+    // transfer times before any byte moved assumes the rate TCP reaches on these links.
+    ObjectFactory policyFactory;
+    policyFactory.SetTypeId(BufferPriorityPolicy::Lookup(job.priority_policy));
+    Ptr<BufferPriorityPolicy> policy = policyFactory.Create<BufferPriorityPolicy>();
+    SetScenarioAttributes(scenario, k, policy);
+    policy->SetAttributeFailSafe("NominalRate", DataRateValue(installed.idealRate));
+    training.SetAttribute("BufferPriority", PointerValue(policy));
     installed.idealStepLatency
         = transport.IdealStepLatency(rate, scenario.LinkDelay(), scenario.GetPathLinks());
     const TypeId transportType = PartitionTransport::Lookup(job.transport);
