@@ -196,6 +196,86 @@ class BufferPriorityTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Slack-adaptive priority over TCP on one rack, no other traffic, with the barrier: the
+ * compute-bound iteration (100 ms) dwarfs each buffer's ring (under 1 ms), so buffer 0, ready
+ * first in the backward pass, has tens of ms of slack and stays low (ToS 0x08, band 2) for its
+ * whole collective, while the buffer holding layer 0, ready when the backward pass ends, is
+ * due at once and is raised (0x10, band 0) from its first step. At worker 0's egress, band 0
+ * carries the ring bytes of the collectives the job recorded wholly at 0x10 (plus headers),
+ * and no more than those of the collectives that spent any time there.
+ */
+class SlackAdaptivePriorityTestCase : public TestCase
+{
+  public:
+    SlackAdaptivePriorityTestCase()
+        : TestCase("slack-adaptive: a buffer with slack stays low, one without is raised")
+    {
+    }
+
+  private:
+    static void
+    CountChange(uint32_t* changes, uint32_t, uint32_t, uint32_t, int, int)
+    {
+        ++*changes;
+    }
+
+    void
+    DoRun() override
+    {
+        Job t(4, SmallThesisProfile(), 533333, MilliSeconds(100));
+        t.helper.SetAttribute("Iterations", UintegerValue(2));
+        t.helper.SetAttribute("Tos", UintegerValue(0x08));
+        Ptr<SlackAdaptivePriority> policy = CreateObject<SlackAdaptivePriority>();
+        policy->SetAttribute("NominalRate", DataRateValue(t.idealRate));
+        t.helper.SetAttribute("BufferPriority", PointerValue(policy));
+        t.Install();
+        uint32_t changes = 0;
+        t.job->TraceConnectWithoutContext("PriorityChange",
+                                          MakeBoundCallback(&CountChange, &changes));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        Ptr<DnnModel> model = t.job->GetModel();
+        const uint32_t last = model->GetBufferCount() - 1; // holds layer 0
+        double allHigh = 0; // worker 0's ring bytes in collectives wholly at 0x10
+        double anyHigh = 0; // ... in collectives with any time at 0x10
+        uint32_t raised = 0;
+        uint32_t low = 0;
+        for (const TrainingJob::Record& r : t.job->GetRecords())
+        {
+            const uint64_t atHigh = r.nsAtTos.count(0x10) ? r.nsAtTos.at(0x10) : 0;
+            const uint64_t atLow = r.nsAtTos.count(0x08) ? r.nsAtTos.at(0x08) : 0;
+            NS_TEST_ASSERT_MSG_EQ(atHigh + atLow, r.end_ns - r.start_ns, "times at ToS add up");
+            const double bytes = ddnn_ring_bytes_sent_by(model->GetBuffer(r.buffer).bytes, 4, 0);
+            allHigh += atLow == 0 ? bytes : 0;
+            anyHigh += atHigh > 0 ? bytes : 0;
+            raised += atHigh > 0 ? 1 : 0;
+            low += atHigh == 0 ? 1 : 0;
+            if (r.buffer == 0)
+            {
+                NS_TEST_ASSERT_MSG_EQ(atHigh, 0, "buffer 0 has slack: low all along");
+            }
+            if (r.buffer == last)
+            {
+                NS_TEST_ASSERT_MSG_EQ(atLow, 0, "the layer-0 buffer is due at once: raised");
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(low, 2, "buffers with slack stay low");
+        NS_TEST_ASSERT_MSG_GT(allHigh, 0, "buffers without are raised");
+        Ptr<QueueDisc> egress = t.network->GetServerQueueDisc(0);
+        const double band0 = egress->GetInternalQueue(0)->GetTotalReceivedBytes();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(band0, allHigh, "band 0 holds the raised collectives' bytes");
+        // Headers: 52 bytes per 1448-byte segment, one partial segment more per step (2(N-1)
+        // steps of a 4-worker ring), and a handshake and closing.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(band0,
+                                    anyHigh * 1500 / 1448 + raised * 6 * 52 + 1000,
+                                    "and nothing of the collectives never raised");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(changes, 2 * t.job->GetRecords().size(), "changes traced");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Priority names and their ToS; a wrong name stops with one line naming the attribute.
  */
 class PriorityNamesTestCase : public TestCase
@@ -389,6 +469,7 @@ class PriorityTestSuite : public TestSuite
         AddTestCase(new SwitchPriorityTestCase);
         AddTestCase(new FourBandsTestCase);
         AddTestCase(new BufferPriorityTestCase);
+        AddTestCase(new SlackAdaptivePriorityTestCase);
         AddTestCase(new PriorityNamesTestCase);
         AddTestCase(new DefaultQueueDiscsTestCase);
         AddTestCase(new OneCallInstallTestCase);
