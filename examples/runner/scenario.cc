@@ -514,6 +514,11 @@ Scenario::ValidateTraining() const
         auto failJob = [&](const std::string& flag, const std::string& what) {
             throw DdnnError(JobArgument(k, flag) + ": " + what);
         };
+        CheckChosenTypeHas(*this,
+                           PolicyChoice(),
+                           job.priority_policy,
+                           BufferPriorityPolicy::Lookup(job.priority_policy),
+                           static_cast<int>(k));
         if (!(job.compute_ms > 0) && !(job.rcp > 0))
         {
             failJob("computeMs", "expected a positive compute time in ms (or give --rcp)");
@@ -608,11 +613,6 @@ Scenario::Validate() const
     for (uint32_t k = 0; k < JobCount(); ++k)
     {
         const ddnn_scenario_job& job = Job(k);
-        CheckChosenTypeHas(*this,
-                           PolicyChoice(),
-                           job.priority_policy,
-                           BufferPriorityPolicy::Lookup(job.priority_policy),
-                           static_cast<int>(k));
         const uint32_t bands = EgressQueue::Bands(EgressQueue::FromScenario(values.queue_disc));
         if (!Is(job.band, "scenario") && std::stoul(job.band) >= bands)
         {
