@@ -103,6 +103,7 @@ def build(bld):
         'helper/atomic-file.cc',
         'helper/transport-settings.cc',
         'helper/egress-queue.cc',
+        'helper/weighted-bands-egress.cc',
         'helper/fabric-builder.cc',
         'helper/fabric-topology.cc',
         'helper/job-placement.cc',

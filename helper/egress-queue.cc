@@ -117,6 +117,13 @@ KindChecker()
 
 } // namespace
 
+std::string
+EgressQueue::CheckSettings() const
+{
+    const Entry& entry = Get(kind);
+    return entry.check ? entry.check(*this) : "";
+}
+
 EgressQueue::Kind
 EgressQueue::Register(Entry entry)
 {

@@ -61,6 +61,10 @@ struct EgressQueue
         std::vector<uint8_t> bandTos; //!< by band: the IP ToS whose packets the band queues
         /** Sets the root queue disc (and its children) of `helper` for the limits of `queue`. */
         std::function<void(const EgressQueue& queue, TrafficControlHelper& helper)> build;
+        /** What is wrong with the settings it reads, or "" (none: nothing to check). */
+        std::function<std::string(const EgressQueue& queue)> check{};
+        /** Whether it reads bandWeights. */
+        bool takesBandWeights{false};
     };
 
     /**
@@ -79,12 +83,16 @@ struct EgressQueue
     static uint32_t Bands(Kind kind);
     /** The IP ToS whose packets a kind queues in `band` (below Bands(kind)). */
     static uint8_t TosOfBand(Kind kind, uint32_t band);
+    /** What is wrong with these settings for `kind` (its entry's check), or "". */
+    std::string CheckSettings() const;
     /** The checker of an attribute holding a Kind: every registered attributeName. */
     static Ptr<const AttributeChecker> MakeKindChecker();
 
     Kind kind{PFIFO_FAST};
     uint32_t limitPackets{1000};
     uint32_t ecnThresholdPackets{65};
+    /** WeightedBands: one weight per band, blank-separated (WeightedBandQueueDisc's Weights). */
+    std::string bandWeights{"1 1 1"};
     DataRate linkRate{"10Gbps"}; //!< RED's idle-time estimate
     Time linkDelay;
     /** Install(): the devices' own transmission queue in packets (0: left as it is). */

@@ -10,6 +10,7 @@
 #include "ns3/enum.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -65,6 +66,13 @@ FabricTopology::GetTypeId()
                   EnumValue(EgressQueue::PFIFO_FAST),
                   DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &FabricTopology::m_queueKind),
                   EgressQueue::MakeKindChecker())
+              .AddAttribute("BandWeights",
+                            "WeightedBands: one weight per band (0, 1, 2), blank-separated: "
+                            "with every band backlogged, band i gets weight i / their sum of "
+                            "the link.",
+                            StringValue("1 1 1"),
+                            MakeStringAccessor(&FabricTopology::m_bandWeights),
+                            MakeStringChecker())
               .AddAttribute("EcnThresholdPackets",
                             "PrioRed: queue length in packets from which a band marks.",
                             UintegerValue(65),
@@ -80,6 +88,7 @@ FabricTopology::MakeBuilder() const
     egress.kind = m_queueKind;
     egress.limitPackets = m_queueDiscLimit;
     egress.ecnThresholdPackets = m_ecnThreshold;
+    egress.bandWeights = m_bandWeights;
     return FabricBuilder(egress, m_deviceQueuePackets);
 }
 

@@ -61,6 +61,7 @@ class FabricTopology : public ServerList
     uint32_t m_queueDiscLimit;
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
+    std::string m_bandWeights;
 
     QueueDiscContainer m_serverQueueDiscs;
     QueueDiscContainer m_fabricQueueDiscs;

@@ -67,6 +67,13 @@ SingleTorHelper::GetTypeId()
                             EnumValue(EgressQueue::PFIFO_FAST),
                             DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
                             EgressQueue::MakeKindChecker())
+              .AddAttribute("BandWeights",
+                            "WeightedBands: one weight per band (0, 1, 2), blank-separated: "
+                            "with every band backlogged, band i gets weight i / their sum of "
+                            "the link.",
+                            StringValue("1 1 1"),
+                            MakeStringAccessor(&SingleTorHelper::m_bandWeights),
+                            MakeStringChecker())
               .AddAttribute("EcnThresholdPackets",
                             "PrioRed: queue length in packets from which a band marks (DCTCP's "
                             "K; 65 at 10 Gbit/s in the DCTCP paper).",
@@ -173,6 +180,7 @@ SingleTorHelper::Create(uint32_t servers)
     egress.kind = m_queueKind;
     egress.limitPackets = m_queueDiscLimit;
     egress.ecnThresholdPackets = m_ecnThreshold;
+    egress.bandWeights = m_bandWeights;
     egress.linkRate = m_dataRate;
     egress.linkDelay = m_delay;
     TrafficControlHelper queueDisc = egress.Helper();

@@ -79,6 +79,7 @@ class SingleTorHelper : public ServerTopology
     uint32_t m_queueDiscLimit;
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
+    std::string m_bandWeights;
     std::string m_impairedServers;
     Time m_addedDelay;
     DataRate m_rateCap;

@@ -103,11 +103,22 @@ static ddnn_param params[] = {
          "queue-disc",
          "queueDisc",
          "pfifo-fast",
-         "pfifo-fast|prio-red|prio4",
+         "pfifo-fast|prio-red|prio4|weighted-bands",
          "queue disc on every egress: pfifo-fast (three bands by ToS, no ECN), prio-red (the "
-         "same bands, each a RED marking ECN from ecn-threshold-packets on, for DCTCP) or prio4 "
-         "(four bands: ToS 16, 24, 0, 8 in that order)",
+         "same bands, each a RED marking ECN from ecn-threshold-packets on, for DCTCP), prio4 "
+         "(four bands: ToS 16, 24, 0, 8 in that order) or weighted-bands (pfifo-fast's bands "
+         "served by weighted round robin, band-weights)",
          queue_disc,
+         NULL),
+    TEXT("topology",
+         "band-weights",
+         "bandWeights",
+         "1 1 1",
+         NULL,
+         "weighted-bands: one positive weight per band (0, 1, 2), blank-separated; with every "
+         "band backlogged band i gets weight i / their sum of the link (e.g. 8 1 1: the "
+         "training at low priority gets 10 %)",
+         band_weights,
          NULL),
     NUM("topology",
         "ecn-threshold-packets",

@@ -128,6 +128,31 @@ WeightedBandQueueDisc::DoDequeue()
     return nullptr;
 }
 
+std::string
+WeightedBandQueueDisc::ParseWeights(const std::string& text,
+                                    uint32_t quantumBytes,
+                                    std::vector<double>* weights)
+{
+    std::istringstream words(text);
+    std::string word;
+    weights->clear();
+    while (words >> word)
+    {
+        char* end = nullptr;
+        const double w = std::strtod(word.c_str(), &end);
+        if (*end != '\0' || !(w > 0) || !std::isfinite(w) || w * quantumBytes > 1e12)
+        {
+            return "expected positive weights, got '" + word + "' in '" + text + "'";
+        }
+        weights->push_back(w);
+    }
+    if (weights->size() < 2)
+    {
+        return "expected a weight per band (at least 2), got '" + text + "'";
+    }
+    return "";
+}
+
 bool
 WeightedBandQueueDisc::CheckConfig()
 {
@@ -137,23 +162,11 @@ WeightedBandQueueDisc::CheckConfig()
         NS_LOG_ERROR("WeightedBandQueueDisc cannot have internal queues");
         return false;
     }
-    std::istringstream text(m_weightsText);
     std::vector<double> weights;
-    std::string word;
-    while (text >> word)
+    if (const std::string wrong = ParseWeights(m_weightsText, m_quantumBytes, &weights);
+        !wrong.empty())
     {
-        char* end = nullptr;
-        const double w = std::strtod(word.c_str(), &end);
-        if (*end != '\0' || !(w > 0) || !std::isfinite(w) || w * m_quantumBytes > 1e12)
-        {
-            NS_LOG_ERROR("Weights: '" << word << "' is not a positive number");
-            return false;
-        }
-        weights.push_back(w);
-    }
-    if (weights.size() < 2)
-    {
-        NS_LOG_ERROR("Weights: '" << m_weightsText << "' names fewer than 2 bands");
+        NS_LOG_ERROR("Weights: " << wrong);
         return false;
     }
     if (GetNQueueDiscClasses() == 0)

@@ -28,6 +28,14 @@ class WeightedBandQueueDisc : public QueueDisc
 {
   public:
     static TypeId GetTypeId();
+
+    /**
+     * Reads Weights' text: at least two blank-separated positive weights, each times
+     * `quantumBytes` at most 10^12. Returns "" and fills `weights`, or what is wrong.
+     */
+    static std::string ParseWeights(const std::string& text,
+                                    uint32_t quantumBytes,
+                                    std::vector<double>* weights);
     WeightedBandQueueDisc();
     ~WeightedBandQueueDisc() override;
 

@@ -390,7 +390,7 @@ class UnknownNameTestCase : public TestCase
     {
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { EgressQueue::FromScenario("red"); }),
                               "queue disc: expected one of pfifo-fast, prio-red, prio4, "
-                              "test-fifo, got 'red'",
+                              "weighted-bands, test-fifo, got 'red'",
                               "queue disc");
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { PartitionTransport::Lookup("udp"); }),
                               "transport: expected one of ideal, tcp, test-ideal, got 'udp'",

@@ -501,6 +501,33 @@ Scenario::CheckTopology() const
 }
 
 void
+Scenario::CheckEgressSettings() const
+{
+    EgressQueue egress;
+    egress.kind = EgressQueue::FromScenario(values.queue_disc);
+    egress.bandWeights = values.band_weights;
+    const Scenario defaults;
+    if (!EgressQueue::Get(egress.kind).takesBandWeights
+        && std::strcmp(values.band_weights, defaults.values.band_weights) != 0)
+    {
+        std::string with;
+        for (const std::string& name : EgressQueue::Names())
+        {
+            if (EgressQueue::Get(EgressQueue::FromScenario(name)).takesBandWeights)
+            {
+                with += (with.empty() ? "" : " or ") + name;
+            }
+        }
+        throw DdnnError("--bandWeights: the " + std::string(values.queue_disc)
+                        + " queue disc takes no band weights; --queueDisc=" + with + " does");
+    }
+    if (const std::string wrong = egress.CheckSettings(); !wrong.empty())
+    {
+        throw DdnnError("--bandWeights: " + wrong);
+    }
+}
+
+void
 Scenario::ValidateTraining() const
 {
     auto fail = [](const std::string& argument, const std::string& what) {
@@ -508,6 +535,7 @@ Scenario::ValidateTraining() const
     };
     CheckRanges(); // each value within its parameter's range
     const std::string kind = values.topology_kind;
+    CheckEgressSettings();
     for (uint32_t k = 0; k < JobCount(); ++k)
     {
         const ddnn_scenario_job& job = Job(k);

@@ -88,6 +88,8 @@ class Scenario
      * Checks what the training jobs and the network need beyond each value's range: how the
      * values combine, and the network's size; throws DdnnError naming the argument at fault.
      */
+    /** The egress queue disc's settings (band weights) fit the chosen queue disc. */
+    void CheckEgressSettings() const;
     void ValidateTraining() const;
     /** ValidateTraining, the background tenant and the run: window, bands, the run's size. */
     void Validate() const;

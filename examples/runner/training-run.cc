@@ -168,6 +168,7 @@ BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
     // Every egress.
     set("QueueDisc", EnumValue(EgressQueue::FromScenario(x.queue_disc)));
     set("EcnThresholdPackets", UintegerValue(x.ecn_threshold_packets));
+    set("BandWeights", StringValue(x.band_weights));
     topology->Create();
 }
 
