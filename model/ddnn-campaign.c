@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Campaigns: a base scenario and the <vary> dimensions whose product is the grid of runs. */
+/* Campaigns: a base scenario and the <vary> dimensions whose product is the grid of runs. A
+ * dimension is one parameter's values, or named cases that each set several parameters. */
 #include "ddnn-csv.h"
 #include "ddnn-scenario-params.h"
 #include "ddnn-scenario-xml.h"
@@ -17,8 +18,17 @@
 typedef struct
 {
     char parameter[64];
-    char** values;
+    char* value;
+} case_set;
+
+typedef struct
+{
+    char parameter[64]; /* <vary parameter>; "" for a dimension of cases */
+    char name[64];      /* <vary name> of a dimension of cases */
+    char** values;      /* the parameter's values, or the cases' names */
     size_t count;
+    case_set** sets; /* cases: per case, what it sets */
+    size_t* set_counts;
 } dimension;
 
 struct ddnn_campaign
@@ -41,8 +51,19 @@ ddnn_campaign_free(ddnn_campaign* c)
         for (v = 0; v < c->dims[d].count; v++)
         {
             free(c->dims[d].values[v]);
+            if (c->dims[d].sets)
+            {
+                size_t k;
+                for (k = 0; k < c->dims[d].set_counts[v]; k++)
+                {
+                    free(c->dims[d].sets[v][k].value);
+                }
+                free(c->dims[d].sets[v]);
+            }
         }
         free(c->dims[d].values);
+        free(c->dims[d].sets);
+        free(c->dims[d].set_counts);
     }
     free(c);
 }
@@ -237,6 +258,161 @@ check_dimension(const ddnn_campaign* c, const dimension* dim, long line, ddnn_di
     return rc;
 }
 
+/* A copy of `text` (strdup is not C11). */
+static char*
+copy_text(const char* text)
+{
+    char* copy = malloc(strlen(text) + 1);
+    if (copy)
+    {
+        strcpy(copy, text);
+    }
+    return copy;
+}
+
+/* Whether a parameter is set by a dimension other than `self` (a <vary parameter> or a case). */
+static int
+varied_elsewhere(const ddnn_campaign* c, const dimension* self, const char* parameter)
+{
+    size_t d, v, k;
+    for (d = 0; d < c->dim_count; d++)
+    {
+        const dimension* other = &c->dims[d];
+        if (other == self)
+        {
+            continue;
+        }
+        if (strcmp(other->parameter, parameter) == 0)
+        {
+            return 1;
+        }
+        for (v = 0; other->sets && v < other->count; v++)
+        {
+            for (k = 0; k < other->set_counts[v]; k++)
+            {
+                if (strcmp(other->sets[v][k].parameter, parameter) == 0)
+                {
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * <vary name="N"> with <case name="C"><set parameter="P" value="V"/>...</case>...: the cases,
+ * each named once, each setting parameters of the base scenario once (the schema bounds the
+ * counts). What the values mean is checked per run (ddnn_campaign_point).
+ */
+static int
+read_cases(ddnn_campaign* c, dimension* dim, xmlNodePtr vary, ddnn_diag* diag)
+{
+    xmlNodePtr node, set;
+    size_t cases = 0, v, k;
+    int rc = DDNN_OK;
+    for (node = vary->children; node; node = node->next)
+    {
+        cases += node->type == XML_ELEMENT_NODE;
+    }
+    if (cases == 0)
+    {
+        return ddnn_diag_set(
+            diag, DDNN_ERR_EMPTY, xmlGetLineNo(vary), "case", "<vary name=\"%s\"> has no <case>",
+            dim->name);
+    }
+    dim->values = calloc(cases, sizeof *dim->values);
+    dim->sets = calloc(cases, sizeof *dim->sets);
+    dim->set_counts = calloc(cases, sizeof *dim->set_counts);
+    if (!dim->values || !dim->sets || !dim->set_counts)
+    {
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, xmlGetLineNo(vary), "case", "out of memory");
+    }
+    for (node = vary->children; node && rc == DDNN_OK; node = node->next)
+    {
+        xmlChar* name;
+        size_t sets = 0;
+        if (node->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        v = dim->count++;
+        name = xmlGetProp(node, (const xmlChar*)"name");
+        dim->values[v] = copy_text((const char*)name);
+        xmlFree(name);
+        for (set = node->children; set; set = set->next)
+        {
+            sets += set->type == XML_ELEMENT_NODE;
+        }
+        dim->sets[v] = calloc(sets ? sets : 1, sizeof **dim->sets);
+        if (!dim->values[v] || !dim->sets[v])
+        {
+            return ddnn_diag_set(diag, DDNN_ERR_NOMEM, xmlGetLineNo(node), "case", "out of memory");
+        }
+        for (k = 0; k < v; k++)
+        {
+            if (strcmp(dim->values[k], dim->values[v]) == 0)
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_DUPLICATE,
+                                     xmlGetLineNo(node),
+                                     "name",
+                                     "<vary name=\"%s\"> has two cases named '%.60s'",
+                                     dim->name,
+                                     dim->values[v]);
+            }
+        }
+        for (set = node->children; set && rc == DDNN_OK; set = set->next)
+        {
+            xmlChar *parameter, *value;
+            case_set* one;
+            if (set->type != XML_ELEMENT_NODE)
+            {
+                continue;
+            }
+            one = &dim->sets[v][dim->set_counts[v]++];
+            parameter = xmlGetProp(set, (const xmlChar*)"parameter");
+            value = xmlGetProp(set, (const xmlChar*)"value");
+            snprintf(one->parameter, sizeof one->parameter, "%s", (const char*)parameter);
+            one->value = copy_text((const char*)value);
+            xmlFree(parameter);
+            xmlFree(value);
+            if (!one->value)
+            {
+                return ddnn_diag_set(
+                    diag, DDNN_ERR_NOMEM, xmlGetLineNo(set), "value", "out of memory");
+            }
+            rc = check_parameter(&c->base, one->parameter, xmlGetLineNo(set), diag);
+            for (k = 0; rc == DDNN_OK && k + 1 < dim->set_counts[v]; k++)
+            {
+                if (strcmp(dim->sets[v][k].parameter, one->parameter) == 0)
+                {
+                    rc = ddnn_diag_set(diag,
+                                       DDNN_ERR_DUPLICATE,
+                                       xmlGetLineNo(set),
+                                       "parameter",
+                                       "case '%.60s' sets '%s' twice",
+                                       dim->values[v],
+                                       one->parameter);
+                }
+            }
+            if (rc == DDNN_OK && varied_elsewhere(c, dim, one->parameter))
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_DUPLICATE,
+                                   xmlGetLineNo(set),
+                                   "parameter",
+                                   "'%s' is varied twice (case '%.60s' of <vary name=\"%s\"> "
+                                   "and another <vary>)",
+                                   one->parameter,
+                                   dim->values[v],
+                                   dim->name);
+            }
+        }
+    }
+    return rc;
+}
+
 int
 ddnn_campaign_read_file(ddnn_campaign** out,
                         const char* path,
@@ -299,6 +475,27 @@ ddnn_campaign_parse(
             dimension* dim = &c->dims[c->dim_count++]; /* the schema allows at most 8 */
             xmlChar* parameter = xmlGetProp(child, (const xmlChar*)"parameter");
             xmlChar* values = xmlGetProp(child, (const xmlChar*)"values");
+            xmlChar* name = xmlGetProp(child, (const xmlChar*)"name");
+            if (!parameter == !name || !parameter != !values)
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_SYNTAX,
+                                   xmlGetLineNo(child),
+                                   "vary",
+                                   "expected <vary parameter=\"...\" values=\"...\"/> or <vary "
+                                   "name=\"...\"> with <case> elements");
+                xmlFree(parameter);
+                xmlFree(values);
+                xmlFree(name);
+                break;
+            }
+            if (name)
+            {
+                snprintf(dim->name, sizeof dim->name, "%s", (const char*)name);
+                xmlFree(name);
+                rc = read_cases(c, dim, child, diag);
+                continue;
+            }
             snprintf(dim->parameter, sizeof dim->parameter, "%s", (const char*)parameter);
             rc = split_values(dim, (const char*)values);
             if (rc == DDNN_OK && dim->count == 0)
@@ -320,6 +517,15 @@ ddnn_campaign_parse(
                      && (rc = check_dimension(c, dim, xmlGetLineNo(child), diag)) != DDNN_OK)
             {
                 /* diag says which value or parameter repeats */
+            }
+            else if (rc == DDNN_OK && varied_elsewhere(c, dim, dim->parameter))
+            {
+                rc = ddnn_diag_set(diag,
+                                   DDNN_ERR_DUPLICATE,
+                                   xmlGetLineNo(child),
+                                   "parameter",
+                                   "'%s' is varied twice (here and in a <case>)",
+                                   dim->parameter);
             }
             xmlFree(parameter);
             xmlFree(values);
@@ -364,6 +570,67 @@ ddnn_campaign_size(const ddnn_campaign* c)
     return n;
 }
 
+/* Appends "_"name"=" and `value` percent-encoded (every byte but letters, digits, '.' and '-',
+ * so '_', '=' and '/' too: names stay distinct, reversible and safe as folder names). */
+static void
+append_name(char* name, size_t* used, size_t name_size, size_t d, const char* key, const char* value)
+{
+    const char* v;
+    *used += (size_t)snprintf(name + *used,
+                              *used < name_size ? name_size - *used : 0,
+                              "%s%s=",
+                              d ? "_" : "",
+                              key);
+    for (v = value; *v; v++)
+    {
+        unsigned char ch = (unsigned char)*v;
+        *used += (size_t)snprintf(name + *used,
+                                  *used < name_size ? name_size - *used : 0,
+                                  isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
+                                  ch);
+    }
+}
+
+/* Case `v` of a dimension of cases: its sets on *s, "name=case" on the run's name. */
+static int
+apply_case(const dimension* dim,
+           size_t v,
+           ddnn_scenario* s,
+           char* name,
+           size_t* used,
+           size_t name_size,
+           size_t d,
+           ddnn_diag* diag)
+{
+    size_t k;
+    append_name(name, used, name_size, d, dim->name, dim->values[v]);
+    for (k = 0; k < dim->set_counts[v]; k++)
+    {
+        const case_set* one = &dim->sets[v][k];
+        const ddnn_param* param = NULL;
+        uint32_t job = 0;
+        ddnn_diag why = {0};
+        int rc = ddnn_scenario_param_address(one->parameter, &param, &job);
+        if (rc == DDNN_OK)
+        {
+            rc = ddnn_scenario_set_job_param(s, param, job, one->value, &why);
+        }
+        if (rc != DDNN_OK)
+        {
+            return ddnn_diag_set(diag,
+                                 rc,
+                                 0,
+                                 one->parameter,
+                                 "run %.60s: case '%.40s' of <vary name=\"%s\">: %.100s",
+                                 name,
+                                 dim->values[v],
+                                 dim->name,
+                                 param ? why.message : "unknown parameter");
+        }
+    }
+    return DDNN_OK;
+}
+
 int
 ddnn_campaign_point(const ddnn_campaign* c,
                     size_t index,
@@ -391,32 +658,41 @@ ddnn_campaign_point(const ddnn_campaign* c,
     for (d = 0; d < c->dim_count; d++)
     {
         const char* value = c->dims[d].values[pick[d]];
-        const char* attribute = strchr(c->dims[d].parameter, '.') + 1;
+        const char* attribute;
+        if (c->dims[d].sets)
+        {
+            rc = apply_case(&c->dims[d], pick[d], s, name, &used, name_size, d, diag);
+            if (rc != DDNN_OK)
+            {
+                return rc;
+            }
+            if (used >= name_size)
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_TOO_LARGE,
+                                     0,
+                                     c->dims[d].name,
+                                     "run %.60s...: its name would pass %zu characters; shorten "
+                                     "the cases' names",
+                                     name,
+                                     name_size - 1);
+            }
+            continue;
+        }
+        attribute = strchr(c->dims[d].parameter, '.') + 1;
         const ddnn_param* param = NULL;
         uint32_t job = 0;
         ddnn_diag why = {0};
-        const char* v;
         char job_prefix[16] = "";
         rc = ddnn_scenario_param_address(c->dims[d].parameter, &param, &job);
         if (rc == DDNN_OK && job > 0)
         {
             snprintf(job_prefix, sizeof job_prefix, "job%u-", job + 1); /* training[K].x: jobK-x */
         }
-        used += (size_t)snprintf(name + used,
-                                 used < name_size ? name_size - used : 0,
-                                 "%s%s%s=",
-                                 d ? "_" : "",
-                                 job_prefix,
-                                 attribute);
-        /* Percent-encoded: every byte but letters, digits, '.' and '-' (so '_', '=' and '/'
-         * too), which keeps names distinct, reversible and safe as folder names. */
-        for (v = value; *v; v++)
         {
-            unsigned char ch = (unsigned char)*v;
-            used += (size_t)snprintf(name + used,
-                                     used < name_size ? name_size - used : 0,
-                                     isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
-                                     ch);
+            char key[96];
+            snprintf(key, sizeof key, "%s%s", job_prefix, attribute);
+            append_name(name, &used, name_size, d, key, value);
         }
         if (rc == DDNN_OK)
         {
@@ -465,4 +741,31 @@ ddnn_campaign_point(const ddnn_campaign* c,
         snprintf(diag->message, sizeof diag->message, "run %.60s: %.130s", name, message);
     }
     return rc;
+}
+
+size_t
+ddnn_campaign_dimension_count(const ddnn_campaign* c)
+{
+    return c ? c->dim_count : 0;
+}
+
+const char*
+ddnn_campaign_case_dimension(const ddnn_campaign* c, size_t d)
+{
+    return c && d < c->dim_count && c->dims[d].sets ? c->dims[d].name : NULL;
+}
+
+const char*
+ddnn_campaign_point_value(const ddnn_campaign* c, size_t index, size_t d)
+{
+    size_t e, rest = index;
+    if (!c || d >= c->dim_count || index >= ddnn_campaign_size(c))
+    {
+        return NULL;
+    }
+    for (e = c->dim_count; --e > d;)
+    {
+        rest /= c->dims[e].count;
+    }
+    return c->dims[d].values[rest % c->dims[d].count];
 }

@@ -196,6 +196,14 @@ extern "C"
                             size_t name_size,
                             ddnn_diag* diag);
 
+    /* The <vary> dimensions, in document order. */
+    size_t ddnn_campaign_dimension_count(const ddnn_campaign* c);
+    /* The name of dimension d when it is a dimension of cases (<vary name>), else NULL. */
+    const char* ddnn_campaign_case_dimension(const ddnn_campaign* c, size_t d);
+    /* The value (for cases, the case's name) dimension d takes in run `index`; NULL when
+     * either is out of range. */
+    const char* ddnn_campaign_point_value(const ddnn_campaign* c, size_t index, size_t d);
+
 #ifdef __cplusplus
 }
 #endif

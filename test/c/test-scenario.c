@@ -236,6 +236,88 @@ parse_campaign(const char* vary, ddnn_campaign** out, ddnn_diag* diag)
     return ddnn_campaign_parse(out, text, strlen(text), schema, diag);
 }
 
+/* A dimension of named cases: each case sets its parameters on the base; the run's name and
+ * ddnn_campaign_point_value give the case's name; bad cases are refused with a line. */
+static void
+campaign_cases_set_several_parameters(void)
+{
+    ddnn_campaign* c = NULL;
+    ddnn_diag diag;
+    ddnn_scenario s;
+    char name[256];
+    const char* policies = "<vary parameter=\"run.seed\" values=\"1 2\"/>"
+                           "<vary name=\"policy\">"
+                           "<case name=\"same\"><set parameter=\"priority.training\" "
+                           "value=\"same\"/></case>"
+                           "<case name=\"slack-10\">"
+                           "<set parameter=\"training.priority-policy\" value=\"slack-adaptive\"/>"
+                           "<set parameter=\"training.slack-margin\" value=\"0.1\"/>"
+                           "</case></vary>";
+    CHECK(parse_campaign(policies, &c, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_size(c) == 4);
+    CHECK(ddnn_campaign_dimension_count(c) == 2);
+    CHECK(ddnn_campaign_case_dimension(c, 0) == NULL);
+    CHECK(strcmp(ddnn_campaign_case_dimension(c, 1), "policy") == 0);
+    CHECK(ddnn_campaign_point(c, 3, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(strcmp(name, "seed=2_policy=slack-10") == 0);
+    CHECK(strcmp(ddnn_campaign_point_value(c, 3, 1), "slack-10") == 0);
+    CHECK(strcmp(ddnn_campaign_point_value(c, 3, 0), "2") == 0);
+    CHECK(ddnn_campaign_point_value(c, 4, 0) == NULL);
+    CHECK(strcmp(s.jobs[0].priority_policy, "slack-adaptive") == 0);
+    CHECK(s.jobs[0].slack_margin == 0.1);
+    CHECK(s.seed == 2);
+    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(strcmp(s.jobs[0].priority_policy, "static") == 0); /* the base's, not case 2's */
+    CHECK(strcmp(s.training_priority, "same") == 0);
+    ddnn_campaign_free(c);
+
+    CHECK(parse_campaign("<vary name=\"p\"><case name=\"a\"><set parameter=\"run.seed\" "
+                         "value=\"1\"/></case><case name=\"a\"><set parameter=\"run.seed\" "
+                         "value=\"2\"/></case></vary>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_DUPLICATE);
+    CHECK_STR_CONTAINS(diag.message, "two cases named 'a'");
+    CHECK(parse_campaign("<vary name=\"p\"><case name=\"a\"><set parameter=\"run.seed\" "
+                         "value=\"1\"/><set parameter=\"run.seed\" value=\"2\"/></case></vary>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_DUPLICATE);
+    CHECK_STR_CONTAINS(diag.message, "sets 'run.seed' twice");
+    CHECK(parse_campaign("<vary parameter=\"run.seed\" values=\"1 2\"/><vary name=\"p\">"
+                         "<case name=\"a\"><set parameter=\"run.seed\" value=\"3\"/></case>"
+                         "</vary>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_DUPLICATE);
+    CHECK_STR_CONTAINS(diag.message, "'run.seed' is varied twice");
+    CHECK(parse_campaign("<vary name=\"p\"><case name=\"a\"><set parameter=\"run.seed\" "
+                         "value=\"3\"/></case></vary><vary parameter=\"run.seed\" "
+                         "values=\"1 2\"/>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_DUPLICATE);
+    CHECK_STR_CONTAINS(diag.message, "'run.seed' is varied twice");
+    CHECK(parse_campaign("<vary name=\"p\"/>", &c, &diag) == DDNN_ERR_EMPTY);
+    CHECK(parse_campaign("<vary name=\"p\" parameter=\"run.seed\" values=\"1\"/>", &c, &diag)
+          == DDNN_ERR_SYNTAX);
+    CHECK(parse_campaign("<vary parameter=\"run.seed\"/>", &c, &diag) == DDNN_ERR_SYNTAX);
+    CHECK(parse_campaign("<vary name=\"p\"><case name=\"a\"><set parameter=\"training.nothing\" "
+                         "value=\"1\"/></case></vary>",
+                         &c,
+                         &diag)
+          == DDNN_ERR_MISSING);
+    /* A value that does not parse is named by the run that uses it. */
+    CHECK(parse_campaign("<vary name=\"p\"><case name=\"a\"><set parameter=\"run.seed\" "
+                         "value=\"x\"/></case></vary>",
+                         &c,
+                         &diag)
+          == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) != DDNN_OK);
+    CHECK_STR_CONTAINS(diag.message, "case 'a' of <vary name=\"p\">");
+    ddnn_campaign_free(c);
+}
+
 /* Two runs never share a folder; a grid's size never wraps; names are never cut. */
 static void
 campaign_runs_have_distinct_reversible_names(void)
@@ -424,6 +506,7 @@ main(int argc, char** argv)
     RUN(expands_the_thesis_grid);
     RUN(thesis_defaults_scenario);
     RUN(campaign_runs_have_distinct_reversible_names);
+    RUN(campaign_cases_set_several_parameters);
     RUN(several_jobs);
     return UNIT_REPORT();
 }
