@@ -56,6 +56,7 @@ struct Run
     std::string name;
     std::string dir;
     Scenario scenario;
+    std::map<std::string, std::string> cases; //!< dimension of cases -> this run's case
     double estimateS{0}; //!< expected CPU seconds (EstimateRun)
 };
 
@@ -259,6 +260,13 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
         run.dir = outDir + "/runs/" + name;
         SetScenario(run.scenario, core, file);
         run.scenario.outDir = run.dir;
+        for (size_t d = 0; d < ddnn_campaign_dimension_count(campaign); ++d)
+        {
+            if (const char* dimension = ddnn_campaign_case_dimension(campaign, d))
+            {
+                run.cases[dimension] = ddnn_campaign_point_value(campaign, i, d);
+            }
+        }
         runs.push_back(run);
     }
     ddnn_campaign_free(campaign);
@@ -771,7 +779,7 @@ main(int argc, char* argv[])
             std::vector<CampaignRun> finished;
             for (const Run& run : runs)
             {
-                finished.push_back({run.name, run.dir, run.scenario});
+                finished.push_back({run.name, run.dir, run.scenario, run.cases});
             }
             WriteCampaignReport(finished, outDir, options);
             std::cerr << "campaign: report in " << outDir << "/summary.csv and " << outDir

@@ -255,6 +255,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-report-evidence.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/report-evidence
   )
+  # A campaign of priority policies: figures against the baseline case, map and plots.
+  add_test(NAME policy-report
+           COMMAND ${ddnn_test_dir}/check-policy-report.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/policy-report
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes

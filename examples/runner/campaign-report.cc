@@ -1597,6 +1597,335 @@ PlotUtilization(const CampaignRun& run, const std::string& dir)
     RenderPlot(dir + "/utilization.gp", dir + "/utilization.png");
 }
 
+/**
+ * The priority policies of a campaign with a dimension of cases named "policy" (see
+ * data/scenarios/policy-grid.xml): its case "same" (training at the background's priority) is
+ * the baseline, its case "low" all-low; every other case is a policy compared with the
+ * baseline of the same cell and seed (both see the same flows).
+ */
+const char* const kPolicyDimension = "policy";
+const char* const kBaselineCase = "same";
+const char* const kAllLowCase = "low";
+/**
+ * Whether a run is compared by its training priority: every run of a campaign without
+ * policies, and the baseline and all-low cases of one with.
+ */
+bool
+IsPriorityRun(const CampaignRun& run)
+{
+    auto policy = run.cases.find(kPolicyDimension);
+    return policy == run.cases.end() || policy->second == kBaselineCase
+           || policy->second == kAllLowCase;
+}
+
+/** A policy "keeps" training when it slows the iteration by at most this (mean over seeds). */
+const double kPolicySlowdownLimitPercent = 2;
+/** ... and meets the target when it keeps this share of all-low's small-flow gain. */
+const double kPolicyGainShare = 0.8;
+
+/** One figure of a policy in one cell: its per-seed values' mean, min and max. */
+struct Spread
+{
+    int seeds{0};
+    double mean{std::numeric_limits<double>::quiet_NaN()};
+    double min{std::numeric_limits<double>::quiet_NaN()};
+    double max{std::numeric_limits<double>::quiet_NaN()};
+
+    void
+    Add(double value)
+    {
+        if (std::isnan(value))
+        {
+            return;
+        }
+        min = seeds ? std::min(min, value) : value;
+        max = seeds ? std::max(max, value) : value;
+        mean = (seeds ? mean * seeds + value : value) / (seeds + 1);
+        ++seeds;
+    }
+};
+
+/** A policy against the baseline in one cell. */
+struct PolicyFigures
+{
+    Spread slowdown;  //!< iteration time, percent above the baseline's
+    Spread smallGain; //!< small flows' mean FCT, percent below the baseline's
+    Spread p99Gain;   //!< small flows' p99 FCT, percent below the baseline's
+    double fewestIterations{std::numeric_limits<double>::quiet_NaN()};
+    double fewestSmallFlows{std::numeric_limits<double>::quiet_NaN()};
+    bool few{false}; //!< a run has fewer samples than its minimum
+};
+
+/** Writes policies.csv and policy-map.csv, and draws the trade-off plots and the policy map. */
+void
+ComparePolicies(const std::vector<CampaignRun>& runs,
+                const std::string& outDir,
+                const std::string& dir)
+{
+    using Values = std::map<std::string, double>;
+    // cell (rcp, flow rate) -> case -> seed -> summary values
+    std::map<std::pair<double, double>, std::map<std::string, std::map<uint32_t, Values>>> cells;
+    std::vector<std::string> policies; // in the campaign's order
+    uint32_t minIterations = 1;
+    uint32_t minFlows = 0;
+    for (const auto& run : runs)
+    {
+        auto policy = run.cases.find(kPolicyDimension);
+        if (policy == run.cases.end())
+        {
+            continue;
+        }
+        Values values;
+        for (const auto& [key, value] : ReadSummary(run.dir + "/summary.csv"))
+        {
+            values[key] = Number(value);
+        }
+        const double load = values["util_training_expected"];
+        const double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
+        const ddnn_scenario& s = run.scenario.values;
+        cells[{rcp, s.flow_rate}][policy->second][s.seed] = values;
+        if (std::find(policies.begin(), policies.end(), policy->second) == policies.end())
+        {
+            policies.push_back(policy->second);
+        }
+        minIterations = std::max<uint32_t>(s.min_iterations, 1);
+        minFlows = s.min_flows;
+    }
+    if (cells.empty())
+    {
+        return;
+    }
+    if (std::find(policies.begin(), policies.end(), kBaselineCase) == policies.end())
+    {
+        std::cerr << "campaign report: the '" << kPolicyDimension << "' cases have no '"
+                  << kBaselineCase << "' to compare with; policy plots skipped" << std::endl;
+        return;
+    }
+    policies.erase(std::find(policies.begin(), policies.end(), kBaselineCase));
+    auto figuresOf = [&](const std::map<std::string, std::map<uint32_t, Values>>& cell,
+                         const std::string& policy) {
+        PolicyFigures f;
+        auto base = cell.find(kBaselineCase);
+        auto other = cell.find(policy);
+        if (base == cell.end() || other == cell.end())
+        {
+            return f;
+        }
+        auto get = [](const Values& v, const char* key) {
+            auto it = v.find(key);
+            return it == v.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+        };
+        for (const auto& [seed, values] : other->second)
+        {
+            auto same = base->second.find(seed);
+            if (same == base->second.end())
+            {
+                continue;
+            }
+            const Values& b = same->second;
+            f.slowdown.Add((get(values, "iteration_time_mean_s") / get(b, "iteration_time_mean_s")
+                            - 1) *
+                           100);
+            f.smallGain.Add((1 - get(values, "fct_small_mean_s") / get(b, "fct_small_mean_s")) *
+                            100);
+            f.p99Gain.Add((1 - get(values, "fct_small_p99_s") / get(b, "fct_small_p99_s")) * 100);
+            for (const Values* v : {&values, &b})
+            {
+                const double iterations = get(*v, "iterations_measured");
+                const double flows = get(*v, "flows_small_completed");
+                f.fewestIterations = std::isnan(f.fewestIterations)
+                                         ? iterations
+                                         : std::min(f.fewestIterations, iterations);
+                f.fewestSmallFlows = std::isnan(f.fewestSmallFlows)
+                                         ? flows
+                                         : std::min(f.fewestSmallFlows, flows);
+                f.few = f.few || !(iterations >= minIterations) || !(flows >= minFlows);
+            }
+        }
+        return f;
+    };
+
+    AtomicFile table(outDir + "/policies.csv");
+    table.Out() << "rcp,flow_rate,policy,seeds,slowdown_mean_percent,slowdown_min_percent,"
+                   "slowdown_max_percent,small_gain_mean_percent,small_gain_min_percent,"
+                   "small_gain_max_percent,small_p99_gain_mean_percent,"
+                   "small_p99_gain_min_percent,small_p99_gain_max_percent,iterations_fewest,"
+                   "small_flows_fewest,few_samples,share_of_low_small_gain_percent\n";
+    AtomicFile map(outDir + "/policy-map.csv");
+    map.Out() << "rcp,flow_rate,best_policy,slowdown_mean_percent,small_gain_mean_percent,"
+                 "low_small_gain_mean_percent,share_of_low_small_gain_percent,target_met\n";
+    std::vector<double> rcps;
+    std::vector<double> rates;
+    for (const auto& [where, cell] : cells)
+    {
+        rcps.push_back(where.first);
+        rates.push_back(where.second);
+    }
+    std::sort(rcps.begin(), rcps.end());
+    rcps.erase(std::unique(rcps.begin(), rcps.end()), rcps.end());
+    std::sort(rates.begin(), rates.end());
+    rates.erase(std::unique(rates.begin(), rates.end()), rates.end());
+    auto index = [](const std::vector<double>& v, double x) {
+        return std::find(v.begin(), v.end(), x) - v.begin();
+    };
+    auto tradeoff = Open(dir + "/policy-tradeoff.dat");
+    tradeoff << "# per cell (a block each, in the order of policy-tradeoff.gp's panels): "
+                "slowdown mean min max (%), small-flow mean FCT gain mean min max (%), p99 "
+                "gain mean min max (%), policy (',few': a run has fewer samples than its "
+                "minimum)\n";
+    auto mapData = Open(dir + "/policy-map.dat");
+    mapData << "# x_index y_index colour label (best policy: largest small-flow gain at most "
+            << kPolicySlowdownLimitPercent << " % slower)\n";
+    int block = 0;
+    std::map<std::pair<double, double>, int> blockOf;
+    std::map<std::pair<double, double>, std::pair<double, double>> slowdownRange;
+    for (const auto& [where, cell] : cells)
+    {
+        const PolicyFigures low = figuresOf(cell, kAllLowCase);
+        std::string best;
+        PolicyFigures bestFigures;
+        bool any = false;
+        for (const std::string& policy : policies)
+        {
+            const PolicyFigures f = figuresOf(cell, policy);
+            const double share = low.smallGain.mean > 0 ? f.smallGain.mean / low.smallGain.mean * 100
+                                                        : std::numeric_limits<double>::quiet_NaN();
+            table.Out() << where.first << "," << where.second << "," << policy << ","
+                        << f.slowdown.seeds << "," << FormatFigure(f.slowdown.mean) << ","
+                        << FormatFigure(f.slowdown.min) << "," << FormatFigure(f.slowdown.max)
+                        << "," << FormatFigure(f.smallGain.mean) << ","
+                        << FormatFigure(f.smallGain.min) << "," << FormatFigure(f.smallGain.max)
+                        << "," << FormatFigure(f.p99Gain.mean) << ","
+                        << FormatFigure(f.p99Gain.min) << "," << FormatFigure(f.p99Gain.max)
+                        << "," << FormatFigure(f.fewestIterations) << ","
+                        << FormatFigure(f.fewestSmallFlows) << ","
+                        << (f.slowdown.seeds ? (f.few ? "true" : "false") : "NA") << ","
+                        << FormatFigure(share) << "\n";
+            if (f.slowdown.seeds == 0)
+            {
+                continue;
+            }
+            any = true;
+            tradeoff << f.slowdown.mean << " " << f.slowdown.min << " " << f.slowdown.max << " "
+                     << f.smallGain.mean << " " << f.smallGain.min << " " << f.smallGain.max
+                     << " " << f.p99Gain.mean << " " << f.p99Gain.min << " " << f.p99Gain.max
+                     << " \"" << policy << (f.few ? ",few" : "") << "\"\n";
+            // Each panel shows no slowdown and the limit, and every bar.
+            auto& [low, high] = slowdownRange[where];
+            low = std::min({low, f.slowdown.min, 0.0});
+            high = std::max({high, f.slowdown.max, kPolicySlowdownLimitPercent * 1.5});
+            if (f.slowdown.mean <= kPolicySlowdownLimitPercent && !std::isnan(f.smallGain.mean)
+                && (best.empty() || f.smallGain.mean > bestFigures.smallGain.mean))
+            {
+                best = policy;
+                bestFigures = f;
+            }
+        }
+        if (any)
+        {
+            tradeoff << "\n\n";
+            blockOf[where] = block++;
+        }
+        const double share = !best.empty() && low.smallGain.mean > 0
+                                 ? bestFigures.smallGain.mean / low.smallGain.mean * 100
+                                 : std::numeric_limits<double>::quiet_NaN();
+        const bool met = !std::isnan(share) && share >= kPolicyGainShare * 100;
+        map.Out() << where.first << "," << where.second << ","
+                  << (best.empty() ? "none" : best) << ","
+                  << FormatFigure(bestFigures.slowdown.mean) << ","
+                  << FormatFigure(bestFigures.smallGain.mean) << ","
+                  << FormatFigure(low.smallGain.mean) << "," << FormatFigure(share) << ","
+                  << (best.empty() || std::isnan(share) ? "NA" : met ? "true" : "false") << "\n";
+        std::ostringstream label;
+        label << std::fixed << std::setprecision(1) << (best.empty() ? "none" : best);
+        if (!best.empty())
+        {
+            label << "\\n" << bestFigures.slowdown.mean << " % slower, small "
+                  << bestFigures.smallGain.mean << " % faster";
+        }
+        if (!std::isnan(share))
+        {
+            label << "\\n" << share << " % of all-low's gain";
+        }
+        mapData << index(rates, where.second) << " " << index(rcps, where.first) << " "
+                << (best.empty() ? "0xbbbbbb" : met ? "0x2e8b57" : "0xffd700") << " \""
+                << label.str() << "\"\n";
+    }
+    table.Commit();
+    map.Commit();
+    tradeoff.close();
+    mapData.close();
+
+    // Trade-off: a panel per cell, rows by R_cp_to_nw and columns by flow rate.
+    for (const bool p99 : {false, true})
+    {
+        const std::string name = p99 ? "policy-tradeoff-p99" : "policy-tradeoff";
+        auto gp = Open(dir + "/" + name + ".gp");
+        gp << "set terminal pngcairo noenhanced size " << std::max<size_t>(1000, 420 * rates.size())
+           << ","
+           << 340 * rcps.size() << " font ',9'\nset output " << GpQuoted(dir + "/" + name + ".png")
+           << "\nset multiplot layout " << rcps.size() << "," << rates.size()
+           << " title 'Priority policies against training at the same priority (mean over "
+              "seeds, bars: min to max; dashed: "
+           << kPolicySlowdownLimitPercent << " % slowdown)'\n"
+           << "set xlabel 'iteration slowdown (%)'\nset ylabel 'small-flow "
+           << (p99 ? "p99" : "mean") << " FCT gain (%)'\nunset key\nset grid\n";
+        for (auto rcp = rcps.rbegin(); rcp != rcps.rend(); ++rcp)
+        {
+            for (double rate : rates)
+            {
+                gp << "set title 'R_cp_to_nw " << *rcp << ", " << rate << " flows/s'\n";
+                auto found = blockOf.find({*rcp, rate});
+                if (found == blockOf.end())
+                {
+                    EmptyPanel(gp, "no policy and baseline of one seed");
+                    continue;
+                }
+                const int y = p99 ? 7 : 4; // mean, then min and max
+                const auto [low, high] = slowdownRange[{*rcp, rate}];
+                const double pad = (high - low) * 0.05;
+                gp << "set xrange [" << low - pad << ":" << high + pad << "]\nset arrow 1 from " << kPolicySlowdownLimitPercent << ", graph 0 to "
+                   << kPolicySlowdownLimitPercent << ", graph 1 nohead dt 2\n"
+                   << "plot " << GpQuoted(dir + "/policy-tradeoff.dat") << " index "
+                   << found->second << " using 1:" << y << ":2:3:" << y + 1 << ":" << y + 2
+                   << " with xyerrorbars pt 7, '' index " << found->second << " using 1:" << y
+                   << ":10 with labels offset 0,1 font ',8'\nunset arrow 1\n";
+            }
+        }
+        gp << "unset multiplot\n";
+        gp.close();
+        RenderPlot(dir + "/" + name + ".gp", dir + "/" + name + ".png");
+    }
+
+    // The policy map: per cell, the policy with the largest small-flow gain that keeps
+    // training; green where it keeps 80 % of all-low's gain.
+    auto tics = [](const std::vector<double>& v, const char* unit) {
+        std::ostringstream os;
+        os << "(";
+        for (size_t i = 0; i < v.size(); ++i)
+        {
+            os << (i ? ", " : "") << "'" << v[i] << unit << "' " << i;
+        }
+        return os.str() + ")";
+    };
+    auto gp = Open(dir + "/policy-map.gp");
+    gp << "set terminal pngcairo noenhanced size " << 300 * rates.size() + 200 << ","
+       << 160 * rcps.size() + 160 << " font ',9'\nset output "
+       << GpQuoted(dir + "/policy-map.png") << "\n"
+       << "set title 'Policy map: the largest small-flow gain at most "
+       << kPolicySlowdownLimitPercent << " % slower (green: 80 % of all-low''s gain or more, "
+       << "yellow: less, grey: none)'\n"
+       << "set xtics " << tics(rates, " flows/s") << "\nset ytics " << tics(rcps, "")
+       << "\nset xlabel 'background flow rate per server'\nset ylabel 'R_cp_to_nw'\n"
+       << "set xrange [-0.5:" << rates.size() - 0.5 << "]\nset yrange [-0.5:" << rcps.size() - 0.5
+       << "]\nunset key\n"
+       << "plot " << GpQuoted(dir + "/policy-map.dat")
+       << " using 1:2:(0.5):(0.5):3 with boxxyerror fillstyle solid lc rgb variable, '' using "
+          "1:2:4 with labels font ',8'\n";
+    gp.close();
+    RenderPlot(dir + "/policy-map.gp", dir + "/policy-map.png");
+}
+
 } // namespace
 
 void
@@ -1635,7 +1964,9 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         point.backgroundLoad = Number(row["util_background_expected"]);
         point.minIterations = s.min_iterations;
         point.minFlows = s.min_flows;
-        if (Is(s.training_priority, "low") || Is(s.training_priority, "same"))
+        // A campaign of policies compares its "same" and "low" cases as any campaign does its
+        // priorities; its other cases are policies (ComparePolicies).
+        if (IsPriorityRun(run) && (Is(s.training_priority, "low") || Is(s.training_priority, "same")))
         {
             const bool low = Is(s.training_priority, "low");
             auto& side = low ? point.low[s.seed] : point.same[s.seed];
@@ -1742,9 +2073,14 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         PlotOperatingBoundary(compared, dir, options);
         PlotFctDifference(compared, dir);
     }
+    ComparePolicies(runs, outDir, dir);
     PlotAgainstParameters(points, dir);
-    PlotFctCdf(runs, dir);
-    PlotSmallFctCdfs(runs, dir);
+    // The priorities' runs (without a policy campaign's other cases), whose plots are by
+    // training priority.
+    std::vector<CampaignRun> priorityRuns;
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(priorityRuns), IsPriorityRun);
+    PlotFctCdf(priorityRuns, dir);
+    PlotSmallFctCdfs(priorityRuns, dir);
     // The progression and utilization of the first run at low priority (else the first run).
     const CampaignRun* shown = &runs[0];
     for (const auto& run : runs)

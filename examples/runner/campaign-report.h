@@ -6,6 +6,7 @@
 
 #include "datacenter-run.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct CampaignRun
     std::string name;
     std::string dir;
     Scenario scenario;
+    /** The case of each dimension of cases (<vary name>) this run is in: name -> case. */
+    std::map<std::string, std::string> cases;
 };
 
 /**
