@@ -16,7 +16,8 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
-# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob;
+# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob,
+# model/ddnn-oracle.h behind OraclePriority;
 # model/flow-hash-ecmp-routing.h is private to the fabric helpers.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
@@ -62,6 +63,7 @@ def build(bld):
         'model/ddnn-syncer.c',
         'model/ddnn-flowgen.c',
         'model/ddnn-schedule.c',
+        'model/ddnn-oracle.c',
         'model/ddnn-flow-stats.c',
         'model/ddnn-scenario-params.c',
         'model/ddnn-scenario.c',
@@ -83,6 +85,7 @@ def build(bld):
         'model/first-buffers-priority.cc',
         'model/mapped-buffer-priority.cc',
         'model/slack-adaptive-priority.cc',
+        'model/oracle-priority.cc',
         'model/static-priority.cc',
         'model/flow-hash-ecmp-routing.cc',
         'model/background-tenant.cc',
@@ -166,6 +169,7 @@ def build(bld):
         'model/first-buffers-priority.h',
         'model/mapped-buffer-priority.h',
         'model/slack-adaptive-priority.h',
+        'model/oracle-priority.h',
         'model/static-priority.h',
         'model/ddnn-flowgen.h',
         'model/ddnn-schedule.h',

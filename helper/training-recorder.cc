@@ -318,6 +318,10 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
         }
         file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
                       "allreduce_s";
+        if (policy.Get<BufferPriorityPolicy>())
+        {
+            file.Out() << ",deadline_s";
+        }
         for (uint8_t tos : tosValues)
         {
             file.Out() << ",tos_" << +tos << "_s";
@@ -336,6 +340,10 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             else
             {
                 file.Out() << ",";
+            }
+            if (policy.Get<BufferPriorityPolicy>())
+            {
+                file.Out() << "," << ToSeconds(rec.deadline_ns);
             }
             for (uint8_t tos : tosValues)
             {

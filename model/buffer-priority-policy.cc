@@ -52,6 +52,11 @@ BufferPriorityPolicy::Names()
     return Registry().Names();
 }
 
+void
+BufferPriorityPolicy::Prepare(Ptr<const DnnModel>)
+{
+}
+
 int
 BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress)
 {

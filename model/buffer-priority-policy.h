@@ -67,6 +67,12 @@ class BufferPriorityPolicy : public Object
         int currentTos;         //!< the previous step's ToS, -1 before the first step
     };
 
+    /**
+     * Called once by TrainingJob::Setup with the job's model: a policy reads what it needs
+     * (a reference file), throwing DdnnError on a fault, before the simulation runs.
+     */
+    virtual void Prepare(Ptr<const DnnModel> model);
+
     /** The ToS of buffer `buffer` of `model`, or -1 for the transport's own. */
     virtual int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const = 0;
 

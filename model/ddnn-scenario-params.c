@@ -318,10 +318,11 @@ static ddnn_param params[] = {
          "priority-policy",
          "priorityPolicy",
          "static",
-         "static|first-k|mapped|slack-adaptive",
+         "static|first-k|mapped|slack-adaptive|oracle",
          "which ToS each fusion buffer's transfers take: static (the training priority), "
          "first-k (high-priority-buffers at ToS 16), mapped (buffer-tos-map), slack-adaptive "
-         "(low while the buffer's slack exceeds slack-margin, else ToS 16)",
+         "(low while the buffer's slack exceeds slack-margin, else ToS 16), oracle (from a "
+         "reference run, oracle-reference)",
          jobs[0].priority_policy,
          NULL),
     NUM("training",
@@ -372,6 +373,15 @@ static ddnn_param params[] = {
         "the slack of a raised buffer must climb before it is lowered again",
         jobs[0].slack_hysteresis,
         "ns3::SlackAdaptivePriority::HysteresisFraction"),
+    TEXT("training",
+         "oracle-reference",
+         "oracleReference",
+         "",
+         NULL,
+         "priority-policy oracle: the buffers.csv of a reference run of this job with a priority "
+         "policy at low priority; the buffers its next forward pass waited for travel at ToS 16",
+         jobs[0].oracle_reference,
+         "ns3::OraclePriority::ReferenceFile"),
     TEXT("training",
          "stragglers",
          "stragglers",

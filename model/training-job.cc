@@ -253,6 +253,10 @@ TrainingJob::Setup(Ptr<DnnModel> model,
     CheckLayout(workers.size(), servers.size());
     NS_ASSERT(addresses.size() == workers.size() && serverAddresses.size() == servers.size());
     m_model = model;
+    if (m_bufferPriority)
+    {
+        m_bufferPriority->Prepare(model); // what it reads fails here, before the run
+    }
     m_workers = workers;
     m_servers = servers;
     m_addresses = addresses;
@@ -489,10 +493,12 @@ TrainingJob::GetRecords() const
     for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
     {
         const ddnn_syncer_record* r = ddnn_syncer_record_at(m_syncer, i);
-        Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}};
-        if (auto found = m_nsAtTos.find({r->iteration, r->buffer}); found != m_nsAtTos.end())
+        Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}, 0};
+        if (auto found = m_policyRecords.find({r->iteration, r->buffer});
+            found != m_policyRecords.end())
         {
-            record.nsAtTos = found->second;
+            record.deadline_ns = found->second.first;
+            record.nsAtTos = found->second.second;
         }
         records.push_back(record);
     }
@@ -602,17 +608,7 @@ TrainingJob::GetStepTos(uint32_t step)
     progress.buffer = m_running.buffer;
     progress.nowNs = now;
     progress.startedNs = m_running.startedNs;
-    progress.deadlineNs = now; // a buffer no worker has a deadline for is due now
-    bool found = false;
-    for (const auto& worker : m_workers)
-    {
-        uint64_t deadline = 0;
-        if (worker->GetBufferDeadline(m_running.iteration, m_running.buffer, &deadline))
-        {
-            progress.deadlineNs = found ? std::min(progress.deadlineNs, deadline) : deadline;
-            found = true;
-        }
-    }
+    progress.deadlineNs = m_running.deadlineNs;
     progress.bytesTotal = m_running.bytesTotal;
     progress.bytesDone = std::min(m_running.bytesDone, m_running.bytesTotal);
     progress.busiestBytes = m_running.busiestBytes;
@@ -653,6 +649,18 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
         running.buffer = buffer;
         running.startedNs = Simulator::Now().GetNanoSeconds();
         running.sinceNs = running.startedNs;
+        // The earliest worker's deadline; a buffer no worker has one for is due now.
+        running.deadlineNs = running.startedNs;
+        bool found = false;
+        for (const auto& worker : job->m_workers)
+        {
+            uint64_t deadline = 0;
+            if (worker->GetBufferDeadline(iteration, buffer, &deadline))
+            {
+                running.deadlineNs = found ? std::min(running.deadlineNs, deadline) : deadline;
+                found = true;
+            }
+        }
         for (uint32_t r = 0; r < job->GetRankCount(); ++r)
         {
             const uint64_t sent = job->GetExpectedBytesSent(r, bytes);
@@ -695,7 +703,8 @@ TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
     if (job->m_bufferPriority)
     {
         job->AccountTosTime(Simulator::Now().GetNanoSeconds());
-        job->m_nsAtTos[{iteration, buffer}] = job->m_running.nsAtTos;
+        job->m_policyRecords[{iteration, buffer}] = {job->m_running.deadlineNs,
+                                                     job->m_running.nsAtTos};
     }
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)

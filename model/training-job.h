@@ -74,6 +74,9 @@ class TrainingJob : public Object
         uint64_t end_ns;
         /** With a BufferPriority policy: ns the collective spent at each ToS; else empty. */
         std::map<uint8_t, uint64_t> nsAtTos;
+        /** With a BufferPriority policy: when the next forward pass first needed the buffer
+         * (the earliest worker's deadline); else 0. */
+        uint64_t deadline_ns;
     };
 
     static TypeId GetTypeId();
@@ -252,6 +255,7 @@ class TrainingJob : public Object
         uint32_t iteration{0};
         uint32_t buffer{0};
         uint64_t startedNs{0};
+        uint64_t deadlineNs{0};
         uint64_t bytesTotal{0};
         uint64_t bytesDone{0};
         uint64_t busiestBytes{0};
@@ -261,7 +265,9 @@ class TrainingJob : public Object
         std::map<uint8_t, uint64_t> nsAtTos;
     };
     Running m_running;
-    std::map<std::pair<uint32_t, uint32_t>, std::map<uint8_t, uint64_t>> m_nsAtTos;
+    /** (iteration, buffer) -> the collective's deadline and time at each ToS. */
+    std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, std::map<uint8_t, uint64_t>>>
+        m_policyRecords;
 
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferStartTrace;
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferEndTrace;

@@ -874,7 +874,9 @@ class TableRowsReachAttributesTestCase : public TestCase
             {"topology.impaired-servers", "1"},
             {"background.cdf", ddnntest::WriteTempFile("rows-cdf.csv", "0,0\n100000,1\n")},
             {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")},
-            {"training.buffer-tos-map", "0=8"}};
+            {"training.buffer-tos-map", "0=8"},
+            {"training.oracle-reference",
+             ddnntest::WriteTempFile("rows-oracle.csv", "buffer,end_s,deadline_s\n0,0.2,0.1\n")}};
         size_t rows = 0;
         for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
         {

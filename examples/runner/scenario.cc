@@ -199,6 +199,7 @@ Scenario::ResolvePaths(const std::string& scenarioPath)
     for (uint32_t k = 0; k < values.job_count; ++k)
     {
         ResolveField(values.jobs[k].profile, scenarioPath, "profile");
+        ResolveField(values.jobs[k].oracle_reference, scenarioPath, "oracleReference");
     }
     ResolveField(values.cdf, scenarioPath, "cdf");
     ResolveField(values.schedule, scenarioPath, "schedule");

@@ -4,9 +4,11 @@
 #include "ddnn-calibration.h"
 #include "ddnn-csv.h"
 #include "ddnn-manifest.h"
+#include "ddnn-oracle.h"
 #include "ddnn-unit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void
 calibration_error(const char* text, int code, long line, const char* field)
@@ -134,11 +136,52 @@ table_by_header_names(void)
     free(csv);
 }
 
+/* The oracle learns from a buffers.csv by its column names: a buffer late in at least half of
+ * its finished collectives is raised; unfinished rows count for nothing; faults are named. */
+static void
+oracle_raises_the_buffers_the_forward_pass_waited_for(void)
+{
+    const char* table = "iteration,buffer,end_s,allreduce_s,deadline_s,tos_8_s\n"
+                        "0,0,0.010,0.002,0.020,0.002\n"  /* 0: early */
+                        "0,1,0.030,0.002,0.025,0.002\n"  /* 1: late */
+                        "0,2,0.040,0.002,0.040,0.002\n"  /* 2: on time (not after) */
+                        "1,0,0.110,0.002,0.120,0.002\n"
+                        "1,1,0.121,0.002,0.125,0.002\n"  /* 1: once late, once not */
+                        "1,2,0.150,0.002,0.140,0.002\n"  /* 2: once late, once not */
+                        "2,0,,,0.220,\n"                 /* running: not counted */
+                        "2,3,,,0.240,\n";
+    uint8_t raise[4] = {9, 9, 9, 9};
+    ddnn_diag diag;
+    CHECK(ddnn_oracle_parse(table, strlen(table), 4, raise, &diag) == DDNN_OK);
+    CHECK(raise[0] == 0 && raise[1] == 1 && raise[2] == 1 && raise[3] == 0);
+    CHECK(ddnn_oracle_parse(table, strlen(table), 3, raise, &diag) == DDNN_ERR_RANGE);
+    CHECK_STR_CONTAINS(diag.message, "buffer 3, but the model has buffers 0..2");
+    {
+        const char* without = "iteration,buffer,end_s\n0,0,0.01\n";
+        CHECK(ddnn_oracle_parse(without, strlen(without), 4, raise, &diag) == DDNN_ERR_MISSING);
+        CHECK_STR_CONTAINS(diag.message, "no column 'deadline_s'");
+    }
+    {
+        const char* bad = "buffer,end_s,deadline_s\n0,soon,0.01\n";
+        CHECK(ddnn_oracle_parse(bad, strlen(bad), 4, raise, &diag) == DDNN_ERR_SYNTAX);
+        CHECK(diag.line == 2);
+    }
+    {
+        const char* negative = "buffer,end_s,deadline_s\n-1,0.1,0.01\n";
+        CHECK(ddnn_oracle_parse(negative, strlen(negative), 4, raise, &diag) == DDNN_ERR_SYNTAX);
+    }
+    {
+        const char* unfinished = "buffer,end_s,deadline_s\n0,,0.01\n";
+        CHECK(ddnn_oracle_parse(unfinished, strlen(unfinished), 4, raise, &diag) == DDNN_ERR_EMPTY);
+    }
+}
+
 int
 main(void)
 {
     RUN(calibration_by_column_names);
     RUN(manifest_paths_stay_in_their_folder);
     RUN(table_by_header_names);
+    RUN(oracle_raises_the_buffers_the_forward_pass_waited_for);
     return UNIT_REPORT();
 }
