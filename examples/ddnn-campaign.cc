@@ -57,7 +57,7 @@ struct Run
     std::string dir;
     Scenario scenario;
     std::map<std::string, std::string> cases; //!< dimension of cases -> this run's case
-    double estimateS{0}; //!< expected CPU seconds (EstimateRun)
+    double estimateS{0};                      //!< expected CPU seconds (EstimateRun)
 };
 
 bool

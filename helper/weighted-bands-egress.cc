@@ -40,9 +40,8 @@ BuildWeightedBands(const EgressQueue& queue, TrafficControlHelper& tch)
     {
         throw DdnnError("weighted-bands queue disc: " + wrong);
     }
-    const uint16_t root = tch.SetRootQueueDisc("ns3::WeightedBandQueueDisc",
-                                               "Weights",
-                                               StringValue(queue.bandWeights));
+    const uint16_t root = tch.SetRootQueueDisc(
+        "ns3::WeightedBandQueueDisc", "Weights", StringValue(queue.bandWeights));
     for (uint16_t band : tch.AddQueueDiscClasses(root, 3, "ns3::QueueDiscClass"))
     {
         tch.AddChildQueueDisc(
@@ -56,7 +55,12 @@ BuildWeightedBands(const EgressQueue& queue, TrafficControlHelper& tch)
 
 } // namespace
 
-[[maybe_unused]] static const EgressQueue::Kind g_weightedBands = EgressQueue::Register(
-    {"weighted-bands", "WeightedBands", {0x10, 0x00, 0x08}, BuildWeightedBands, CheckWeights, true});
+[[maybe_unused]] static const EgressQueue::Kind g_weightedBands
+    = EgressQueue::Register({"weighted-bands",
+                             "WeightedBands",
+                             {0x10, 0x00, 0x08},
+                             BuildWeightedBands,
+                             CheckWeights,
+                             true});
 
 } // namespace ns3

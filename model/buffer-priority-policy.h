@@ -56,15 +56,15 @@ class BufferPriorityPolicy : public Object
     {
         uint32_t iteration;
         uint32_t buffer;
-        uint32_t step;          //!< the collective's step about to send
-        uint64_t nowNs;         //!< simulated time
-        uint64_t startedNs;     //!< when the collective started on every rank
-        uint64_t deadlineNs;    //!< when the next forward pass first needs the buffer
-        uint64_t bytesTotal;    //!< every rank's bytes of the collective
-        uint64_t bytesDone;     //!< of them, delivered so far
-        uint64_t busiestBytes;  //!< the bytes of the rank that sends most
-        uint64_t iterationNs;   //!< the compute-bound iteration (forward and backward)
-        int currentTos;         //!< the previous step's ToS, -1 before the first step
+        uint32_t step;         //!< the collective's step about to send
+        uint64_t nowNs;        //!< simulated time
+        uint64_t startedNs;    //!< when the collective started on every rank
+        uint64_t deadlineNs;   //!< when the next forward pass first needs the buffer
+        uint64_t bytesTotal;   //!< every rank's bytes of the collective
+        uint64_t bytesDone;    //!< of them, delivered so far
+        uint64_t busiestBytes; //!< the bytes of the rank that sends most
+        uint64_t iterationNs;  //!< the compute-bound iteration (forward and backward)
+        int currentTos;        //!< the previous step's ToS, -1 before the first step
     };
 
     /**

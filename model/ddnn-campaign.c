@@ -317,9 +317,12 @@ read_cases(ddnn_campaign* c, dimension* dim, xmlNodePtr vary, ddnn_diag* diag)
     }
     if (cases == 0)
     {
-        return ddnn_diag_set(
-            diag, DDNN_ERR_EMPTY, xmlGetLineNo(vary), "case", "<vary name=\"%s\"> has no <case>",
-            dim->name);
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_EMPTY,
+                             xmlGetLineNo(vary),
+                             "case",
+                             "<vary name=\"%s\"> has no <case>",
+                             dim->name);
     }
     dim->values = calloc(cases, sizeof *dim->values);
     dim->sets = calloc(cases, sizeof *dim->sets);
@@ -573,14 +576,12 @@ ddnn_campaign_size(const ddnn_campaign* c)
 /* Appends "_"name"=" and `value` percent-encoded (every byte but letters, digits, '.' and '-',
  * so '_', '=' and '/' too: names stay distinct, reversible and safe as folder names). */
 static void
-append_name(char* name, size_t* used, size_t name_size, size_t d, const char* key, const char* value)
+append_name(
+    char* name, size_t* used, size_t name_size, size_t d, const char* key, const char* value)
 {
     const char* v;
-    *used += (size_t)snprintf(name + *used,
-                              *used < name_size ? name_size - *used : 0,
-                              "%s%s=",
-                              d ? "_" : "",
-                              key);
+    *used += (size_t)snprintf(
+        name + *used, *used < name_size ? name_size - *used : 0, "%s%s=", d ? "_" : "", key);
     for (v = value; *v; v++)
     {
         unsigned char ch = (unsigned char)*v;

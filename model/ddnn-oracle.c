@@ -9,7 +9,8 @@
 
 /* Field `name` of the current row as a finite number; an empty field is *empty = 1. */
 static int
-number_of(const ddnn_csv* csv, int column, const char* name, double* out, int* empty, ddnn_diag* diag)
+number_of(
+    const ddnn_csv* csv, int column, const char* name, double* out, int* empty, ddnn_diag* diag)
 {
     const char* text = ddnn_csv_field(csv, column);
     char* end = NULL;

@@ -54,16 +54,16 @@ extern "C"
         int barrier;
         char transport[16];
         char collective[32];
-        uint32_t parameter_servers;      /* parameter-server collective: P >= 1 */
-        char parameter_server_hosts[16]; /* co-located | dedicated */
-        char priority_policy[32];        /* a registered BufferPriorityPolicy */
-        uint32_t high_priority_buffers;  /* first-k: buffers at ToS 0x10 */
-        char buffer_tos_map[256];        /* mapped: "BUFFER=TOS,..." */
-        double slack_margin;             /* slack-adaptive: fraction of the iteration */
-        double slack_hysteresis;         /* slack-adaptive: fraction of the iteration */
+        uint32_t parameter_servers;           /* parameter-server collective: P >= 1 */
+        char parameter_server_hosts[16];      /* co-located | dedicated */
+        char priority_policy[32];             /* a registered BufferPriorityPolicy */
+        uint32_t high_priority_buffers;       /* first-k: buffers at ToS 0x10 */
+        char buffer_tos_map[256];             /* mapped: "BUFFER=TOS,..." */
+        double slack_margin;                  /* slack-adaptive: fraction of the iteration */
+        double slack_hysteresis;              /* slack-adaptive: fraction of the iteration */
         char oracle_reference[DDNN_PATH_MAX]; /* oracle: a reference run's buffers.csv */
-        char stragglers[256];            /* ranks, "0,3"; empty: none */
-        double straggler_scale;          /* their compute time relative to the job's */
+        char stragglers[256];                 /* ranks, "0,3"; empty: none */
+        double straggler_scale;               /* their compute time relative to the job's */
         char jitter[256];     /* an ns-3 random variable: relative compute change per iteration */
         char placement[1024]; /* packed | spread | "0,5,9" */
         double start_s;       /* when the job's first iteration starts */

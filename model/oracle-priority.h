@@ -31,7 +31,6 @@ class OraclePriority : public BufferPriorityPolicy
     int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
 
   private:
-
     std::string m_referenceFile;
     uint8_t m_lowTos;
     uint8_t m_highTos;

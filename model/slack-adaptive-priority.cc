@@ -90,9 +90,10 @@ SlackAdaptivePriority::GetSlackNs(const Progress& progress) const
     // Before any byte arrived: every rank at the nominal rate, so the collective lasts as long
     // as its busiest rank's bytes take.
     const double perRank = m_nominalRate.GetBitRate() / 8.0;
-    const double nominal = progress.busiestBytes > 0 ? perRank * progress.bytesTotal
-                                                           / static_cast<double>(progress.busiestBytes)
-                                                     : perRank;
+    const double nominal
+        = progress.busiestBytes > 0
+              ? perRank * progress.bytesTotal / static_cast<double>(progress.busiestBytes)
+              : perRank;
     return ddnn_slack_ns(progress.deadlineNs,
                          progress.nowNs,
                          progress.startedNs,
@@ -110,9 +111,9 @@ SlackAdaptivePriority::Decide(Ptr<const DnnModel>, const Progress& progress)
     const double slack = static_cast<double>(GetSlackNs(progress));
     const bool raised = progress.currentTos == m_highTos && m_highTos != m_lowTos;
     const bool raise = raised ? slack < lowerAbove : slack < margin;
-    NS_LOG_DEBUG("buffer " << progress.buffer << " of iteration " << progress.iteration
-                           << ", step " << progress.step << ": slack " << slack << " ns, margin "
-                           << margin << " ns: " << (raise ? "high" : "low"));
+    NS_LOG_DEBUG("buffer " << progress.buffer << " of iteration " << progress.iteration << ", step "
+                           << progress.step << ": slack " << slack << " ns, margin " << margin
+                           << " ns: " << (raise ? "high" : "low"));
     return raise ? m_highTos : m_lowTos;
 }
 

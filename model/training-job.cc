@@ -703,8 +703,8 @@ TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
     if (job->m_bufferPriority)
     {
         job->AccountTosTime(Simulator::Now().GetNanoSeconds());
-        job->m_policyRecords[{iteration, buffer}] = {job->m_running.deadlineNs,
-                                                     job->m_running.nsAtTos};
+        job->m_policyRecords[{iteration, buffer}]
+            = {job->m_running.deadlineNs, job->m_running.nsAtTos};
     }
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)

@@ -1723,11 +1723,10 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                 continue;
             }
             const Values& b = same->second;
-            f.slowdown.Add((get(values, "iteration_time_mean_s") / get(b, "iteration_time_mean_s")
-                            - 1) *
-                           100);
-            f.smallGain.Add((1 - get(values, "fct_small_mean_s") / get(b, "fct_small_mean_s")) *
-                            100);
+            f.slowdown.Add(
+                (get(values, "iteration_time_mean_s") / get(b, "iteration_time_mean_s") - 1) * 100);
+            f.smallGain.Add((1 - get(values, "fct_small_mean_s") / get(b, "fct_small_mean_s"))
+                            * 100);
             f.p99Gain.Add((1 - get(values, "fct_small_p99_s") / get(b, "fct_small_p99_s")) * 100);
             for (const Values* v : {&values, &b})
             {
@@ -1736,9 +1735,8 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                 f.fewestIterations = std::isnan(f.fewestIterations)
                                          ? iterations
                                          : std::min(f.fewestIterations, iterations);
-                f.fewestSmallFlows = std::isnan(f.fewestSmallFlows)
-                                         ? flows
-                                         : std::min(f.fewestSmallFlows, flows);
+                f.fewestSmallFlows
+                    = std::isnan(f.fewestSmallFlows) ? flows : std::min(f.fewestSmallFlows, flows);
                 f.few = f.few || !(iterations >= minIterations) || !(flows >= minFlows);
             }
         }
@@ -1788,16 +1786,17 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
         for (const std::string& policy : policies)
         {
             const PolicyFigures f = figuresOf(cell, policy);
-            const double share = low.smallGain.mean > 0 ? f.smallGain.mean / low.smallGain.mean * 100
-                                                        : std::numeric_limits<double>::quiet_NaN();
+            const double share = low.smallGain.mean > 0
+                                     ? f.smallGain.mean / low.smallGain.mean * 100
+                                     : std::numeric_limits<double>::quiet_NaN();
             table.Out() << where.first << "," << where.second << "," << policy << ","
                         << f.slowdown.seeds << "," << FormatFigure(f.slowdown.mean) << ","
                         << FormatFigure(f.slowdown.min) << "," << FormatFigure(f.slowdown.max)
                         << "," << FormatFigure(f.smallGain.mean) << ","
                         << FormatFigure(f.smallGain.min) << "," << FormatFigure(f.smallGain.max)
-                        << "," << FormatFigure(f.p99Gain.mean) << ","
-                        << FormatFigure(f.p99Gain.min) << "," << FormatFigure(f.p99Gain.max)
-                        << "," << FormatFigure(f.fewestIterations) << ","
+                        << "," << FormatFigure(f.p99Gain.mean) << "," << FormatFigure(f.p99Gain.min)
+                        << "," << FormatFigure(f.p99Gain.max) << ","
+                        << FormatFigure(f.fewestIterations) << ","
                         << FormatFigure(f.fewestSmallFlows) << ","
                         << (f.slowdown.seeds ? (f.few ? "true" : "false") : "NA") << ","
                         << FormatFigure(share) << "\n";
@@ -1807,9 +1806,9 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
             }
             any = true;
             tradeoff << f.slowdown.mean << " " << f.slowdown.min << " " << f.slowdown.max << " "
-                     << f.smallGain.mean << " " << f.smallGain.min << " " << f.smallGain.max
-                     << " " << f.p99Gain.mean << " " << f.p99Gain.min << " " << f.p99Gain.max
-                     << " \"" << policy << (f.few ? ",few" : "") << "\"\n";
+                     << f.smallGain.mean << " " << f.smallGain.min << " " << f.smallGain.max << " "
+                     << f.p99Gain.mean << " " << f.p99Gain.min << " " << f.p99Gain.max << " \""
+                     << policy << (f.few ? ",few" : "") << "\"\n";
             // Each panel shows no slowdown and the limit, and every bar.
             auto& [low, high] = slowdownRange[where];
             low = std::min({low, f.slowdown.min, 0.0});
@@ -1830,26 +1829,31 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                                  ? bestFigures.smallGain.mean / low.smallGain.mean * 100
                                  : std::numeric_limits<double>::quiet_NaN();
         const bool met = !std::isnan(share) && share >= kPolicyGainShare * 100;
-        map.Out() << where.first << "," << where.second << ","
-                  << (best.empty() ? "none" : best) << ","
-                  << FormatFigure(bestFigures.slowdown.mean) << ","
+        map.Out() << where.first << "," << where.second << "," << (best.empty() ? "none" : best)
+                  << "," << FormatFigure(bestFigures.slowdown.mean) << ","
                   << FormatFigure(bestFigures.smallGain.mean) << ","
                   << FormatFigure(low.smallGain.mean) << "," << FormatFigure(share) << ","
-                  << (best.empty() || std::isnan(share) ? "NA" : met ? "true" : "false") << "\n";
+                  << (best.empty() || std::isnan(share) ? "NA"
+                      : met                             ? "true"
+                                                        : "false")
+                  << "\n";
         std::ostringstream label;
         label << std::fixed << std::setprecision(1) << (best.empty() ? "none" : best);
         if (!best.empty())
         {
-            label << "\\n" << bestFigures.slowdown.mean << " % slower, small "
-                  << bestFigures.smallGain.mean << " % faster";
+            label << "\\n"
+                  << bestFigures.slowdown.mean << " % slower, small " << bestFigures.smallGain.mean
+                  << " % faster";
         }
         if (!std::isnan(share))
         {
             label << "\\n" << share << " % of all-low's gain";
         }
         mapData << index(rates, where.second) << " " << index(rcps, where.first) << " "
-                << (best.empty() ? "0xbbbbbb" : met ? "0x2e8b57" : "0xffd700") << " \""
-                << label.str() << "\"\n";
+                << (best.empty() ? "0xbbbbbb"
+                    : met        ? "0x2e8b57"
+                                 : "0xffd700")
+                << " \"" << label.str() << "\"\n";
     }
     table.Commit();
     map.Commit();
@@ -1862,9 +1866,9 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
         const std::string name = p99 ? "policy-tradeoff-p99" : "policy-tradeoff";
         auto gp = Open(dir + "/" + name + ".gp");
         gp << "set terminal pngcairo noenhanced size " << std::max<size_t>(1000, 420 * rates.size())
-           << ","
-           << 340 * rcps.size() << " font ',9'\nset output " << GpQuoted(dir + "/" + name + ".png")
-           << "\nset multiplot layout " << rcps.size() << "," << rates.size()
+           << "," << 340 * rcps.size() << " font ',9'\nset output "
+           << GpQuoted(dir + "/" + name + ".png") << "\nset multiplot layout " << rcps.size() << ","
+           << rates.size()
            << " title 'Priority policies against training at the same priority (mean over "
               "seeds, bars: min to max; dashed: "
            << kPolicySlowdownLimitPercent << " % slowdown)'\n"
@@ -1884,8 +1888,9 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                 const int y = p99 ? 7 : 4; // mean, then min and max
                 const auto [low, high] = slowdownRange[{*rcp, rate}];
                 const double pad = (high - low) * 0.05;
-                gp << "set xrange [" << low - pad << ":" << high + pad << "]\nset arrow 1 from " << kPolicySlowdownLimitPercent << ", graph 0 to "
-                   << kPolicySlowdownLimitPercent << ", graph 1 nohead dt 2\n"
+                gp << "set xrange [" << low - pad << ":" << high + pad << "]\nset arrow 1 from "
+                   << kPolicySlowdownLimitPercent << ", graph 0 to " << kPolicySlowdownLimitPercent
+                   << ", graph 1 nohead dt 2\n"
                    << "plot " << GpQuoted(dir + "/policy-tradeoff.dat") << " index "
                    << found->second << " using 1:" << y << ":2:3:" << y + 1 << ":" << y + 2
                    << " with xyerrorbars pt 7, '' index " << found->second << " using 1:" << y
@@ -1910,8 +1915,8 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
     };
     auto gp = Open(dir + "/policy-map.gp");
     gp << "set terminal pngcairo noenhanced size " << 300 * rates.size() + 200 << ","
-       << 160 * rcps.size() + 160 << " font ',9'\nset output "
-       << GpQuoted(dir + "/policy-map.png") << "\n"
+       << 160 * rcps.size() + 160 << " font ',9'\nset output " << GpQuoted(dir + "/policy-map.png")
+       << "\n"
        << "set title 'Policy map: the largest small-flow gain at most "
        << kPolicySlowdownLimitPercent << " % slower (green: 80 % of all-low''s gain or more, "
        << "yellow: less, grey: none)'\n"
@@ -1966,7 +1971,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         point.minFlows = s.min_flows;
         // A campaign of policies compares its "same" and "low" cases as any campaign does its
         // priorities; its other cases are policies (ComparePolicies).
-        if (IsPriorityRun(run) && (Is(s.training_priority, "low") || Is(s.training_priority, "same")))
+        if (IsPriorityRun(run)
+            && (Is(s.training_priority, "low") || Is(s.training_priority, "same")))
         {
             const bool low = Is(s.training_priority, "low");
             auto& side = low ? point.low[s.seed] : point.same[s.seed];

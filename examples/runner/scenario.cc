@@ -371,9 +371,8 @@ CheckChosenTypeHas(const Scenario& scenario,
         TypeId::AttributeInformation info;
         if (!chosen.LookupAttributeByName(attribute, &info))
         {
-            throw DdnnError((job < 0 ? "--" + flag : JobArgument(job, flag)) + ": the " + name
-                            + " " + choice.what + " has no "
-                            + attribute + "; --" + choice.flag + "="
+            throw DdnnError((job < 0 ? "--" + flag : JobArgument(job, flag)) + ": the " + name + " "
+                            + choice.what + " has no " + attribute + "; --" + choice.flag + "="
                             + ChoicesWith(attribute, choice.names, choice.lookup) + " has");
         }
     };

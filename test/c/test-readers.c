@@ -142,13 +142,13 @@ static void
 oracle_raises_the_buffers_the_forward_pass_waited_for(void)
 {
     const char* table = "iteration,buffer,end_s,allreduce_s,deadline_s,tos_8_s\n"
-                        "0,0,0.010,0.002,0.020,0.002\n"  /* 0: early */
-                        "0,1,0.030,0.002,0.025,0.002\n"  /* 1: late */
-                        "0,2,0.040,0.002,0.040,0.002\n"  /* 2: on time (not after) */
+                        "0,0,0.010,0.002,0.020,0.002\n" /* 0: early */
+                        "0,1,0.030,0.002,0.025,0.002\n" /* 1: late */
+                        "0,2,0.040,0.002,0.040,0.002\n" /* 2: on time (not after) */
                         "1,0,0.110,0.002,0.120,0.002\n"
-                        "1,1,0.121,0.002,0.125,0.002\n"  /* 1: once late, once not */
-                        "1,2,0.150,0.002,0.140,0.002\n"  /* 2: once late, once not */
-                        "2,0,,,0.220,\n"                 /* running: not counted */
+                        "1,1,0.121,0.002,0.125,0.002\n" /* 1: once late, once not */
+                        "1,2,0.150,0.002,0.140,0.002\n" /* 2: once late, once not */
+                        "2,0,,,0.220,\n"                /* running: not counted */
                         "2,3,,,0.240,\n";
     uint8_t raise[4] = {9, 9, 9, 9};
     ddnn_diag diag;
