@@ -77,15 +77,7 @@ BuildPrio4(const EgressQueue& queue, TrafficControlHelper& tch)
     // Priorities from the ToS: 6 (0x10), 4 (0x18), 0 (0x00), 2 (0x08); the rest as 0.
     const uint16_t root = tch.SetRootQueueDisc(
         "ns3::PrioQueueDisc", "Priomap", StringValue("2 2 3 3 1 1 0 0 2 2 2 2 2 2 2 2"));
-    for (uint16_t band : tch.AddQueueDiscClasses(root, 4, "ns3::QueueDiscClass"))
-    {
-        tch.AddChildQueueDisc(
-            root,
-            band,
-            "ns3::FifoQueueDisc",
-            "MaxSize",
-            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
-    }
+    queue.AddFifoBands(tch, root, 4);
 }
 
 /** The registered queue discs, by Kind: the built-in ones first, in Kind's order. */
@@ -116,6 +108,19 @@ KindChecker()
 }
 
 } // namespace
+
+void
+EgressQueue::AddFifoBands(TrafficControlHelper& tch, uint16_t root, uint16_t bands) const
+{
+    for (uint16_t band : tch.AddQueueDiscClasses(root, bands, "ns3::QueueDiscClass"))
+    {
+        tch.AddChildQueueDisc(root,
+                              band,
+                              "ns3::FifoQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, limitPackets)));
+    }
+}
 
 std::string
 EgressQueue::CheckSettings() const

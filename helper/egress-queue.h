@@ -83,6 +83,8 @@ struct EgressQueue
     static uint32_t Bands(Kind kind);
     /** The IP ToS whose packets a kind queues in `band` (below Bands(kind)). */
     static uint8_t TosOfBand(Kind kind, uint32_t band);
+    /** Adds `bands` classes under `root`, each a FIFO of limitPackets (for builders). */
+    void AddFifoBands(TrafficControlHelper& tch, uint16_t root, uint16_t bands) const;
     /** What is wrong with these settings for `kind` (its entry's check), or "". */
     std::string CheckSettings() const;
     /** The checker of an attribute holding a Kind: every registered attributeName. */

@@ -4,7 +4,6 @@
 #include "egress-queue.h"
 
 #include "ns3/one-line-error.h"
-#include "ns3/queue-size.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/weighted-band-queue-disc.h"
@@ -42,15 +41,7 @@ BuildWeightedBands(const EgressQueue& queue, TrafficControlHelper& tch)
     }
     const uint16_t root = tch.SetRootQueueDisc(
         "ns3::WeightedBandQueueDisc", "Weights", StringValue(queue.bandWeights));
-    for (uint16_t band : tch.AddQueueDiscClasses(root, 3, "ns3::QueueDiscClass"))
-    {
-        tch.AddChildQueueDisc(
-            root,
-            band,
-            "ns3::FifoQueueDisc",
-            "MaxSize",
-            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
-    }
+    queue.AddFifoBands(tch, root, 3);
 }
 
 } // namespace

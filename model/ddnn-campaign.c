@@ -592,6 +592,51 @@ append_name(
     }
 }
 
+/* Value `v` of a parameter's dimension on *s, "attribute=value" on the run's name. */
+static int
+apply_value(const dimension* dim,
+            size_t v,
+            ddnn_scenario* s,
+            char* name,
+            size_t* used,
+            size_t name_size,
+            size_t d,
+            ddnn_diag* diag)
+{
+    const char* value = dim->values[v];
+    const ddnn_param* param = NULL;
+    uint32_t job = 0;
+    ddnn_diag why = {0};
+    char key[96];
+    int rc = ddnn_scenario_param_address(dim->parameter, &param, &job);
+    if (rc == DDNN_OK && job > 0)
+    {
+        /* training[K].x: jobK-x */
+        snprintf(key, sizeof key, "job%u-%s", job + 1, strchr(dim->parameter, '.') + 1);
+    }
+    else
+    {
+        snprintf(key, sizeof key, "%s", strchr(dim->parameter, '.') + 1);
+    }
+    append_name(name, used, name_size, d, key, value);
+    if (rc == DDNN_OK)
+    {
+        rc = ddnn_scenario_set_job_param(s, param, job, value, &why);
+    }
+    if (rc != DDNN_OK)
+    {
+        return ddnn_diag_set(diag,
+                             rc,
+                             0,
+                             dim->parameter,
+                             "run %.60s: <vary parameter=\"%s\">: %.100s",
+                             name,
+                             dim->parameter,
+                             param ? why.message : "unknown parameter");
+    }
+    return DDNN_OK;
+}
+
 /* Case `v` of a dimension of cases: its sets on *s, "name=case" on the run's name. */
 static int
 apply_case(const dimension* dim,
@@ -658,64 +703,19 @@ ddnn_campaign_point(const ddnn_campaign* c,
     name[0] = '\0';
     for (d = 0; d < c->dim_count; d++)
     {
-        const char* value = c->dims[d].values[pick[d]];
-        const char* attribute;
-        if (c->dims[d].sets)
-        {
-            rc = apply_case(&c->dims[d], pick[d], s, name, &used, name_size, d, diag);
-            if (rc != DDNN_OK)
-            {
-                return rc;
-            }
-            if (used >= name_size)
-            {
-                return ddnn_diag_set(diag,
-                                     DDNN_ERR_TOO_LARGE,
-                                     0,
-                                     c->dims[d].name,
-                                     "run %.60s...: its name would pass %zu characters; shorten "
-                                     "the cases' names",
-                                     name,
-                                     name_size - 1);
-            }
-            continue;
-        }
-        attribute = strchr(c->dims[d].parameter, '.') + 1;
-        const ddnn_param* param = NULL;
-        uint32_t job = 0;
-        ddnn_diag why = {0};
-        char job_prefix[16] = "";
-        rc = ddnn_scenario_param_address(c->dims[d].parameter, &param, &job);
-        if (rc == DDNN_OK && job > 0)
-        {
-            snprintf(job_prefix, sizeof job_prefix, "job%u-", job + 1); /* training[K].x: jobK-x */
-        }
-        {
-            char key[96];
-            snprintf(key, sizeof key, "%s%s", job_prefix, attribute);
-            append_name(name, &used, name_size, d, key, value);
-        }
-        if (rc == DDNN_OK)
-        {
-            rc = ddnn_scenario_set_job_param(s, param, job, value, &why);
-        }
+        const dimension* dim = &c->dims[d];
+        rc = dim->sets ? apply_case(dim, pick[d], s, name, &used, name_size, d, diag)
+                       : apply_value(dim, pick[d], s, name, &used, name_size, d, diag);
         if (rc != DDNN_OK)
         {
-            return ddnn_diag_set(diag,
-                                 rc,
-                                 0,
-                                 c->dims[d].parameter,
-                                 "run %.60s: <vary parameter=\"%s\">: %.100s",
-                                 name,
-                                 c->dims[d].parameter,
-                                 param ? why.message : "unknown parameter");
+            return rc;
         }
         if (used >= name_size)
         {
             return ddnn_diag_set(diag,
                                  DDNN_ERR_TOO_LARGE,
                                  0,
-                                 c->dims[d].parameter,
+                                 dim->sets ? dim->name : dim->parameter,
                                  "run %.60s...: its name would pass %zu characters; shorten the "
                                  "varied values",
                                  name,

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -135,6 +136,18 @@ GpQuoted(const std::string& path)
         quoted += c == '\'' ? std::string("''") : std::string(1, c);
     }
     return quoted + "'";
+}
+
+/** gnuplot tics "('LABEL' 0, 'LABEL' 1, ...)": each value's index, labelled by `label`. */
+std::string
+IndexTics(const std::vector<double>& values, const std::function<std::string(double)>& label)
+{
+    std::string tics = "(";
+    for (size_t i = 0; i < values.size(); ++i)
+    {
+        tics += (i ? ", '" : "'") + label(values[i]) + "' " + std::to_string(i);
+    }
+    return tics + ")";
 }
 
 /** Runs gnuplot on `script`, its messages into SCRIPT.log: no shell sees the path. */
@@ -525,16 +538,12 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     }
     data.close();
     auto tics = [](const std::vector<double>& v) {
-        std::ostringstream os;
-        os << "(";
-        for (size_t i = 0; i < v.size(); ++i)
-        {
+        return IndexTics(v, [](double x) {
             // tic labels are format strings: %% prints a percent sign
-            os << (i ? ", " : "") << "'" << std::fixed << std::setprecision(1) << v[i] * 100
-               << "%%' " << i;
-        }
-        os << ")";
-        return os.str();
+            std::ostringstream os;
+            os << std::fixed << std::setprecision(1) << x * 100 << "%%";
+            return os.str();
+        });
     };
     auto gp = Open(dir + "/operating-boundary.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/operating-boundary.png") << "\n"
@@ -1905,13 +1914,7 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
     // The policy map: per cell, the policy with the largest small-flow gain that keeps
     // training; green where it keeps 80 % of all-low's gain.
     auto tics = [](const std::vector<double>& v, const char* unit) {
-        std::ostringstream os;
-        os << "(";
-        for (size_t i = 0; i < v.size(); ++i)
-        {
-            os << (i ? ", " : "") << "'" << v[i] << unit << "' " << i;
-        }
-        return os.str() + ")";
+        return IndexTics(v, [unit](double x) { return Format3(x) + unit; });
     };
     auto gp = Open(dir + "/policy-map.gp");
     gp << "set terminal pngcairo noenhanced size " << 300 * rates.size() + 200 << ","
