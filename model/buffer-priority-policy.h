@@ -63,8 +63,12 @@ class BufferPriorityPolicy : public Object
         uint64_t bytesTotal;   //!< every rank's bytes of the collective
         uint64_t bytesDone;    //!< of them, delivered so far
         uint64_t busiestBytes; //!< the bytes of the rank that sends most
-        uint64_t iterationNs;  //!< the compute-bound iteration (forward and backward)
-        int currentTos;        //!< the previous step's ToS, -1 before the first step
+        /** Of the iteration's other unfinished buffers that must also be done by this one's
+         * deadline (with the barrier, all; without, those of lower layers), the busiest
+         * rank's bytes: the backlog behind this collective. */
+        uint64_t backlogBusiestBytes;
+        uint64_t iterationNs; //!< the compute-bound iteration (forward and backward)
+        int currentTos;       //!< the previous step's ToS, -1 before the first step
     };
 
     /**

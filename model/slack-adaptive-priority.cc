@@ -94,12 +94,16 @@ SlackAdaptivePriority::GetSlackNs(const Progress& progress) const
         = progress.busiestBytes > 0
               ? perRank * progress.bytesTotal / static_cast<double>(progress.busiestBytes)
               : perRank;
-    return ddnn_slack_ns(progress.deadlineNs,
-                         progress.nowNs,
-                         progress.startedNs,
-                         progress.bytesTotal,
-                         progress.bytesDone,
-                         nominal > 0 ? nominal : 1);
+    // The buffers behind this one must be done by its deadline too: their time at the
+    // nominal rate is not this one's to spend.
+    const double backlogNs = progress.backlogBusiestBytes * 1e9 / perRank;
+    const int64_t slack = ddnn_slack_ns(progress.deadlineNs,
+                                        progress.nowNs,
+                                        progress.startedNs,
+                                        progress.bytesTotal,
+                                        progress.bytesDone,
+                                        nominal > 0 ? nominal : 1);
+    return slack - static_cast<int64_t>(std::min(backlogNs, 4e18));
 }
 
 int

@@ -21,7 +21,9 @@ namespace ns3
  * At each step of a collective the slack is the buffer's deadline (when the next forward pass
  * first needs it at the compute-bound pace, the earliest of the workers') less now, less the
  * time its remaining bytes take at the rate the collective has achieved so far (before any byte
- * arrived, at NominalRate per sending rank). The step is raised when the slack is below the margin,
+ * arrived, at NominalRate per sending rank), less the time the iteration's buffers still to
+ * come that must be done by then too (with the barrier, all of them) take at NominalRate. The
+ * step is raised when the slack is below the margin,
  * MarginFraction of the compute-bound iteration plus Margin; a raised collective is lowered again
  * once its slack exceeds the margin by HysteresisFraction of the iteration. The first step starts
  * low.

@@ -589,6 +589,17 @@ TrainingJob::AccountTosTime(uint64_t nowNs)
     m_running.sinceNs = nowNs;
 }
 
+uint64_t
+TrainingJob::GetBusiestBytes(uint32_t buffer) const
+{
+    uint64_t busiest = 0;
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
+    {
+        busiest = std::max(busiest, GetExpectedBytesSent(r, m_model->GetBuffer(buffer).bytes));
+    }
+    return busiest;
+}
+
 int
 TrainingJob::GetStepTos(uint32_t step)
 {
@@ -612,6 +623,7 @@ TrainingJob::GetStepTos(uint32_t step)
     progress.bytesTotal = m_running.bytesTotal;
     progress.bytesDone = std::min(m_running.bytesDone, m_running.bytesTotal);
     progress.busiestBytes = m_running.busiestBytes;
+    progress.backlogBusiestBytes = m_running.backlogBusiestBytes;
     progress.iterationNs = m_model->GetComputeTime().GetNanoSeconds();
     int tos = m_running.tos;
     while (m_running.stepTos.size() <= step)
@@ -663,9 +675,16 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
         }
         for (uint32_t r = 0; r < job->GetRankCount(); ++r)
         {
-            const uint64_t sent = job->GetExpectedBytesSent(r, bytes);
-            running.bytesTotal += sent;
-            running.busiestBytes = std::max(running.busiestBytes, sent);
+            running.bytesTotal += job->GetExpectedBytesSent(r, bytes);
+        }
+        running.busiestBytes = job->GetBusiestBytes(buffer);
+        // Buffers are numbered in backward order: those above this one hold lower layers,
+        // which the next forward pass needs first.
+        std::vector<bool>& ended = job->m_ended[iteration];
+        ended.resize(job->m_model->GetBufferCount(), false);
+        for (uint32_t b = job->m_barrier ? 0 : buffer + 1; b < ended.size(); ++b)
+        {
+            running.backlogBusiestBytes += b != buffer && !ended[b] ? job->GetBusiestBytes(b) : 0;
         }
         job->m_running = std::move(running);
     }
@@ -705,6 +724,12 @@ TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
         job->AccountTosTime(Simulator::Now().GetNanoSeconds());
         job->m_policyRecords[{iteration, buffer}]
             = {job->m_running.deadlineNs, job->m_running.nsAtTos};
+        std::vector<bool>& ended = job->m_ended[iteration];
+        ended[buffer] = true;
+        if (std::find(ended.begin(), ended.end(), false) == ended.end())
+        {
+            job->m_ended.erase(iteration);
+        }
     }
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
     for (auto& worker : job->m_workers)

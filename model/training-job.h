@@ -259,12 +259,17 @@ class TrainingJob : public Object
         uint64_t bytesTotal{0};
         uint64_t bytesDone{0};
         uint64_t busiestBytes{0};
+        uint64_t backlogBusiestBytes{0};
         std::vector<int> stepTos; //!< per step decided so far
         int tos{-1};              //!< the latest step's
         uint64_t sinceNs{0};      //!< when tos took effect
         std::map<uint8_t, uint64_t> nsAtTos;
     };
     Running m_running;
+    /** BufferPriority: per iteration in progress, which buffers' collectives ended. */
+    std::map<uint32_t, std::vector<bool>> m_ended;
+    /** The busiest rank's bytes in one collective of `buffer`. */
+    uint64_t GetBusiestBytes(uint32_t buffer) const;
     /** (iteration, buffer) -> the collective's deadline and time at each ToS. */
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, std::map<uint8_t, uint64_t>>>
         m_policyRecords;
