@@ -323,7 +323,8 @@ add_test(NAME doc-snippets
 # input must be accepted or rejected with a diagnostic, never crash. ./ddnn fuzz runs the same
 # targets under libFuzzer.
 file(STRINGS ${ddnn_test_dir}/fuzz/seeds ddnn_fuzz_seed_lines REGEX "^[a-z]")
-set(ddnn_fuzz_readers profile cdf schedule scenario campaign calibration manifest args table)
+set(ddnn_fuzz_readers profile cdf schedule scenario campaign calibration manifest args table
+    oracle)
 foreach(reader ${ddnn_fuzz_readers})
   set(inputs)
   foreach(line ${ddnn_fuzz_seed_lines})

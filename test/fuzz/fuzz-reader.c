@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A libFuzzer target for one of the C core's readers, chosen at build time with
- * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args|table>
- * (args: a command line, one argument a line, read into a scenario by the parameter table as the
- * programs do; table: a run's table as the campaign report reads it back, by its header's names).
+ * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args|table|
+ * oracle> (args: a command line, one argument a line, read into a scenario by the parameter table
+ * as the programs do; table: a run's table as the campaign report reads it back, by its header's
+ * names; oracle: a reference run's buffers.csv, for a model of 32 buffers).
  * Built with clang's -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it
  * files) by the normal build, so that ctest replays the committed corpus in
  * test/fuzz/corpus/READER/. Every input must end in DDNN_OK or a negative code with a diagnostic,
@@ -13,6 +14,7 @@
 #include "ddnn-cdf.h"
 #include "ddnn-csv.h"
 #include "ddnn-manifest.h"
+#include "ddnn-oracle.h"
 #include "ddnn-profile.h"
 #include "ddnn-scenario-params.h"
 #include "ddnn-scenario.h"
@@ -32,6 +34,7 @@
 #define DDNN_FUZZ_MANIFEST    7
 #define DDNN_FUZZ_ARGS        8
 #define DDNN_FUZZ_TABLE       9
+#define DDNN_FUZZ_ORACLE      10
 
 /* The schema the XML readers validate against (set by the build). */
 #ifndef DDNN_FUZZ_SCHEMA
@@ -218,8 +221,21 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         abort();
     }
     free(csv);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_ORACLE
+    uint8_t raise[32];
+    rc = ddnn_oracle_parse(text, size, 32, raise, &diag);
+    if (rc == DDNN_OK)
+    {
+        for (size_t b = 0; b < 32; b++)
+        {
+            if (raise[b] > 1)
+            {
+                abort();
+            }
+        }
+    }
 #else
-#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_TABLE"
+#error "define DDNN_FUZZ_READER as one of DDNN_FUZZ_PROFILE ... DDNN_FUZZ_ORACLE"
 #endif
     check_diagnostic(rc, &diag);
     return 0;
