@@ -63,6 +63,12 @@ BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress
     return GetTos(model, progress.buffer);
 }
 
+int
+BufferPriorityPolicy::GetAckTos() const
+{
+    return -1;
+}
+
 std::set<uint8_t>
 BufferPriorityPolicy::GetTosValues(Ptr<const DnnModel> model) const
 {

@@ -86,6 +86,12 @@ class BufferPriorityPolicy : public Object
      */
     virtual int Decide(Ptr<const DnnModel> model, const Progress& progress);
 
+    /**
+     * The ToS of the ACKs of the job's incoming data, or -1 for the transport's own ToS: a
+     * policy that raises transfers raises their ACKs with it.
+     */
+    virtual int GetAckTos() const;
+
     /** Every ToS Decide may answer for `model` (for the check of the egress bands). */
     virtual std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const;
 };

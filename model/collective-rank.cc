@@ -6,6 +6,7 @@
 #include "ddnn-collective.h"
 #include "training-job.h"
 
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -162,6 +163,10 @@ CollectiveRank::OpenTransport()
     {
         NS_LOG_INFO("rank " << m_rank << ": priority " << m_job->GetPriority() << ", ToS " << tos);
         m_transport->SetAttributeFailSafe("Tos", UintegerValue(tos)); // a transport with bands
+    }
+    if (const int ackTos = m_job->GetAckTos(); ackTos >= 0)
+    {
+        m_transport->SetAttributeFailSafe("AckTos", IntegerValue(ackTos)); // a TCP transport
     }
     m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
     m_job->NotifyProgress();

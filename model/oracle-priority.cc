@@ -89,6 +89,12 @@ OraclePriority::Prepare(Ptr<const DnnModel> model)
 }
 
 int
+OraclePriority::GetAckTos() const
+{
+    return m_highTos;
+}
+
+int
 OraclePriority::GetTos(Ptr<const DnnModel>, uint32_t buffer) const
 {
     return buffer < m_raise.size() && m_raise[buffer] ? m_highTos : m_lowTos;

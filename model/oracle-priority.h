@@ -29,6 +29,8 @@ class OraclePriority : public BufferPriorityPolicy
     /** Reads the reference for `model`'s buffers; throws DdnnError naming the file. */
     void Prepare(Ptr<const DnnModel> model) override;
     int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
+    /** HighTos: a raised buffer's ACKs must not wait behind the lowered ones. */
+    int GetAckTos() const override;
 
   private:
     std::string m_referenceFile;

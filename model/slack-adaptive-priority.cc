@@ -84,6 +84,12 @@ SlackAdaptivePriority::GetTosValues(Ptr<const DnnModel>) const
     return {m_lowTos, m_highTos};
 }
 
+int
+SlackAdaptivePriority::GetAckTos() const
+{
+    return m_highTos;
+}
+
 int64_t
 SlackAdaptivePriority::GetSlackNs(const Progress& progress) const
 {

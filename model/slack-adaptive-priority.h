@@ -38,6 +38,8 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
     int Decide(Ptr<const DnnModel> model, const Progress& progress) override;
     std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const override;
+    /** HighTos: a raised step's ACKs must not wait behind the lowered ones. */
+    int GetAckTos() const override;
 
     /** The slack of `progress` under this policy's NominalRate, in ns (negative: late). */
     int64_t GetSlackNs(const Progress& progress) const;

@@ -7,6 +7,7 @@
 #include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/string.h"
@@ -43,6 +44,13 @@ TcpPartitionTransport::GetTypeId()
                             UintegerValue(0x10),
                             MakeUintegerAccessor(&TcpPartitionTransport::m_tos),
                             MakeUintegerChecker<uint8_t>())
+              .AddAttribute("AckTos",
+                            "IP ToS of the ACKs of incoming data (the accepted sockets'); -1: "
+                            "Tos. A job whose priority policy raises some transfers sets it to "
+                            "their ToS, so that their ACKs are not held behind a lower band.",
+                            IntegerValue(-1),
+                            MakeIntegerAccessor(&TcpPartitionTransport::m_ackTos),
+                            MakeIntegerChecker<int>(-1, 255))
               .AddAttribute("SendChunkBytes",
                             "Most bytes written to a TCP socket at once.",
                             UintegerValue(65536),
@@ -98,11 +106,12 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         {
             m_expected[peer.address] = peer.rank;
         }
-        // Accepted sockets inherit the ToS, so the ACKs of incoming data ride the job's band.
+        // Accepted sockets inherit the ToS, so the ACKs of incoming data ride AckTos's band.
         InetSocketAddress local(Ipv4Address::GetAny(), m_port);
         m_listenSocket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
         UseCongestionControl(m_listenSocket, m_congestionControl);
-        compat::SetTos(m_listenSocket, local, m_tos);
+        compat::SetTos(
+            m_listenSocket, local, m_ackTos < 0 ? m_tos : static_cast<uint8_t>(m_ackTos));
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
             NotifyFailure("cannot listen on TCP port " + std::to_string(m_port));

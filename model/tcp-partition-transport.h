@@ -56,6 +56,7 @@ class TcpPartitionTransport : public PartitionTransport
 
     uint16_t m_port;
     uint8_t m_tos;
+    int m_ackTos;
     uint32_t m_chunkBytes;
     std::string m_congestionControl;
 

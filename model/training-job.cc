@@ -589,6 +589,12 @@ TrainingJob::AccountTosTime(uint64_t nowNs)
     m_running.sinceNs = nowNs;
 }
 
+int
+TrainingJob::GetAckTos() const
+{
+    return m_bufferPriority ? m_bufferPriority->GetAckTos() : -1;
+}
+
 uint64_t
 TrainingJob::GetBusiestBytes(uint32_t buffer) const
 {

@@ -143,6 +143,9 @@ class TrainingJob : public Object
      * sends the step's chunk at the same ToS.
      */
     int GetStepTos(uint32_t step);
+    /** The ToS of the ACKs of the job's incoming data (BufferPriority's), or -1: the transport's
+     * own. */
+    int GetAckTos() const;
     /** Priority: a priority's name, or empty. */
     std::string GetPriority() const;
     /** The ToS of Priority, or -1 when none is given (the transport's own Tos holds). */
