@@ -98,4 +98,8 @@ class BufferPriorityPolicy : public Object
 
 } // namespace ns3
 
+// Until 0.3: the policies this header held before they had files of their own.
+#include "first-buffers-priority.h"
+#include "mapped-buffer-priority.h"
+
 #endif /* BUFFER_PRIORITY_POLICY_H */
