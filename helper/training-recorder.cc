@@ -311,14 +311,15 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
         // With a priority policy, the time each collective spent at each ToS the job uses.
         PointerValue policy;
         m_job->GetAttribute("BufferPriority", policy);
+        const bool withPolicy = policy.Get<BufferPriorityPolicy>() != nullptr;
         std::set<uint8_t> tosValues;
-        if (policy.Get<BufferPriorityPolicy>())
+        if (withPolicy)
         {
             tosValues = m_job->GetTosValues();
         }
         file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
                       "allreduce_s";
-        if (policy.Get<BufferPriorityPolicy>())
+        if (withPolicy)
         {
             file.Out() << ",deadline_s";
         }
@@ -341,9 +342,13 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             {
                 file.Out() << ",";
             }
-            if (policy.Get<BufferPriorityPolicy>())
+            if (withPolicy)
             {
-                file.Out() << "," << ToSeconds(rec.deadline_ns);
+                file.Out() << ",";
+                if (rec.end_ns > 0) // recorded when the collective ends
+                {
+                    file.Out() << ToSeconds(rec.deadline_ns);
+                }
             }
             for (uint8_t tos : tosValues)
             {

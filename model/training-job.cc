@@ -639,7 +639,7 @@ TrainingJob::GetStepTos(uint32_t step)
         tos = m_bufferPriority->Decide(m_model, progress);
         m_running.stepTos.push_back(tos);
     }
-    if (m_running.stepTos.size() == step + 1 && step == 0)
+    if (step == 0)
     {
         m_running.tos = tos; // the first step's ToS holds from the collective's start
     }
