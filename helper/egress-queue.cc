@@ -25,13 +25,27 @@ namespace ns3
 namespace
 {
 
-/** PfifoFast: three bands by the ToS's priority, LimitPackets for the three together. */
+/**
+ * PfifoFast: three bands by the ToS's priority, LimitPackets for the three together; with
+ * bandLimitPackets, each band also an internal FIFO of that many packets (as a Linux host's
+ * or the thesis code's servers' queues), whose overflow PfifoFast counts as its drops.
+ */
 void
 BuildPfifoFast(const EgressQueue& queue, TrafficControlHelper& tch)
 {
-    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
-                         "MaxSize",
-                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
+    const uint16_t root = tch.SetRootQueueDisc(
+        "ns3::PfifoFastQueueDisc",
+        "MaxSize",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
+    if (queue.bandLimitPackets > 0)
+    {
+        tch.AddInternalQueues(
+            root,
+            3,
+            "ns3::DropTailQueue<QueueDiscItem>",
+            "MaxSize",
+            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.bandLimitPackets)));
+    }
 }
 
 /** PfifoFast's bands, each a RED marking ECN from EcnThresholdPackets on (DCTCP's K). */
@@ -50,7 +64,7 @@ BuildPrioRed(const EgressQueue& queue, TrafficControlHelper& tch)
                               band,
                               "ns3::RedQueueDisc",
                               "MaxSize",
-                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)),
+                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.BandLimit())),
                               "MinTh",
                               DoubleValue(k),
                               "MaxTh",
@@ -118,8 +132,14 @@ EgressQueue::AddFifoBands(TrafficControlHelper& tch, uint16_t root, uint16_t ban
                               band,
                               "ns3::FifoQueueDisc",
                               "MaxSize",
-                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, limitPackets)));
+                              QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, BandLimit())));
     }
+}
+
+uint32_t
+EgressQueue::BandLimit() const
+{
+    return bandLimitPackets > 0 ? bandLimitPackets : limitPackets;
 }
 
 std::string

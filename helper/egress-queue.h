@@ -83,15 +83,26 @@ struct EgressQueue
     static uint32_t Bands(Kind kind);
     /** The IP ToS whose packets a kind queues in `band` (below Bands(kind)). */
     static uint8_t TosOfBand(Kind kind, uint32_t band);
-    /** Adds `bands` classes under `root`, each a FIFO of limitPackets (for builders). */
+    /** Adds `bands` classes under `root`, each a FIFO of BandLimit() (for builders). */
     void AddFifoBands(TrafficControlHelper& tch, uint16_t root, uint16_t bands) const;
     /** What is wrong with these settings for `kind` (its entry's check), or "". */
     std::string CheckSettings() const;
     /** The checker of an attribute holding a Kind: every registered attributeName. */
     static Ptr<const AttributeChecker> MakeKindChecker();
 
+    /** The packets one band holds: bandLimitPackets, or limitPackets when that is 0. */
+    uint32_t BandLimit() const;
+
     Kind kind{PFIFO_FAST};
     uint32_t limitPackets{1000};
+    /**
+     * The packets each band holds on its own, 0: none. PfifoFast keeps limitPackets for its
+     * bands together and gets an internal queue of this many per band; the kinds whose bands
+     * are queue discs of their own hold this many instead of limitPackets. The topology
+     * helpers set it on the servers' egress only (ServerBandLimitPackets), as hosts have
+     * their own, shorter queues than switches.
+     */
+    uint32_t bandLimitPackets{0};
     uint32_t ecnThresholdPackets{65};
     /** WeightedBands: one weight per band, blank-separated (WeightedBandQueueDisc's Weights). */
     std::string bandWeights{"1 1 1"};

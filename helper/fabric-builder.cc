@@ -42,8 +42,11 @@ class FlowHashEcmpRoutingHelper : public Ipv4RoutingHelper
 
 } // namespace
 
-FabricBuilder::FabricBuilder(const EgressQueue& egress, uint32_t deviceQueuePackets)
+FabricBuilder::FabricBuilder(const EgressQueue& egress,
+                             uint32_t deviceQueuePackets,
+                             uint32_t serverBandLimitPackets)
     : m_egress(egress)
+    , m_serverBandLimitPackets(serverBandLimitPackets)
     , m_deviceQueuePackets(deviceQueuePackets)
 {
 }
@@ -60,6 +63,29 @@ NetDeviceContainer
 FabricBuilder::Link(
     Ptr<Node> a, Ptr<Node> b, DataRate rate, Time delay, QueueDiscContainer& queueDiscs)
 {
+    return Connect(a, b, rate, delay, queueDiscs, m_egress);
+}
+
+NetDeviceContainer
+FabricBuilder::LinkServer(Ptr<Node> server,
+                          Ptr<Node> rackSwitch,
+                          DataRate rate,
+                          Time delay,
+                          QueueDiscContainer& queueDiscs)
+{
+    EgressQueue serverEgress = m_egress;
+    serverEgress.bandLimitPackets = m_serverBandLimitPackets;
+    return Connect(server, rackSwitch, rate, delay, queueDiscs, serverEgress);
+}
+
+NetDeviceContainer
+FabricBuilder::Connect(Ptr<Node> a,
+                       Ptr<Node> b,
+                       DataRate rate,
+                       Time delay,
+                       QueueDiscContainer& queueDiscs,
+                       EgressQueue aEgress)
+{
     if (m_links >= (1u << 22))
     {
         throw DdnnError("fabric: more than 2^22 links do not fit 10.0.0.0/8 in /30 subnets");
@@ -73,10 +99,13 @@ FabricBuilder::Link(
     NetDeviceContainer devices = link.Install(a, b);
     // The queue disc goes on before the addresses, else the address helper installs ns-3's.
     EgressQueue egress = m_egress;
-    egress.linkRate = rate;
-    egress.linkDelay = delay;
-    TrafficControlHelper queueDisc = egress.Helper();
-    queueDiscs.Add(queueDisc.Install(devices));
+    for (EgressQueue* end : {&aEgress, &egress})
+    {
+        end->linkRate = rate;
+        end->linkDelay = delay;
+    }
+    queueDiscs.Add(aEgress.Helper().Install(devices.Get(0)));
+    queueDiscs.Add(egress.Helper().Install(devices.Get(1)));
     Ipv4AddressHelper addresses;
     addresses.SetBase(Ipv4Address((10u << 24) + 4 * m_links), Ipv4Mask("255.255.255.252"));
     addresses.Assign(devices);

@@ -24,7 +24,13 @@ namespace ns3
 class FabricBuilder
 {
   public:
-    FabricBuilder(const EgressQueue& egress, uint32_t deviceQueuePackets);
+    /**
+     * Links get `egress` on both ends, except that a server's end of LinkServer gets its bands
+     * limited to serverBandLimitPackets (EgressQueue::bandLimitPackets; 0: as the switches).
+     */
+    FabricBuilder(const EgressQueue& egress,
+                  uint32_t deviceQueuePackets,
+                  uint32_t serverBandLimitPackets = 0);
 
     /** Installs the IPv4 stack with flow-hash ECMP routing on `nodes`. */
     void InstallStack(NodeContainer nodes) const;
@@ -34,11 +40,26 @@ class FabricBuilder
      */
     NetDeviceContainer Link(
         Ptr<Node> a, Ptr<Node> b, DataRate rate, Time delay, QueueDiscContainer& queueDiscs);
+    /** Link() from a server (device 0) to its switch, the server's egress as a server's. */
+    NetDeviceContainer LinkServer(Ptr<Node> server,
+                                  Ptr<Node> rackSwitch,
+                                  DataRate rate,
+                                  Time delay,
+                                  QueueDiscContainer& queueDiscs);
     /** Fills every node's routes towards every address, over all shortest paths. */
     static void PopulateRoutes(NodeContainer nodes);
 
   private:
+    /** Link() with `aEgress` on a's end and the switches' egress on b's. */
+    NetDeviceContainer Connect(Ptr<Node> a,
+                               Ptr<Node> b,
+                               DataRate rate,
+                               Time delay,
+                               QueueDiscContainer& queueDiscs,
+                               EgressQueue aEgress);
+
     EgressQueue m_egress;
+    uint32_t m_serverBandLimitPackets;
     uint32_t m_deviceQueuePackets;
     uint32_t m_links{0};
 };

@@ -60,6 +60,13 @@ FabricTopology::GetTypeId()
                             UintegerValue(1000),
                             MakeUintegerAccessor(&FabricTopology::m_queueDiscLimit),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("ServerBandLimitPackets",
+                            "The packets each band of a server's egress queue disc holds (the "
+                            "host's own queues: the thesis's code had 100 per PfifoFast band); "
+                            "0: none of their own, as at the switches (see EgressQueue).",
+                            UintegerValue(0),
+                            MakeUintegerAccessor(&FabricTopology::m_serverBandLimit),
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "QueueDisc",
                   "Queue disc on every egress: PfifoFast, PrioRed or Prio4 (see EgressQueue).",
@@ -89,7 +96,7 @@ FabricTopology::MakeBuilder() const
     egress.limitPackets = m_queueDiscLimit;
     egress.ecnThresholdPackets = m_ecnThreshold;
     egress.bandWeights = m_bandWeights;
-    return FabricBuilder(egress, m_deviceQueuePackets);
+    return FabricBuilder(egress, m_deviceQueuePackets, m_serverBandLimit);
 }
 
 void
@@ -100,7 +107,7 @@ FabricTopology::AddServer(FabricBuilder& builder,
 {
     NS_LOG_FUNCTION(this << server->GetId() << rack);
     NetDeviceContainer link
-        = builder.Link(server, rackSwitch, m_serverRate, m_serverDelay, m_serverQueueDiscs);
+        = builder.LinkServer(server, rackSwitch, m_serverRate, m_serverDelay, m_serverQueueDiscs);
     Ptr<Ipv4> ipv4 = server->GetObject<Ipv4>();
     AppendServer(server,
                  ipv4->GetAddress(ipv4->GetInterfaceForDevice(link.Get(0)), 0).GetLocal(),

@@ -59,6 +59,7 @@ class FabricTopology : public ServerList
   private:
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
+    uint32_t m_serverBandLimit;
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
     std::string m_bandWeights;

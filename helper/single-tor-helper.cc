@@ -86,6 +86,13 @@ SingleTorHelper::GetTypeId()
                             UintegerValue(1000),
                             MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
                             MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("ServerBandLimitPackets",
+                            "The packets each band of a server's egress queue disc holds (the "
+                            "host's own queues: the thesis's code had 100 per PfifoFast band); "
+                            "0: none of their own, as at the switches (see EgressQueue).",
+                            UintegerValue(0),
+                            MakeUintegerAccessor(&SingleTorHelper::m_serverBandLimit),
+                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("ImpairedServers",
                             "The servers whose links get the impairments (LossRate, AddedDelay, "
                             "RateCap): indices like \"0,3\"; empty: every server.",
@@ -184,6 +191,9 @@ SingleTorHelper::Create(uint32_t servers)
     egress.linkRate = m_dataRate;
     egress.linkDelay = m_delay;
     TrafficControlHelper queueDisc = egress.Helper();
+    EgressQueue serverEgress = egress;
+    serverEgress.bandLimitPackets = m_serverBandLimit;
+    TrafficControlHelper serverQueueDisc = serverEgress.Helper();
 
     const std::vector<bool> impaired = ImpairedServers(servers);
     PointToPointHelper impairedLink = link;
@@ -208,7 +218,7 @@ SingleTorHelper::Create(uint32_t servers)
         }
         m_serverDevices.Add(pair.Get(0));
         m_switchDevices.Add(pair.Get(1));
-        m_serverQueueDiscs.Add(queueDisc.Install(pair.Get(0)));
+        m_serverQueueDiscs.Add(serverQueueDisc.Install(pair.Get(0)));
         m_switchQueueDiscs.Add(queueDisc.Install(pair.Get(1)));
         std::ostringstream network;
         network << "10.1." << (i + 1) << ".0";

@@ -77,6 +77,7 @@ class SingleTorHelper : public ServerTopology
     Time m_delay;
     uint32_t m_deviceQueuePackets;
     uint32_t m_queueDiscLimit;
+    uint32_t m_serverBandLimit;
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
     std::string m_bandWeights;

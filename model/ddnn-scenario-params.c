@@ -574,6 +574,19 @@ static ddnn_param params[] = {
         socket_buffer_bytes,
         NULL),
     NUM("transport",
+        "host-band-packets",
+        "hostBandPackets",
+        DDNN_PARAM_U32,
+        "packets",
+        "0",
+        0,
+        1e6,
+        0,
+        "the hosts' own queue: packets each band of a server's egress holds (thesis: 100, as "
+        "its code's PfifoFast); 0: none of its own, as at the switches",
+        host_band_packets,
+        NULL),
+    NUM("transport",
         "min-rto-ms",
         "minRtoMs",
         DDNN_PARAM_DOUBLE,
@@ -784,11 +797,13 @@ static ddnn_param params[] = {
  * control; 1380-byte segments and 32 MiB socket buffers; its timers are multiples of a
  * "worst-case RTT" W = 100 x hops x (3 packets of 1502 bytes at the line rate + the link
  * delay), which for its 8 workers (16 hops) at 10 Gbit/s and 10 us is 21.768 ms: minimum RTO
- * 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment lifetime 5 W, 1 ns clock; sends
+ * 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment lifetime 5 W, 1 ns clock; its
+ * servers' PfifoFast bands each an internal queue of ns-3's default 100 packets; sends
  * of at most 100,000 bytes; background sinks bound without a ToS, so their ACKs go at ToS 0.
  */
 #define DDNN_THESIS_TRANSPORT_VALUES \
     "congestion-control=NewReno", "segment-size=1380", "socket-buffer-bytes=33554432", \
+        "host-band-packets=100", \
         "min-rto-ms=32.652", "initial-rto-ms=43.535", "clock-granularity-us=0.001", \
         "del-ack-timeout-us=4353.5", "del-ack-count=2", "max-seg-lifetime-ms=108.84", \
         "send-chunk-bytes=100000", "background-acks-in-data-band=false"

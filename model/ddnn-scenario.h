@@ -108,6 +108,7 @@ extern "C"
         char background_congestion_control[16]; /* same: congestion_control */
         uint32_t segment_size;
         uint32_t socket_buffer_bytes;
+        uint32_t host_band_packets; /* each band of a server's egress; 0: none of its own */
         double min_rto_ms;
         double initial_rto_ms;
         double clock_granularity_us;

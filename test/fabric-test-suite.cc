@@ -12,6 +12,7 @@
 #include "../model/flow-hash-ecmp-routing.h"
 #include "ddnn-test-util.h"
 
+#include "ns3/bulk-send-helper.h"
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
@@ -19,6 +20,7 @@
 #include "ns3/enum.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
+#include "ns3/packet-sink-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -114,6 +116,116 @@ class TopologyTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(network->GetServerAddress(3), Ipv4Address("10.1.4.1"), "addressing");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The hosts' own queues (ServerBandLimitPackets, the thesis code's 100 packets per band): one
+ * TCP flow whose bottleneck is its server's own link (the server's band fills) and one whose
+ * bottleneck is the switch's egress (a rate-capped receiver: the switch's queue fills), with
+ * the thesis's 32 MiB socket buffers, so that slow start outgrows both queues. With the limit
+ * the server's band never holds more than 100 packets and its overflow is counted as the
+ * queue disc's drops, while the switch's queue disc still fills past 100 towards its own
+ * limit; without the limit the same server queues past 100.
+ */
+class HostBandLimitTestCase : public TestCase
+{
+  public:
+    HostBandLimitTestCase()
+        : TestCase("a server band holds at most ServerBandLimitPackets, the switch its own limit")
+    {
+    }
+
+  private:
+    struct Peaks
+    {
+        uint32_t serverBand{0};   //!< most packets in a band of the sending server's egress
+        uint64_t serverDrops{0};  //!< the sending server's queue disc's drops
+        uint32_t switchQueue{0};  //!< most packets in the switch's egress to the capped receiver
+    };
+
+    static void
+    Peak(uint32_t* peak, uint32_t, uint32_t now)
+    {
+        *peak = std::max(*peak, now);
+    }
+
+    /** Server 2 sends to 3 (bottleneck: server 2's link), 1 to the capped 0 (the switch). */
+    static Peaks
+    Run(uint32_t serverBandLimit)
+    {
+        TransportSettings::Profile("thesis").Apply();
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+        network->SetAttribute("ImpairedServers", StringValue("0"));
+        network->SetAttribute("RateCap", DataRateValue(DataRate("500Mbps")));
+        network->SetAttribute("ServerBandLimitPackets", UintegerValue(serverBandLimit));
+        network->Create(4);
+        const std::pair<uint32_t, uint32_t> flows[] = {{2, 3}, {1, 0}};
+        for (const auto& [from, to] : flows)
+        {
+            PacketSinkHelper sink("ns3::TcpSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), 5000));
+            sink.Install(network->GetServer(to));
+            BulkSendHelper send("ns3::TcpSocketFactory",
+                                InetSocketAddress(network->GetServerAddress(to), 5000));
+            send.Install(network->GetServer(from));
+        }
+        Peaks peaks;
+        Simulator::Stop(NanoSeconds(1)); // queue discs create their internal queues at start
+        Simulator::Run();
+        Ptr<QueueDisc> server = network->GetServerQueueDisc(2);
+        for (size_t band = 0; band < server->GetNInternalQueues(); ++band)
+        {
+            server->GetInternalQueue(band)->TraceConnectWithoutContext(
+                "PacketsInQueue", MakeBoundCallback(&Peak, &peaks.serverBand));
+        }
+        network->GetSwitchQueueDisc(0)->TraceConnectWithoutContext(
+            "PacketsInQueue", MakeBoundCallback(&Peak, &peaks.switchQueue));
+        Simulator::Stop(MilliSeconds(15));
+        Simulator::Run();
+        peaks.serverDrops = server->GetStats().nTotalDroppedPackets;
+        Simulator::Destroy();
+        return peaks;
+    }
+
+    void
+    DoRun() override
+    {
+        const Peaks limited = Run(100);
+        NS_TEST_ASSERT_MSG_GT(limited.serverBand, 90, "the server's band filled");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(limited.serverBand, 100, "at most 100 packets in a band");
+        NS_TEST_ASSERT_MSG_GT(limited.serverDrops, 0, "the band's overflow counted as drops");
+        NS_TEST_ASSERT_MSG_GT(limited.switchQueue, 300, "the switch queues past the hosts' 100");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(limited.switchQueue, 1000, "the switch's own limit");
+        const Peaks unlimited = Run(0);
+        NS_TEST_ASSERT_MSG_GT(unlimited.serverBand, 100, "without the limit the server queues on");
+
+        // A fabric's servers get it too, and its switches keep their one limit.
+        Ptr<LeafSpineHelper> fabric = CreateObject<LeafSpineHelper>();
+        fabric->SetAttribute("ServerBandLimitPackets", UintegerValue(100));
+        fabric->Create();
+        Simulator::Stop(NanoSeconds(1));
+        Simulator::Run();
+        for (uint32_t i = 0; i < fabric->GetServerCount(); ++i)
+        {
+            Ptr<NetDevice> device = fabric->GetServerDevice(i);
+            Ptr<QueueDisc> disc =
+                device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
+                    device);
+            NS_TEST_ASSERT_MSG_EQ(disc->GetInternalQueue(1)->GetMaxSize(),
+                                  QueueSize(QueueSizeUnit::PACKETS, 100),
+                                  "leaf-spine server " << i);
+        }
+        for (uint32_t i = 0; i < fabric->GetFabricQueueDiscs().GetN(); ++i)
+        {
+            Ptr<QueueDisc> disc = fabric->GetFabricQueueDiscs().Get(i);
+            NS_TEST_ASSERT_MSG_EQ(disc->GetInternalQueue(1)->GetMaxSize(),
+                                  QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                  "leaf-spine switch egress " << i);
+        }
         Simulator::Destroy();
     }
 };
@@ -403,6 +515,7 @@ class FabricTestSuite : public TestSuite
         : TestSuite("ddnn-fabric", Type::SYSTEM)
     {
         AddTestCase(new TopologyTestCase);
+        AddTestCase(new HostBandLimitTestCase);
         AddTestCase(new OwnTopologyTestCase);
         AddTestCase(new EcmpFlowHashTestCase);
         AddTestCase(new OversubscribedLeafSpineTestCase);

@@ -169,6 +169,7 @@ BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
     set("QueueDisc", EnumValue(EgressQueue::FromScenario(x.queue_disc)));
     set("EcnThresholdPackets", UintegerValue(x.ecn_threshold_packets));
     set("BandWeights", StringValue(x.band_weights));
+    set("ServerBandLimitPackets", UintegerValue(x.host_band_packets));
     topology->Create();
 }
 
