@@ -252,18 +252,32 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.iterationTimeMaxS = iterations.max;
 
     std::vector<double> allreduces;
+    std::vector<double> aggregations;
+    std::vector<double> distributions;
     for (const auto& record : m_job->GetRecords())
     {
         const int64_t startNs = static_cast<int64_t>(record.start_ns);
         if (record.end_ns > 0 && startNs >= fromNs && startNs < untilNs)
         {
             allreduces.push_back(ToSeconds(record.end_ns - record.start_ns));
+            if (record.aggregation_end_ns > 0)
+            {
+                aggregations.push_back(ToSeconds(record.aggregation_end_ns - record.start_ns));
+                distributions.push_back(ToSeconds(record.end_ns - record.aggregation_end_ns));
+            }
         }
     }
     const Spread allreduce = SpreadOf(allreduces);
     s.allreducesMeasured = allreduces.size();
     s.allreduceTimeMeanS = allreduce.mean;
     s.allreduceTimeSdS = allreduce.sd;
+    const Spread aggregation = SpreadOf(aggregations);
+    const Spread distribution = SpreadOf(distributions);
+    s.phasesMeasured = aggregations.size();
+    s.aggregationTimeMeanS = aggregation.mean;
+    s.aggregationTimeSdS = aggregation.sd;
+    s.distributionTimeMeanS = distribution.mean;
+    s.distributionTimeSdS = distribution.sd;
 
     for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
     {
@@ -318,7 +332,7 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             tosValues = m_job->GetTosValues();
         }
         file.Out() << "iteration,buffer,lowest_layer,highest_layer,bytes,ready_s,start_s,end_s,"
-                      "allreduce_s";
+                      "allreduce_s,aggregation_s,distribution_s";
         if (withPolicy)
         {
             file.Out() << ",deadline_s";
@@ -337,6 +351,16 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             if (rec.end_ns > 0)
             {
                 file.Out() << ToSeconds(rec.end_ns) << "," << ToSeconds(rec.end_ns - rec.start_ns);
+            }
+            else
+            {
+                file.Out() << ",";
+            }
+            file.Out() << ",";
+            if (rec.end_ns > 0 && rec.aggregation_end_ns > 0) // empty: no phases reported
+            {
+                file.Out() << ToSeconds(rec.aggregation_end_ns - rec.start_ns) << ","
+                           << ToSeconds(rec.end_ns - rec.aggregation_end_ns);
             }
             else
             {

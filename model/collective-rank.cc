@@ -245,6 +245,10 @@ CollectiveRank::CoreReceived(
                          << peer);
     self->m_partitionReceivedTrace(
         self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
+    if (ddnn_collective_phase_of_step(self->m_collective, step) == DDNN_PHASE_AGGREGATION)
+    {
+        self->m_job->NotifyAggregationChunk(self->m_bufferIteration, self->m_buffer);
+    }
     return DDNN_OK;
 }
 

@@ -25,6 +25,7 @@ static int builtin_added;
 struct ddnn_collective
 {
     const ddnn_collective_ops* ops;
+    ddnn_collective_config cfg;
     void* state;
     uint32_t receive_peers;
     uint32_t* receive_from; /* [receive_peers] */
@@ -155,6 +156,7 @@ ddnn_collective_new(ddnn_collective** out,
     if (!c)
         return DDNN_ERR_NOMEM;
     c->ops = ops;
+    c->cfg = *cfg;
     c->receive_peers = ops->receive_peers(cfg, NULL, 0);
     if (c->receive_peers > PEERS_MAX)
     {
@@ -215,6 +217,12 @@ ddnn_collective_on_received(ddnn_collective* c, uint32_t peer, uint64_t bytes)
         if (c->receive_from[i] == peer)
             return c->ops->on_received(c->state, peer, bytes);
     return DDNN_ERR_STATE; /* bytes from a worker this one never hears from */
+}
+
+int
+ddnn_collective_phase_of_step(const ddnn_collective* c, uint32_t step)
+{
+    return c->ops->phase_of_step ? (int)c->ops->phase_of_step(&c->cfg, step) : -1;
 }
 
 int

@@ -41,6 +41,13 @@ extern "C"
     /* Ranks taking part: N, plus P when the servers are dedicated hosts. */
     uint32_t ddnn_collective_ranks(const ddnn_collective_config* cfg);
 
+    /* The two phases of a collective (Network Evolution for DNNs: aggregation, distribution). */
+    typedef enum
+    {
+        DDNN_PHASE_AGGREGATION = 0,
+        DDNN_PHASE_DISTRIBUTION = 1
+    } ddnn_collective_phase;
+
     typedef struct
     {
         /*
@@ -78,6 +85,10 @@ extern "C"
          * one path latency): the ideal time is the busiest rank's bytes at the rate plus
          * this many latencies. */
         uint32_t (*sequential_steps)(const ddnn_collective_config* cfg);
+        /* The phase of step `step`: DDNN_PHASE_AGGREGATION while gradients travel to be summed
+         * (a parameter server's push, a ring's reduce-scatter), DDNN_PHASE_DISTRIBUTION while
+         * the sums travel back (the pull, the all-gather). May be NULL: no phases to report. */
+        ddnn_collective_phase (*phase_of_step)(const ddnn_collective_config* cfg, uint32_t step);
 
         int (*create)(void** state,
                       const ddnn_collective_config* cfg,
@@ -135,6 +146,8 @@ extern "C"
      * DDNN_ERR_STATE. */
     int ddnn_collective_on_received(ddnn_collective* c, uint32_t peer, uint64_t bytes);
     int ddnn_collective_active(const ddnn_collective* c);
+    /* The phase (ddnn_collective_phase) of step `step`; -1 when the collective reports none. */
+    int ddnn_collective_phase_of_step(const ddnn_collective* c, uint32_t step);
     void ddnn_collective_describe(const ddnn_collective* c, char* out, size_t size);
 
 #ifdef __cplusplus

@@ -125,6 +125,14 @@ ps_sequential_steps(const ddnn_collective_config* cfg)
     return 2;
 }
 
+/* Step 0 pushes, step 1 pulls. */
+static ddnn_collective_phase
+ps_phase_of_step(const ddnn_collective_config* cfg, uint32_t step)
+{
+    (void)cfg;
+    return step == 0 ? DDNN_PHASE_AGGREGATION : DDNN_PHASE_DISTRIBUTION;
+}
+
 static int
 ps_create(void** state,
           const ddnn_collective_config* cfg,
@@ -286,6 +294,7 @@ const ddnn_collective_ops ddnn_parameter_server_ops = {
     .receive_peers = ps_peers,
     .bytes_sent_by = ps_bytes_sent_by,
     .sequential_steps = ps_sequential_steps,
+    .phase_of_step = ps_phase_of_step,
     .create = ps_create,
     .destroy = ps_destroy,
     .start = ps_start,

@@ -138,6 +138,13 @@ ring_sequential_steps(const ddnn_collective_config* cfg)
     return 2 * (cfg->workers - 1);
 }
 
+/* Steps 0..N-2 reduce-scatter, N-1..2N-3 all-gather. */
+static ddnn_collective_phase
+ring_phase_of_step(const ddnn_collective_config* cfg, uint32_t step)
+{
+    return step + 1 < cfg->workers ? DDNN_PHASE_AGGREGATION : DDNN_PHASE_DISTRIBUTION;
+}
+
 static uint32_t
 ring_send_peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
 {
@@ -245,6 +252,7 @@ const ddnn_collective_ops ddnn_ring_allreduce_ops = {
     .receive_peers = ring_receive_peers,
     .bytes_sent_by = ring_bytes_sent_by,
     .sequential_steps = ring_sequential_steps,
+    .phase_of_step = ring_phase_of_step,
     .create = ring_create,
     .destroy = ring_destroy,
     .start = ring_start,

@@ -493,12 +493,17 @@ TrainingJob::GetRecords() const
     for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
     {
         const ddnn_syncer_record* r = ddnn_syncer_record_at(m_syncer, i);
-        Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}, 0};
+        Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}, 0, 0};
         if (auto found = m_policyRecords.find({r->iteration, r->buffer});
             found != m_policyRecords.end())
         {
             record.deadline_ns = found->second.first;
             record.nsAtTos = found->second.second;
+        }
+        if (auto found = m_aggregationEnds.find({r->iteration, r->buffer});
+            found != m_aggregationEnds.end())
+        {
+            record.aggregation_end_ns = found->second;
         }
         records.push_back(record);
     }
@@ -564,6 +569,12 @@ void
 TrainingJob::NotifyDelivered(uint64_t bytes)
 {
     m_running.bytesDone += bytes;
+}
+
+void
+TrainingJob::NotifyAggregationChunk(uint32_t iteration, uint32_t buffer)
+{
+    m_aggregationEnds[{iteration, buffer}] = Simulator::Now().GetNanoSeconds();
 }
 
 int

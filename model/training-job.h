@@ -77,6 +77,10 @@ class TrainingJob : public Object
         /** With a BufferPriority policy: when the next forward pass first needed the buffer
          * (the earliest worker's deadline); else 0. */
         uint64_t deadline_ns;
+        /** When the last chunk of the aggregation phase arrived (a parameter server holds
+         * every push, a ring's reduce-scatter is through): the distribution phase takes the
+         * rest. 0 when the collective reports no phases or has not finished aggregating. */
+        uint64_t aggregation_end_ns;
     };
 
     static TypeId GetTypeId();
@@ -170,6 +174,9 @@ class TrainingJob : public Object
     void NotifyProgress();
     /** A rank received `bytes` of the collective in progress. */
     void NotifyDelivered(uint64_t bytes);
+    /** A rank received a whole chunk of the aggregation phase of (iteration, buffer)'s
+     * collective. */
+    void NotifyAggregationChunk(uint32_t iteration, uint32_t buffer);
 
     /**
      * Ends the run because of rank @p rank: keeps "worker R: WHAT at TIME" (or "parameter
@@ -276,6 +283,8 @@ class TrainingJob : public Object
     /** (iteration, buffer) -> the collective's deadline and time at each ToS. */
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, std::map<uint8_t, uint64_t>>>
         m_policyRecords;
+    /** (iteration, buffer) -> when its aggregation phase's last chunk arrived. */
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_aggregationEnds;
 
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferStartTrace;
     TracedCallback<uint32_t, uint32_t, uint64_t> m_bufferEndTrace;

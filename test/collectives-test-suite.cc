@@ -363,6 +363,12 @@ class DedicatedParameterServerTestCase : public TestCase
         for (const TrainingJob::Record& record : records)
         {
             const double t = (record.end_ns - record.start_ns) * 1e-9;
+            // The phases: the pushes converge on the server's downlink (N S), then the pulls
+            // leave on its uplink (N S), each at goodput plus one path latency.
+            const double push = (record.aggregation_end_ns - record.start_ns) * 1e-9;
+            const double pull = (record.end_ns - record.aggregation_end_ns) * 1e-9;
+            NS_TEST_ASSERT_MSG_EQ_TOL(push, ideal / 2, ideal * 0.05, "aggregation phase");
+            NS_TEST_ASSERT_MSG_EQ_TOL(pull, ideal / 2, ideal * 0.05, "distribution phase");
             NS_TEST_ASSERT_MSG_GT_OR_EQ(t, bound, "buffer " << record.buffer << ": 2 N S / rate");
             NS_TEST_ASSERT_MSG_EQ_TOL(t,
                                       ideal,
@@ -371,6 +377,70 @@ class DedicatedParameterServerTestCase : public TestCase
                                                 << ideal * 1e3 << " ms");
         }
         Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * Network Evolution for DNNs throttled its parameter server's link: a network-bound
+ * parameter-server collective (one dedicated server, N = 4) is paced by that link, so capping
+ * it from 1 Gbit/s to 250 Mbit/s makes each phase, and the collective, 4 times as long
+ * (within 10 %), while the workers' links stay at 1 Gbit/s.
+ */
+class ThrottledParameterServerTestCase : public TestCase
+{
+  public:
+    ThrottledParameterServerTestCase()
+        : TestCase("parameter server's link capped to a quarter: each phase 4 x as long")
+    {
+    }
+
+  private:
+    /** Mean aggregation and distribution times (s) of the two buffers' collectives. */
+    static std::pair<double, double>
+    Phases(const std::string& serverRate)
+    {
+        ddnntest::ApplyTunedTransport();
+        const uint32_t n = 4;
+        const uint64_t s = 500000;
+        Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
+        tor->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+        tor->SetAttribute("ImpairedServers", StringValue(std::to_string(n)));
+        tor->SetAttribute("RateCap", DataRateValue(DataRate(serverRate)));
+        tor->Create(n + 1);
+        NodeContainer workers;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            workers.Add(tor->GetServer(i));
+        }
+        TrainingHelper helper;
+        helper.SetAttribute("ProfileFile", StringValue(WriteProfile("throttled.csv", {s, s})));
+        helper.SetAttribute("FusionBufferBytes", UintegerValue(s));
+        helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
+        helper.SetAttribute("Iterations", UintegerValue(1));
+        helper.SetAttribute("Collective", StringValue("parameter-server"));
+        helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
+        helper.Install(workers, NodeContainer(tor->GetServer(n)));
+        Simulator::Run();
+        double push = 0;
+        double pull = 0;
+        const std::vector<TrainingJob::Record> records = helper.GetJob()->GetRecords();
+        for (const TrainingJob::Record& record : records)
+        {
+            push += (record.aggregation_end_ns - record.start_ns) * 1e-9 / records.size();
+            pull += (record.end_ns - record.aggregation_end_ns) * 1e-9 / records.size();
+        }
+        Simulator::Destroy();
+        return {push, pull};
+    }
+
+    void
+    DoRun() override
+    {
+        const auto [push, pull] = Phases("0bps"); // no cap: 1 Gbit/s
+        const auto [throttledPush, throttledPull] = Phases("250Mbps");
+        NS_TEST_ASSERT_MSG_EQ_TOL(throttledPush / push, 4, 0.4, "aggregation phase");
+        NS_TEST_ASSERT_MSG_EQ_TOL(throttledPull / pull, 4, 0.4, "distribution phase");
     }
 };
 
@@ -573,6 +643,7 @@ class CollectivesTestSuite : public TestSuite
         AddTestCase(new ParameterServerTestCase(1));
         AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new DedicatedParameterServerTestCase);
+        AddTestCase(new ThrottledParameterServerTestCase);
         AddTestCase(new DedicatedShardsTestCase("tcp"));
         AddTestCase(new DedicatedShardsTestCase("ideal"));
         AddTestCase(new DedicatedLayoutErrorsTestCase);

@@ -216,7 +216,7 @@ struct Point
 
 /**
  * The summary key counting the samples behind a figure's key: iterations measured, allreduces
- * measured or the class's completed flows; "" for a figure without samples (utilization).
+ * (or their phases) measured or the class's completed flows; "" for a figure without samples (utilization).
  */
 std::string
 SampleKey(const std::string& key)
@@ -228,6 +228,11 @@ SampleKey(const std::string& key)
     if (key.compare(0, 15, "allreduce_time_") == 0)
     {
         return "allreduces_measured";
+    }
+    if (key.compare(0, 17, "aggregation_time_") == 0
+        || key.compare(0, 18, "distribution_time_") == 0)
+    {
+        return "phases_measured";
     }
     if (key.compare(0, 4, "fct_") == 0)
     {

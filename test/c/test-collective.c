@@ -411,6 +411,42 @@ callbacks_init_zeroes(void)
     ddnn_collective_free(c);
 }
 
+/* Phases: a ring's first N-1 steps reduce-scatter (aggregation), the other N-1 all-gather; a
+ * parameter server's push is step 0, its pull step 1; a collective without phases gives -1. */
+static void
+phases_of_steps(void)
+{
+    static const ddnn_collective_callbacks cb = {.send = on_send, .done = on_done};
+    static ddnn_collective_ops phaseless;
+    const uint32_t sizes[] = {2, 3, 8, 16};
+    ddnn_collective* c = NULL;
+    size_t i;
+    uint32_t step;
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    {
+        ddnn_collective_config cfg = {.workers = sizes[i], .rank = 0};
+        CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL)
+              == DDNN_OK);
+        for (step = 0; step < 2 * (sizes[i] - 1); step++)
+            CHECK(ddnn_collective_phase_of_step(c, step)
+                  == (step < sizes[i] - 1 ? DDNN_PHASE_AGGREGATION : DDNN_PHASE_DISTRIBUTION));
+        ddnn_collective_free(c);
+        CHECK(ddnn_collective_new(&c, ddnn_collective_find("parameter-server"), &cfg, &cb, NULL)
+              == DDNN_OK);
+        CHECK(ddnn_collective_phase_of_step(c, 0) == DDNN_PHASE_AGGREGATION);
+        CHECK(ddnn_collective_phase_of_step(c, 1) == DDNN_PHASE_DISTRIBUTION);
+        ddnn_collective_free(c);
+    }
+    phaseless = *ddnn_collective_find("ring-allreduce");
+    phaseless.phase_of_step = NULL;
+    {
+        ddnn_collective_config cfg = {.workers = 2, .rank = 0};
+        CHECK(ddnn_collective_new(&c, &phaseless, &cfg, &cb, NULL) == DDNN_OK);
+        CHECK(ddnn_collective_phase_of_step(c, 0) == -1);
+        ddnn_collective_free(c);
+    }
+}
+
 /* A registered collective: the ring's operations under a name of the test's. */
 static ddnn_collective_ops
 ring_named(const char* name)
@@ -568,6 +604,7 @@ main(void)
     RUN(callback_errors_propagate);
     RUN(callbacks_init_zeroes);
     /* last: they add to the process's registry, up to full */
+    RUN(phases_of_steps);
     RUN(register_adds_after_builtin);
     RUN(names_fit_the_room_given);
     RUN(register_refuses_invalid);
