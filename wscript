@@ -42,6 +42,7 @@ RUNNER_SOURCES = [
     'examples/runner/progress-meter.cc',
     'examples/runner/campaign-estimate.cc',
     'examples/runner/campaign-report.cc',
+    'examples/runner/seed-reference.cc',
 ]
 
 

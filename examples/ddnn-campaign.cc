@@ -210,8 +210,16 @@ Duration(double seconds)
     return text;
 }
 
+/**
+ * The campaign's runs; *reference gets its <reference file>, next to the campaign file or
+ * else one of ddnn's data files, read once here so that a bad table stops the campaign
+ * before any run ("" without one).
+ */
 std::vector<Run>
-ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxRuns)
+ExpandCampaign(const std::string& file,
+               const std::string& outDir,
+               uint32_t maxRuns,
+               std::string* reference)
 {
     ddnn_campaign* campaign = nullptr;
     ddnn_diag diag{};
@@ -221,6 +229,26 @@ ExpandCampaign(const std::string& file, const std::string& outDir, uint32_t maxR
         char line[600];
         ddnn_diag_format(&diag, file.c_str(), line, sizeof line);
         throw DdnnError(line);
+    }
+    *reference = ddnn_campaign_reference(campaign);
+    if (!reference->empty() && reference->front() != '/')
+    {
+        const std::string next = file.substr(0, file.find_last_of('/') + 1) + *reference;
+        *reference = PathExists(next) || !PathExists(DdnnDataPath(*reference))
+                         ? next
+                         : DdnnDataPath(*reference);
+    }
+    if (!reference->empty())
+    {
+        try
+        {
+            SeedReference::Read(*reference);
+        }
+        catch (...)
+        {
+            ddnn_campaign_free(campaign);
+            throw;
+        }
     }
     const size_t size = ddnn_campaign_size(campaign);
     if (size > maxRuns)
@@ -700,7 +728,8 @@ main(int argc, char* argv[])
         const uint64_t coresPerMachine
             = coresText.empty() ? std::max(1L, sysconf(_SC_NPROCESSORS_ONLN))
                                 : ParseWholeNumber("--coresPerMachine", coresText, 1, 1000000);
-        std::vector<Run> runs = ExpandCampaign(campaignFile, outDir, maxRuns);
+        std::vector<Run> runs
+            = ExpandCampaign(campaignFile, outDir, maxRuns, &options.referenceFile);
         if (estimate)
         {
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);

@@ -172,6 +172,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     Ptr<DnnModel> model = m_job->GetModel();
     const uint32_t n = m_job->GetWorkerCount();
     s.workers = n;
+    s.modelBytes = model->GetTotalBytes();
     s.computeTimeS = model->GetComputeTime().GetSeconds();
 
     // Iterations every worker completed.

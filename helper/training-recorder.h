@@ -23,6 +23,7 @@ namespace ns3
 struct TrainingSummary
 {
     uint32_t workers{0};
+    uint64_t modelBytes{0};          //!< the model's gradient bytes (every layer's)
     uint32_t iterationsCompleted{0}; //!< by every worker
     double computeTimeS{0};          //!< configured compute time per iteration
     //! Iteration period (see Summarize): mean over the iterations that start inside the

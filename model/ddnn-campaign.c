@@ -36,6 +36,7 @@ struct ddnn_campaign
     ddnn_scenario base;
     dimension dims[MAX_DIMENSIONS];
     size_t dim_count;
+    char reference[DDNN_PATH_MAX]; /* <reference file>: published figures to compare with */
 };
 
 void
@@ -473,6 +474,12 @@ ddnn_campaign_parse(
         {
             rc = ddnn_scenario_read_element(child, &c->base, diag);
         }
+        else if (strcmp((const char*)child->name, "reference") == 0)
+        {
+            xmlChar* file = xmlGetProp(child, (const xmlChar*)"file"); /* the schema bounds it */
+            snprintf(c->reference, sizeof c->reference, "%s", file ? (const char*)file : "");
+            xmlFree(file);
+        }
         else if (strcmp((const char*)child->name, "vary") == 0)
         {
             dimension* dim = &c->dims[c->dim_count++]; /* the schema allows at most 8 */
@@ -560,6 +567,12 @@ ddnn_campaign_parse(
     }
     *out = c;
     return DDNN_OK;
+}
+
+const char*
+ddnn_campaign_reference(const ddnn_campaign* c)
+{
+    return c->reference;
 }
 
 size_t

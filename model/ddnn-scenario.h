@@ -181,6 +181,9 @@ extern "C"
                             const char* schema_path,
                             ddnn_diag* diag);
     void ddnn_campaign_free(ddnn_campaign* c);
+    /* <reference file>: the table of published figures the report compares the campaign's
+     * runs with (as written; relative to the campaign file), or "" without one. */
+    const char* ddnn_campaign_reference(const ddnn_campaign* c);
     /* Number of runs: the product of the value counts (1 without <vary>). */
     size_t ddnn_campaign_size(const ddnn_campaign* c);
     /*

@@ -378,6 +378,11 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario
     {
         why.push_back("transport " + std::string(s.jobs[0].transport) + ", the table's is tcp");
     }
+    if (s.jobs[0].iterations > 0)
+    {
+        why.push_back("training stops after " + std::to_string(s.jobs[0].iterations)
+                      + " iterations, the run may end cheaper (an upper bound)");
+    }
     if (!Is(s.topology_kind, "single-tor"))
     {
         why.push_back("topology " + std::string(s.topology_kind) + ", the table's is one rack");

@@ -3,6 +3,8 @@
  */
 #include "campaign-report.h"
 
+#include "seed-reference.h"
+
 #include "input-file.h"
 #include "ns3/atomic-file.h"
 #include "ns3/ddnn-csv.h"
@@ -2088,6 +2090,10 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         PlotFctDifference(compared, dir);
     }
     ComparePolicies(runs, outDir, dir);
+    if (!options.referenceFile.empty())
+    {
+        WriteValidation(runs, SeedReference::Read(options.referenceFile), outDir);
+    }
     PlotAgainstParameters(points, dir);
     // The priorities' runs (without a policy campaign's other cases), whose plots are by
     // training priority.

@@ -18,6 +18,8 @@ struct ReportOptions
 {
     double greenSlowdownPercent{1}; //!< operating map: green up to this iteration slowdown
     double redSlowdownPercent{30};  //!< yellow up to this, red above
+    /** The campaign's <reference file>, resolved: published figures for validation.csv. */
+    std::string referenceFile;
 };
 
 /** One finished run of a campaign: its name, folder and scenario. */
@@ -58,6 +60,9 @@ struct CampaignRun
  * - fct-difference.png: per-flow FCT at low minus at same priority (paired by flow id) on
  *   the simulated timeline with the allreduce starts, for the most loaded cell's first seed
  *   (thesis Fig. 5.7).
+ *
+ * With options.referenceFile, validation.csv sets the runs beside the paper's figures (see
+ * SeedReference).
  *
  * The data behind every plot is written next to it (.dat) with its gnuplot
  * script (.gp). The comparisons need runs at both "same" and "low" priority;

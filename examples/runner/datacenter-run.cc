@@ -300,6 +300,7 @@ SummaryRows(const DatacenterResult& r)
         const std::string job = JobPrefix(k, "_");
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
                  {"workers", std::to_string(t.workers)},
+                 {"model_bytes", std::to_string(t.modelBytes)},
                  {"iterations_completed", std::to_string(t.iterationsCompleted)},
                  {"iterations_measured", std::to_string(t.iterationsMeasured)},
                  {"compute_time_s", FormatFigure(t.computeTimeS)},

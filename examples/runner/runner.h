@@ -22,6 +22,7 @@
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 #include "scenario.h"
+#include "seed-reference.h"
 #include "training-run.h"
 
 #endif /* DDNN_RUNNER_RUNNER_H */
