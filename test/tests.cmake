@@ -260,6 +260,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-policy-report.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/policy-report
   )
+  # A campaign's <reference>: published ratios beside ddnn's, from first principles.
+  add_test(NAME seed-validation
+           COMMAND ${ddnn_test_dir}/check-seed-validation.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/seed-validation
+  )
   add_test(NAME campaign-processes
            COMMAND ${ddnn_test_dir}/check-campaign-processes.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-processes

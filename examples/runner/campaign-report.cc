@@ -1598,7 +1598,9 @@ PlotUtilization(const CampaignRun& run, const std::string& dir)
        << "set xlabel 'time (s)'\nset ylabel 'utilization (%, wire bytes)'\nset grid\n";
     if (plotted.empty())
     {
-        gp << "plot [0:1] NaN title 'no traffic'\n";
+        // A run without packets (the ideal transport, no flows): an empty frame that says so.
+        gp << "set label 'no traffic measured' at graph 0.5, 0.5 center\n"
+           << "plot [0:1] [0:100] -1 notitle\n";
     }
     else
     {
