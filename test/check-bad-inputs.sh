@@ -71,6 +71,11 @@ w scenario-campaign.xml "<campaign version=\"1\"><scenario version=\"1\"><topolo
 base="<scenario version=\"1\"><topology workers=\"4\"/>$run</scenario>"
 w campaign-duplicate-value.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1 1 2\"/></campaign>\n"
 w campaign-duplicate-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\"1\"/><vary parameter=\"run.seed\" values=\"2\"/></campaign>\n"
+w campaign-reference-missing.xml "<campaign version=\"1\">$base<reference file=\"no-such-table.csv\"/></campaign>\n"
+w campaign-reference-header.csv "figure,claim\nFig. 1,a claim\n"
+w campaign-reference-header.xml "<campaign version=\"1\">$base<reference file=\"campaign-reference-header.csv\"/></campaign>\n"
+w campaign-reference-only.csv "figure,claim,only,parameter,value,key,baseline_value,baseline_key,paper\nFig. 1,a claim,workers,data-rate,5Gbps,iteration_time_mean_s,10Gbps,iteration_time_mean_s,2\n"
+w campaign-reference-only.xml "<campaign version=\"1\">$base<reference file=\"campaign-reference-only.csv\"/></campaign>\n"
 w campaign-unknown-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.speed\" values=\"1\"/></campaign>\n"
 w campaign-no-values.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\" \"/></campaign>\n"
 values=$(seq -s ' ' 1 200)
