@@ -1831,7 +1831,8 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
             auto& [low, high] = slowdownRange[where];
             low = std::min({low, f.slowdown.min, 0.0});
             high = std::max({high, f.slowdown.max, kPolicySlowdownLimitPercent * 1.5});
-            if (f.slowdown.mean <= kPolicySlowdownLimitPercent && !std::isnan(f.smallGain.mean)
+            // A policy that gains nothing for the small flows is no answer: "none" then.
+            if (f.slowdown.mean <= kPolicySlowdownLimitPercent && f.smallGain.mean > 0
                 && (best.empty() || f.smallGain.mean > bestFigures.smallGain.mean))
             {
                 best = policy;
