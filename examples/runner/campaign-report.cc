@@ -2095,7 +2095,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     ComparePolicies(runs, outDir, dir);
     if (!options.referenceFile.empty())
     {
-        WriteValidation(runs, SeedReference::Read(options.referenceFile), outDir);
+        WriteValidation(runs, values, SeedReference::Read(options.referenceFile), outDir);
     }
     PlotAgainstParameters(points, dir);
     // The priorities' runs (without a policy campaign's other cases), whose plots are by

@@ -96,31 +96,6 @@ SummaryValue(const std::map<std::string, std::string>& summary, const std::strin
     return std::strtod(it->second.c_str(), nullptr);
 }
 
-std::map<std::string, std::string>
-ReadRunSummary(const std::string& path)
-{
-    const std::string text = ReadInputFile(path, DDNN_CSV_MAX_FILE_BYTES, "a run's summary");
-    const auto csv = std::make_unique<ddnn_csv>();
-    ddnn_csv_init(csv.get(), text.data(), text.size(), nullptr);
-    ddnn_diag diag{};
-    std::map<std::string, std::string> summary;
-    int rc;
-    while ((rc = ddnn_csv_next(csv.get(), &diag)) == 1)
-    {
-        if (ddnn_csv_field_count(csv.get()) >= 2)
-        {
-            summary[ddnn_csv_field(csv.get(), 0)] = ddnn_csv_field(csv.get(), 1);
-        }
-    }
-    if (rc < 0)
-    {
-        char line[600];
-        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
-        throw DdnnError(line);
-    }
-    return summary;
-}
-
 std::string
 Number4(double v)
 {
@@ -218,14 +193,13 @@ SeedReference::Read(const std::string& path)
 
 void
 WriteValidation(const std::vector<CampaignRun>& runs,
+                const std::vector<std::map<std::string, std::string>>& summaries,
                 const SeedReference& reference,
                 const std::string& outDir)
 {
-    std::vector<std::map<std::string, std::string>> summaries;
     std::vector<std::map<std::string, std::string>> dimensions;
     for (const CampaignRun& run : runs)
     {
-        summaries.push_back(ReadRunSummary(run.dir + "/summary.csv"));
         dimensions.push_back(Dimensions(run.name));
     }
     AtomicFile file(outDir + "/validation.csv");
@@ -249,8 +223,9 @@ WriteValidation(const std::vector<CampaignRun>& runs,
             {
                 continue;
             }
-            auto& group = groups[Without(dimensions[i], row.parameter, false)];
-            group.first = Without(dimensions[i], row.parameter, false);
+            const std::string runs = Without(dimensions[i], row.parameter, false);
+            auto& group = groups[runs];
+            group.first = runs;
             const std::string pair = Without(dimensions[i], row.parameter, true);
             double numerator = std::numeric_limits<double>::quiet_NaN();
             for (size_t j = 0; j < runs.size(); ++j)

@@ -53,12 +53,14 @@ struct SeedReference
 };
 
 /**
- * Writes outDir/validation.csv: per reference row and per group of runs alike but for the
+ * Writes outDir/validation.csv from the runs' summaries (summaries[i]: runs[i]'s key ->
+ * value): per reference row and per group of runs alike but for the
  * compared parameter and the seed, the paper's figure beside ddnn's ratio (mean, min and max
  * over the seeds, how many) and whether the direction and the size agree; NA where no pair
  * of runs was measured.
  */
 void WriteValidation(const std::vector<CampaignRun>& runs,
+                     const std::vector<std::map<std::string, std::string>>& summaries,
                      const SeedReference& reference,
                      const std::string& outDir);
 
