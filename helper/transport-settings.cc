@@ -9,6 +9,8 @@
 #include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/one-line-error.h"
+#include "ns3/tcp-prr-recovery.h"
+#include "ns3/tcp-recovery-ops.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -62,6 +64,8 @@ TransportSettings::TransportSettings(const ddnn_scenario& x)
     , backgroundCongestionControl(x.background_congestion_control)
     , segmentSize(x.segment_size)
     , socketBufferBytes(x.socket_buffer_bytes)
+    , initialCwnd(x.initial_cwnd)
+    , lossRecovery(x.loss_recovery)
     , minRtoMs(x.min_rto_ms)
     , initialRtoMs(x.initial_rto_ms)
     , clockGranularityUs(x.clock_granularity_us)
@@ -99,6 +103,8 @@ TransportSettings::ToCore(ddnn_scenario& x) const
          "--backgroundCongestionControl");
     x.segment_size = segmentSize;
     x.socket_buffer_bytes = socketBufferBytes;
+    x.initial_cwnd = initialCwnd;
+    copy(x.loss_recovery, sizeof x.loss_recovery, lossRecovery, "--lossRecovery");
     x.min_rto_ms = minRtoMs;
     x.initial_rto_ms = initialRtoMs;
     x.clock_granularity_us = clockGranularityUs;
@@ -132,6 +138,14 @@ TransportSettings::Apply() const
                             + " does not exist in this ns-3 release");
         }
     }
+    if (lossRecovery != "prr" && lossRecovery != "classic")
+    {
+        throw DdnnError("--lossRecovery: expected prr or classic, got '" + lossRecovery + "'");
+    }
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
+                       TypeIdValue(lossRecovery == "prr" ? TcpPrrRecovery::GetTypeId()
+                                                         : TcpClassicRecovery::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(socketBufferBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(socketBufferBytes));

@@ -34,6 +34,8 @@ struct TransportSettings
     std::string backgroundCongestionControl; //!< same | one of the above: the tenant's own
     uint32_t segmentSize;
     uint32_t socketBufferBytes;
+    uint32_t initialCwnd;     //!< segments
+    std::string lossRecovery; //!< prr | classic
     double minRtoMs;
     double initialRtoMs;
     double clockGranularityUs;

@@ -109,6 +109,8 @@ extern "C"
         uint32_t segment_size;
         uint32_t socket_buffer_bytes;
         uint32_t host_band_packets; /* each band of a server's egress; 0: none of its own */
+        uint32_t initial_cwnd;      /* segments */
+        char loss_recovery[16];     /* prr | classic */
         double min_rto_ms;
         double initial_rto_ms;
         double clock_granularity_us;
