@@ -106,6 +106,7 @@ main(int argc, char* argv[])
             {"iteration_time_mean_s", FormatFigure(s.iterationTimeMeanS)},
             {"iterations_measured", std::to_string(s.iterationsMeasured)},
             {"iteration_time_sd_s", FormatFigure(s.iterationTimeSdS)},
+            {"samples_per_second", FormatFigure(SamplesPerSecond(job.batch_size, s))},
             {"allreduce_time_mean_s", FormatFigure(s.allreduceTimeMeanS)},
             {"allreduces_measured", std::to_string(s.allreducesMeasured)},
             {"allreduce_time_sd_s", FormatFigure(s.allreduceTimeSdS)},

@@ -68,6 +68,7 @@ extern "C"
         char placement[1024]; /* packed | spread | "0,5,9" */
         double start_s;       /* when the job's first iteration starts */
         uint32_t iterations;  /* 0: until the end of the run */
+        uint32_t batch_size;  /* samples per worker per iteration, for samples_per_second */
         double stall_timeout_ms;
         char band[16]; /* scenario (the ToS of <priority training>) | 0..3 (the egress queue's) */
         double stop_s; /* no iteration starts later; 0: no limit */

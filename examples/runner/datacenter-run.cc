@@ -31,6 +31,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -54,6 +55,14 @@ CreateBackgroundHelper(const Scenario& s, uint8_t tos)
     helper->SetAttribute("MeasureUntil", TimeValue(s.WindowEnd()));
     helper->SetAttribute("Tos", UintegerValue(tos));
     return helper;
+}
+
+double
+SamplesPerSecond(uint32_t batchSize, const TrainingSummary& training)
+{
+    return batchSize > 0 ? static_cast<double>(batchSize) * training.workers
+                               / training.iterationTimeMeanS
+                         : std::numeric_limits<double>::quiet_NaN();
 }
 
 std::string
@@ -143,6 +152,7 @@ RunDatacenter(const Scenario& scenario,
                                                jobs[k].idealStepLatency,
                                                scenario.WindowStart(),
                                                scenario.WindowEnd());
+        job.batchSize = scenario.Job(k).batch_size;
         for (uint32_t r = 0; r < jobs[k].job->GetWorkerCount(); ++r)
         {
             job.trainingBytesReceived.push_back(jobs[k].job->GetWorker(r)->GetBytesReceived());
@@ -314,6 +324,8 @@ SummaryRows(const DatacenterResult& r)
                  {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
                  {"allreduce_time_sd_s", FormatFigure(t.allreduceTimeSdS)},
                  {"allreduces_measured", std::to_string(t.allreducesMeasured)},
+                 {"samples_per_second",
+                  FormatFigure(SamplesPerSecond(r.jobs[k].batchSize, t))},
                  {"aggregation_time_mean_s", FormatFigure(t.aggregationTimeMeanS)},
                  {"aggregation_time_sd_s", FormatFigure(t.aggregationTimeSdS)},
                  {"distribution_time_mean_s", FormatFigure(t.distributionTimeMeanS)},

@@ -25,10 +25,14 @@ struct JobResult
     TrainingSummary training;
     std::vector<uint64_t> trainingBytesReceived; //!< per worker, from its peers
     double utilTrainingExpected{0};              //!< eq. 5.2, compute-bound
+    uint32_t batchSize{0}; //!< samples per worker per iteration (0: not given)
     //! mean over the job's servers' uplinks of their training wire bytes (every job's, where
     //! jobs share a server)
     double utilTrainingMeasured{0};
 };
+
+/** Samples trained per second: batch x workers over the mean iteration; NaN without a batch. */
+double SamplesPerSecond(uint32_t batchSize, const TrainingSummary& training);
 
 /** What one run measured. */
 struct DatacenterResult
