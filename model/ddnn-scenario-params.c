@@ -533,8 +533,9 @@ static ddnn_param params[] = {
          "profile",
          "transportProfile",
          "tuned",
-         "tuned|thesis",
-         "named set of every value below: tuned (ddnn's) or thesis (the thesis's ns-3 code); "
+         "tuned|thesis|linux",
+         "named set of every value below: tuned (ddnn's), thesis (the thesis's ns-3 code) or "
+         "linux (a Linux host's timers and buffers, for the seeds' testbeds); "
          "setting it sets them all, values given after it override",
          transport_profile,
          NULL),
@@ -853,9 +854,19 @@ typedef struct
     const char* values[16]; /* "attribute=value", NULL-terminated */
 } transport_profile;
 
+/*
+ * A Linux host's TCP (the seed papers' testbeds): Cubic, 200 ms minimum RTO (TCP_RTO_MIN),
+ * 1 s initial RTO (RFC 6298), 40 ms delayed-ACK timeout (TCP_DELACK_MIN), a 4 ms clock
+ * (HZ 250) and 6 MiB buffers (tcp_rmem's maximum; Linux tunes up to it); the rest tuned's.
+ */
+#define DDNN_LINUX_TRANSPORT_VALUES \
+    "min-rto-ms=200", "initial-rto-ms=1000", "del-ack-timeout-us=40000", \
+        "clock-granularity-us=4000", "socket-buffer-bytes=6291456"
+
 static const transport_profile profiles[] = {
     {"tuned", {NULL}},
     {"thesis", {DDNN_THESIS_TRANSPORT_VALUES, NULL}},
+    {"linux", {DDNN_LINUX_TRANSPORT_VALUES, NULL}},
 };
 
 /* Sets every transport value of *s to profile `name`'s. */

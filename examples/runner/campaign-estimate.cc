@@ -346,14 +346,27 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario
             rows.push_back(p);
         }
     }
+    std::vector<std::string> why;
     if (rows.empty())
     {
-        throw DdnnError("the calibration table has no row for transport profile '" + profile + "'");
+        // A profile the table was not measured for: the tuned profile's costs stand in.
+        for (const CalibrationPoint& p : table)
+        {
+            if (p.profile == "tuned")
+            {
+                rows.push_back(p);
+            }
+        }
+        if (rows.empty())
+        {
+            throw DdnnError("the calibration table has no row for transport profile '" + profile
+                            + "' nor for tuned");
+        }
+        why.push_back("transport profile " + profile + ", the table's tuned stands in");
     }
     Model model;
     BuildModel(rows, model); // checked by ReadCalibration
     RunEstimate e;
-    std::vector<std::string> why;
     // The table's lightest training load stands for a compute time given in ms.
     double rcp = 1 / model.x0;
     if (s.jobs[0].rcp > 0)
