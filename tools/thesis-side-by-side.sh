@@ -5,7 +5,7 @@
 # background flows and write side-by-side.csv (a differential check of ddnn).
 #
 # Usage:
-#   tools/thesis-side-by-side.sh [--duration=S] [--jobs=N] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]
+#   tools/thesis-side-by-side.sh [--duration=S] [--jobs=N] [--report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]
 #
 #   SIMULATOR_DIR  the thesis code's built ns-3.30 tree: the `simulator` folder of
 #                  GitHub hgao10/ns3 with ns-3.30.1 copied in (its README), configured
@@ -29,6 +29,7 @@
 #                  logs_ns3/ and stderr.log), schedule.csv and side-by-side.csv
 #   --duration=S   simulated seconds on both sides (default: the scenario's, 2)
 #   --jobs=N       thesis-code runs at once, 1 or 2 (default 2)
+#   --report-only  run nothing: rewrite side-by-side.csv from the runs already in OUTDIR
 #   DDNN_ARGS      passed to ddnn-datacenter after the cell's own arguments (they win), e.g.
 #                  `-- --hostBandPackets=100` to compare a ddnn variant. Workers, data rate,
 #                  link delay, duration, warm-up/cool-down, rcp or compute-ms and flow
@@ -60,10 +61,13 @@
 #      class (small <= 100 KB, large >= 10 MB) mean and p99 (nearest rank) FCT of completed
 #      flows and completed flows, flows started, the training's mean iteration period
 #      (thesis: from one BP_Start of the last layer to the next, per worker, as its
-#      plotting tool; ddnn: iteration_time_mean_s) and samples, the compute time, and drops
-#      and retransmissions per band at the servers and at the switch. ddnn's figures come
-#      from its summary.csv (a key of the metric's name; absent: NA); the thesis code's
-#      outputs give no drop or retransmission counts: NA. NA is never written as 0.
+#      plotting tool; ddnn: iteration_time_mean_s) and samples, the compute time, drops
+#      and retransmissions per band at the servers and at the switch, and the largest
+#      backlog of each band of the servers' queue discs in bytes. ddnn's figures come
+#      from its summary.csv (a key of the metric's name; absent: NA). The thesis code's
+#      outputs give no drop or retransmission counts (NA); its endpoint queue tracing
+#      (logs_ns3/Node_N_queue_band_B.txt, BytesInQueue of each server band) gives the
+#      backlog (a band never written to has none: 0). NA is never written as 0.
 #
 # Exit status 1 with a one-line message on a bad argument or a failed run.
 set -euo pipefail
@@ -79,10 +83,12 @@ repo=$(cd "$here/.." && pwd)
 
 duration=""
 jobs=2
+report_only=false
 while [[ $# -gt 0 ]]; do
     case $1 in
         --duration=*) duration=${1#--duration=} ;;
         --jobs=*) jobs=${1#--jobs=} ;;
+        --report-only) report_only=true ;;
         -h | --help)
             sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
             exit 0
@@ -93,7 +99,7 @@ while [[ $# -gt 0 ]]; do
     esac
     shift
 done
-[[ $# -ge 4 ]] || die "usage: $0 [--duration=S] [--jobs=N] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]"
+[[ $# -ge 4 ]] || die "usage: $0 [--duration=S] [--jobs=N] [--report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]"
 sim_arg=$1
 cell=$2
 seed=$3
@@ -139,32 +145,44 @@ thesis_build=$(cd "$(dirname "$thesis_bin")/../.." && pwd)
 [[ -d $thesis_build/lib ]] || die "no lib folder beside the thesis code's scratch programs: $thesis_build/lib"
 
 ddnn_bin=${DDNN_DATACENTER:-$repo/build/examples/ddnn-datacenter}
-[[ -x $ddnn_bin ]] || die "ddnn-datacenter not found or not executable: $ddnn_bin (set DDNN_DATACENTER)"
-ddnn_lib=${DDNN_LIB_DIR:-$(cd "$(dirname "$ddnn_bin")/.." && pwd)}
 ddnn_data=${DDNN_DATA_DIR:-$repo/data}
 scenario=$ddnn_data/scenarios/thesis-code-default.xml
-[[ -f $scenario ]] || die "scenario not found: $scenario (set DDNN_DATA_DIR)"
-
-mkdir -p "$out_arg" || die "cannot create OUTDIR: $out_arg"
-out=$(cd "$out_arg" && pwd)
-rm -rf "$out/ddnn" "$out/thesis" "$out/side-by-side.csv" "$out/schedule.csv"
-mkdir -p "$out/ddnn" "$out/thesis"
+if [[ $report_only == false ]]; then
+    [[ -x $ddnn_bin ]] || die "ddnn-datacenter not found or not executable: $ddnn_bin (set DDNN_DATACENTER)"
+    ddnn_lib=${DDNN_LIB_DIR:-$(cd "$(dirname "$ddnn_bin")/.." && pwd)}
+    [[ -f $scenario ]] || die "scenario not found: $scenario (set DDNN_DATA_DIR)"
+fi
 
 now() { date +%s; }
 log() { printf '%s: %s\n' "$prog" "$*" >&2; }
 
-# ---- 1. ddnn, same and low priority on the same flows --------------------------------
-ddnn_args=(--scenario="$scenario" --outDir="$out/ddnn" --compare --progress=never --seed="$seed")
-ddnn_args+=("${cell_args[@]}")
-[[ -z $duration ]] || ddnn_args+=(--durationS="$duration")
-ddnn_args+=("${extra[@]}")
-log "ddnn: $ddnn_bin ${ddnn_args[*]}"
-t0=$(now)
-if ! LD_LIBRARY_PATH="$ddnn_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" DDNN_DATA_DIR="$ddnn_data" \
-    nice -n 19 "$ddnn_bin" "${ddnn_args[@]}" >"$out/ddnn/ddnn.log" 2>&1; then
-    die "ddnn-datacenter failed: $(tail -n 1 "$out/ddnn/ddnn.log")"
+if [[ $report_only == true ]]; then
+    [[ -d $out_arg ]] || die "--report-only: OUTDIR is not a folder: $out_arg"
+    out=$(cd "$out_arg" && pwd)
+    for p in same low; do
+        [[ -f $out/thesis/$p/logs_ns3/flows.csv ]] || die "--report-only: no thesis/$p/logs_ns3/flows.csv in $out"
+    done
+else
+    mkdir -p "$out_arg" || die "cannot create OUTDIR: $out_arg"
+    out=$(cd "$out_arg" && pwd)
+    rm -rf "$out/ddnn" "$out/thesis" "$out/side-by-side.csv" "$out/schedule.csv"
+    mkdir -p "$out/ddnn" "$out/thesis"
 fi
-ddnn_wall=$(($(now) - t0))
+
+# ---- 1. ddnn, same and low priority on the same flows --------------------------------
+if [[ $report_only == false ]]; then
+    ddnn_args=(--scenario="$scenario" --outDir="$out/ddnn" --compare --progress=never --seed="$seed")
+    ddnn_args+=("${cell_args[@]}")
+    [[ -z $duration ]] || ddnn_args+=(--durationS="$duration")
+    ddnn_args+=("${extra[@]}")
+    log "ddnn: $ddnn_bin ${ddnn_args[*]}"
+    t0=$(now)
+    if ! LD_LIBRARY_PATH="$ddnn_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" DDNN_DATA_DIR="$ddnn_data" \
+        nice -n 19 "$ddnn_bin" "${ddnn_args[@]}" >"$out/ddnn/ddnn.log" 2>&1; then
+        die "ddnn-datacenter failed: $(tail -n 1 "$out/ddnn/ddnn.log")"
+    fi
+    ddnn_wall=$(($(now) - t0))
+fi
 for p in same low; do
     [[ -f $out/ddnn/$p/summary.csv && -f $out/ddnn/$p/flows.csv ]] || die "ddnn wrote no $p/summary.csv or $p/flows.csv in $out/ddnn"
 done
@@ -207,21 +225,23 @@ iter_ms=$(awk -v r="$rcp" -v c="$compute_ms" -v n="$workers" -v m="$rate_mbps" '
     printf "%.10g\n", t }')
 
 # ---- 2. ddnn's flows as the thesis code's schedule -----------------------------------
-awk -F, -v dur="$dur_ns" -v n="$workers" '
-    NR == 1 {
-        for (i = 1; i <= NF; i++) col[$i] = i
-        if (!("id" in col) || !("source" in col) || !("destination" in col) || !("size_bytes" in col) || !("start_s" in col)) {
-            print "flows.csv lacks id,source,destination,size_bytes,start_s" > "/dev/stderr"; exit 2 }
-        next }
-    {
-        s = $col["start_s"] * 1e9; ns = sprintf("%.0f", s)
-        if ($col["source"] >= n || $col["destination"] >= n) { print "flow " $col["id"] " names a server beyond " n > "/dev/stderr"; exit 2 }
-        if (ns + 0 >= dur) next
-        printf "%s,%s,%s,%s,%s\n", ns, $col["id"], $col["source"], $col["destination"], $col["size_bytes"]
-    }' "$out/ddnn/same/flows.csv" | sort -t, -k1,1n -k2,2n |
-    awk -F, '{ printf "%d,%s,%s,%s,%s,,ddnn%s\n", NR - 1, $3, $4, $5, $1, $2 }' >"$out/schedule.csv" ||
-    die "cannot convert $out/ddnn/same/flows.csv into a schedule"
-[[ -s $out/schedule.csv ]] || die "ddnn generated no flows"
+if [[ $report_only == false ]]; then
+    awk -F, -v dur="$dur_ns" -v n="$workers" '
+        NR == 1 {
+            for (i = 1; i <= NF; i++) col[$i] = i
+            if (!("id" in col) || !("source" in col) || !("destination" in col) || !("size_bytes" in col) || !("start_s" in col)) {
+                print "flows.csv lacks id,source,destination,size_bytes,start_s" > "/dev/stderr"; exit 2 }
+            next }
+        {
+            s = $col["start_s"] * 1e9; ns = sprintf("%.0f", s)
+            if ($col["source"] >= n || $col["destination"] >= n) { print "flow " $col["id"] " names a server beyond " n > "/dev/stderr"; exit 2 }
+            if (ns + 0 >= dur) next
+            printf "%s,%s,%s,%s,%s\n", ns, $col["id"], $col["source"], $col["destination"], $col["size_bytes"]
+        }' "$out/ddnn/same/flows.csv" | sort -t, -k1,1n -k2,2n |
+        awk -F, '{ printf "%d,%s,%s,%s,%s,,ddnn%s\n", NR - 1, $3, $4, $5, $1, $2 }' >"$out/schedule.csv" ||
+        die "cannot convert $out/ddnn/same/flows.csv into a schedule"
+    [[ -s $out/schedule.csv ]] || die "ddnn generated no flows"
+fi
 
 # ---- 3. the thesis code at same (0x10) and low (0x08) priority -----------------------
 num_layers=50
@@ -300,24 +320,26 @@ run_thesis() { # dir
     echo "ok $(($(now) - t))" >"$d/status"
 }
 
-write_run_dir "$out/thesis/same" 0x10
-write_run_dir "$out/thesis/low" 0x08
-log "thesis code: $thesis_bin ($(awk -v d="$dur_s" 'BEGIN { printf "%g", d }') s, T = $iter_ms ms, $(wc -l <"$out/schedule.csv") flows)"
-t0=$(now)
-if [[ $jobs == 2 ]]; then
-    run_thesis "$out/thesis/same" &
-    pid_same=$!
-    run_thesis "$out/thesis/low" &
-    pid_low=$!
-    rc=0
-    wait "$pid_same" || rc=1
-    wait "$pid_low" || rc=1
-    [[ $rc == 0 ]] || die "the thesis code failed: same: $(cat "$out/thesis/same/status" 2>/dev/null), low: $(cat "$out/thesis/low/status" 2>/dev/null) (see stderr.log there)"
-else
-    run_thesis "$out/thesis/same" || die "the thesis code failed at same priority: $(cat "$out/thesis/same/status")"
-    run_thesis "$out/thesis/low" || die "the thesis code failed at low priority: $(cat "$out/thesis/low/status")"
+if [[ $report_only == false ]]; then
+    write_run_dir "$out/thesis/same" 0x10
+    write_run_dir "$out/thesis/low" 0x08
+    log "thesis code: $thesis_bin ($(awk -v d="$dur_s" 'BEGIN { printf "%g", d }') s, T = $iter_ms ms, $(wc -l <"$out/schedule.csv") flows)"
+    t0=$(now)
+    if [[ $jobs == 2 ]]; then
+        run_thesis "$out/thesis/same" &
+        pid_same=$!
+        run_thesis "$out/thesis/low" &
+        pid_low=$!
+        rc=0
+        wait "$pid_same" || rc=1
+        wait "$pid_low" || rc=1
+        [[ $rc == 0 ]] || die "the thesis code failed: same: $(cat "$out/thesis/same/status" 2>/dev/null), low: $(cat "$out/thesis/low/status" 2>/dev/null) (see stderr.log there)"
+    else
+        run_thesis "$out/thesis/same" || die "the thesis code failed at same priority: $(cat "$out/thesis/same/status")"
+        run_thesis "$out/thesis/low" || die "the thesis code failed at low priority: $(cat "$out/thesis/low/status")"
+    fi
+    thesis_wall=$(($(now) - t0))
 fi
-thesis_wall=$(($(now) - t0))
 
 # ---- 4. side-by-side.csv --------------------------------------------------------------
 summary_get() { # file key -> value or NA
@@ -383,6 +405,26 @@ thesis_iteration_figures() { # run dir
             printf "iterations_measured,%d\n", n }' "${files[@]}"
 }
 
+# The largest backlog of each band over the servers' queue discs (bytes).
+thesis_queue_figures() { # run dir
+    local b node f files
+    for b in 0 1 2; do
+        files=()
+        for ((node = 0; node < workers; node++)); do
+            f=$1/logs_ns3/Node_${node}_queue_band_$b.txt
+            [[ -f $f ]] && files+=("$f")
+        done
+        if [[ ${#files[@]} -gt 0 ]]; then
+            awk -v b="$b" '$1 == "TcBytesInQueue" && $4 + 0 > m { m = $4 + 0 }
+                END { printf "max_queue_bytes_servers_band%d,%d\n", b, m }' "${files[@]}"
+        elif [[ -f $1/logs_ns3/Node_0_queue_band_0.txt ]]; then
+            printf 'max_queue_bytes_servers_band%d,0\n' "$b" # traced, never used
+        else
+            printf 'max_queue_bytes_servers_band%d,NA\n' "$b"
+        fi
+    done
+}
+
 metrics=(flows_all_started flows_all_completed
     flows_small_started flows_small_completed fct_small_mean_s fct_small_p99_s
     flows_large_started flows_large_completed fct_large_mean_s fct_large_p99_s
@@ -392,6 +434,7 @@ for where in servers switch; do
     for b in 0 1 2; do metrics+=("drops_${where}_band$b"); done
 done
 for b in 0 1 2; do metrics+=("retransmissions_servers_band$b"); done
+for b in 0 1 2; do metrics+=("max_queue_bytes_servers_band$b"); done
 
 {
     echo "metric,priority,ddnn,thesis_code"
@@ -400,6 +443,7 @@ for b in 0 1 2; do metrics+=("retransmissions_servers_band$b"); done
         {
             thesis_flow_figures "$out/thesis/$p"
             thesis_iteration_figures "$out/thesis/$p"
+            thesis_queue_figures "$out/thesis/$p"
             awk -v t="$iter_ms" 'BEGIN { printf "compute_time_s,%.9g\n", t / 1000 }'
         } >"$thesis_keys"
         for m in "${metrics[@]}"; do
@@ -408,4 +452,8 @@ for b in 0 1 2; do metrics+=("retransmissions_servers_band$b"); done
     done
 } >"$out/side-by-side.csv.tmp"
 mv "$out/side-by-side.csv.tmp" "$out/side-by-side.csv"
-log "wall time: ddnn ${ddnn_wall} s, thesis code ${thesis_wall} s; wrote $out/side-by-side.csv"
+if [[ $report_only == true ]]; then
+    log "wrote $out/side-by-side.csv"
+else
+    log "wall time: ddnn ${ddnn_wall} s, thesis code ${thesis_wall} s; wrote $out/side-by-side.csv"
+fi

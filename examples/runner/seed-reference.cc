@@ -223,9 +223,9 @@ WriteValidation(const std::vector<CampaignRun>& runs,
             {
                 continue;
             }
-            const std::string runs = Without(dimensions[i], row.parameter, false);
-            auto& group = groups[runs];
-            group.first = runs;
+            const std::string label = Without(dimensions[i], row.parameter, false);
+            auto& group = groups[label];
+            group.first = label;
             const std::string pair = Without(dimensions[i], row.parameter, true);
             double numerator = std::numeric_limits<double>::quiet_NaN();
             for (size_t j = 0; j < runs.size(); ++j)
