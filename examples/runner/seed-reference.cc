@@ -207,7 +207,7 @@ WriteValidation(const std::vector<CampaignRun>& runs,
     for (const SeedReference::Row& row : reference.rows)
     {
         // Per group of runs alike but for the parameter: the ratio per seed.
-        std::map<std::string, std::pair<std::string, std::vector<double>>> groups;
+        std::map<std::string, std::vector<double>> groups; // the runs (a label) -> ratios
         const bool within = row.parameter == "-";
         auto valueOf = [&](size_t i) {
             auto it = dimensions[i].find(row.parameter);
@@ -223,9 +223,7 @@ WriteValidation(const std::vector<CampaignRun>& runs,
             {
                 continue;
             }
-            const std::string label = Without(dimensions[i], row.parameter, false);
-            auto& group = groups[label];
-            group.first = label;
+            std::vector<double>& group = groups[Without(dimensions[i], row.parameter, false)];
             const std::string pair = Without(dimensions[i], row.parameter, true);
             double numerator = std::numeric_limits<double>::quiet_NaN();
             for (size_t j = 0; j < runs.size(); ++j)
@@ -240,17 +238,16 @@ WriteValidation(const std::vector<CampaignRun>& runs,
             const double ratio = numerator / SummaryValue(summaries[i], row.baselineKey);
             if (std::isfinite(ratio))
             {
-                group.second.push_back(ratio);
+                group.push_back(ratio);
             }
         }
         if (groups.empty())
         {
-            groups[""] = {"no run has " + row.parameter + "=" + row.baselineValue, {}};
+            groups["no run has " + row.parameter + "=" + row.baselineValue] = {};
         }
         const double paper = PaperRatio(row.paper);
-        for (const auto& [context, group] : groups)
+        for (const auto& [label, ratios] : groups)
         {
-            const std::vector<double>& ratios = group.second;
             double mean = std::numeric_limits<double>::quiet_NaN();
             double lo = mean;
             double hi = mean;
@@ -274,7 +271,7 @@ WriteValidation(const std::vector<CampaignRun>& runs,
                                                 : "off by " + Number4(off) + " %";
                 }
             }
-            file.Out() << row.figure << "," << row.claim << "," << group.first << ","
+            file.Out() << row.figure << "," << row.claim << "," << label << ","
                        << row.paper << "," << Number4(mean) << "," << Number4(lo) << ","
                        << Number4(hi) << "," << ratios.size() << "," << direction << ","
                        << size << "\n";
