@@ -36,16 +36,16 @@ struct TrainingSummary
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};
-    uint32_t allreducesMeasured{0};       //!< the allreduces behind the mean (the samples)
-    double allreduceTimeSdS{0};           //!< their standard deviation; NaN below 2
+    uint32_t allreducesMeasured{0}; //!< the allreduces behind the mean (the samples)
+    double allreduceTimeSdS{0};     //!< their standard deviation; NaN below 2
     //! Of those allreduces, the ones whose collective reports phases (ring, parameter server):
     //! mean time of the aggregation phase (start to the last push or reduce-scatter chunk)
     //! and of the distribution phase (from then to the end); NaN: none.
     double aggregationTimeMeanS{0};
     double aggregationTimeSdS{0}; //!< NaN below 2
     double distributionTimeMeanS{0};
-    double distributionTimeSdS{0}; //!< NaN below 2
-    uint32_t phasesMeasured{0};    //!< the allreduces behind both phase means (the samples)
+    double distributionTimeSdS{0};        //!< NaN below 2
+    uint32_t phasesMeasured{0};           //!< the allreduces behind both phase means (the samples)
     double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
     //! sum over buffers of the mean bytes a worker sends (ring: 2(N-1)/N x bytes)
     double expectedBytesPerWorkerPerIteration{0};

@@ -838,10 +838,10 @@ static ddnn_param params[] = {
  */
 #define DDNN_THESIS_TRANSPORT_VALUES \
     "congestion-control=NewReno", "segment-size=1380", "socket-buffer-bytes=33554432", \
-        "host-band-packets=100", \
-        "min-rto-ms=32.652", "initial-rto-ms=43.535", "clock-granularity-us=0.001", \
-        "del-ack-timeout-us=4353.5", "del-ack-count=2", "max-seg-lifetime-ms=108.84", \
-        "send-chunk-bytes=100000", "background-acks-in-data-band=false"
+        "host-band-packets=100", "min-rto-ms=32.652", "initial-rto-ms=43.535", \
+        "clock-granularity-us=0.001", "del-ack-timeout-us=4353.5", "del-ack-count=2", \
+        "max-seg-lifetime-ms=108.84", "send-chunk-bytes=100000", \
+        "background-acks-in-data-band=false"
 
 /*
  * Named transport profiles: the values each sets, by attribute of <transport>; a value a

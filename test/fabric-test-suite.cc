@@ -141,9 +141,9 @@ class HostBandLimitTestCase : public TestCase
   private:
     struct Peaks
     {
-        uint32_t serverBand{0};   //!< most packets in a band of the sending server's egress
-        uint64_t serverDrops{0};  //!< the sending server's queue disc's drops
-        uint32_t switchQueue{0};  //!< most packets in the switch's egress to the capped receiver
+        uint32_t serverBand{0};  //!< most packets in a band of the sending server's egress
+        uint64_t serverDrops{0}; //!< the sending server's queue disc's drops
+        uint32_t switchQueue{0}; //!< most packets in the switch's egress to the capped receiver
     };
 
     static void
@@ -212,8 +212,8 @@ class HostBandLimitTestCase : public TestCase
         for (uint32_t i = 0; i < fabric->GetServerCount(); ++i)
         {
             Ptr<NetDevice> device = fabric->GetServerDevice(i);
-            Ptr<QueueDisc> disc =
-                device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
+            Ptr<QueueDisc> disc
+                = device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
                     device);
             NS_TEST_ASSERT_MSG_EQ(disc->GetInternalQueue(1)->GetMaxSize(),
                                   QueueSize(QueueSizeUnit::PACKETS, 100),

@@ -218,7 +218,8 @@ struct Point
 
 /**
  * The summary key counting the samples behind a figure's key: iterations measured, allreduces
- * (or their phases) measured or the class's completed flows; "" for a figure without samples (utilization).
+ * (or their phases) measured or the class's completed flows; "" for a figure without samples
+ * (utilization).
  */
 std::string
 SampleKey(const std::string& key)

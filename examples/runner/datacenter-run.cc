@@ -60,9 +60,9 @@ CreateBackgroundHelper(const Scenario& s, uint8_t tos)
 double
 SamplesPerSecond(uint32_t batchSize, const TrainingSummary& training)
 {
-    return batchSize > 0 ? static_cast<double>(batchSize) * training.workers
-                               / training.iterationTimeMeanS
-                         : std::numeric_limits<double>::quiet_NaN();
+    return batchSize > 0
+               ? static_cast<double>(batchSize) * training.workers / training.iterationTimeMeanS
+               : std::numeric_limits<double>::quiet_NaN();
 }
 
 std::string
@@ -324,8 +324,7 @@ SummaryRows(const DatacenterResult& r)
                  {"allreduce_time_mean_s", FormatFigure(t.allreduceTimeMeanS)},
                  {"allreduce_time_sd_s", FormatFigure(t.allreduceTimeSdS)},
                  {"allreduces_measured", std::to_string(t.allreducesMeasured)},
-                 {"samples_per_second",
-                  FormatFigure(SamplesPerSecond(r.jobs[k].batchSize, t))},
+                 {"samples_per_second", FormatFigure(SamplesPerSecond(r.jobs[k].batchSize, t))},
                  {"aggregation_time_mean_s", FormatFigure(t.aggregationTimeMeanS)},
                  {"aggregation_time_sd_s", FormatFigure(t.aggregationTimeSdS)},
                  {"distribution_time_mean_s", FormatFigure(t.distributionTimeMeanS)},

@@ -142,18 +142,19 @@ SeedReference::Read(const std::string& path)
         if (only != "-")
         {
             row.only = Dimensions(only);
-            if (row.only.size() != 1 + static_cast<size_t>(std::count(only.begin(), only.end(), '_')))
+            if (row.only.size()
+                != 1 + static_cast<size_t>(std::count(only.begin(), only.end(), '_')))
             {
                 throw DdnnError(where + "only '" + only
                                 + "': expected - or dimension=value parts joined by _, as in "
                                   "the run names");
             }
         }
-        if (row.parameter == "-" ? row.value != "-" || row.baselineValue != "-"
-                                 : row.parameter.empty()
-                                       || row.parameter.find_first_not_of(
-                                              "abcdefghijklmnopqrstuvwxyz0123456789-")
-                                              != std::string::npos)
+        if (row.parameter == "-"
+                ? row.value != "-" || row.baselineValue != "-"
+                : row.parameter.empty()
+                      || row.parameter.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-")
+                             != std::string::npos)
         {
             throw DdnnError(where + "parameter '" + row.parameter
                             + "': expected a dimension as the run names give it (an attribute "
@@ -185,8 +186,8 @@ SeedReference::Read(const std::string& path)
     }
     if (reference.rows.empty())
     {
-        throw DdnnError(path + ": the reference table has no rows (expected the header " +
-                        std::string(kColumns) + " and a row per published effect)");
+        throw DdnnError(path + ": the reference table has no rows (expected the header "
+                        + std::string(kColumns) + " and a row per published effect)");
     }
     return reference;
 }
@@ -215,10 +216,11 @@ WriteValidation(const std::vector<CampaignRun>& runs,
         };
         for (size_t i = 0; i < runs.size(); ++i)
         {
-            const bool selected = std::all_of(row.only.begin(), row.only.end(), [&](const auto& kv) {
-                auto it = dimensions[i].find(kv.first);
-                return it != dimensions[i].end() && it->second == kv.second;
-            });
+            const bool selected
+                = std::all_of(row.only.begin(), row.only.end(), [&](const auto& kv) {
+                      auto it = dimensions[i].find(kv.first);
+                      return it != dimensions[i].end() && it->second == kv.second;
+                  });
             if (!selected || (!within && valueOf(i) != row.baselineValue))
             {
                 continue;
@@ -267,14 +269,12 @@ WriteValidation(const std::vector<CampaignRun>& runs,
                 if (!std::isnan(paper))
                 {
                     const double off = (mean / paper - 1) * 100;
-                    size = std::fabs(off) <= 25 ? "within 25 %"
-                                                : "off by " + Number4(off) + " %";
+                    size = std::fabs(off) <= 25 ? "within 25 %" : "off by " + Number4(off) + " %";
                 }
             }
-            file.Out() << row.figure << "," << row.claim << "," << label << ","
-                       << row.paper << "," << Number4(mean) << "," << Number4(lo) << ","
-                       << Number4(hi) << "," << ratios.size() << "," << direction << ","
-                       << size << "\n";
+            file.Out() << row.figure << "," << row.claim << "," << label << "," << row.paper << ","
+                       << Number4(mean) << "," << Number4(lo) << "," << Number4(hi) << ","
+                       << ratios.size() << "," << direction << "," << size << "\n";
         }
     }
     file.Commit();
