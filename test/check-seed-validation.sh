@@ -62,7 +62,8 @@ rm -rf "$work/out2"
 if "$campaign" --campaign="$work/campaign.xml" --outDir="$work/out2" 2>"$work/err"; then
     fail "a bad reference table was accepted"
 fi
-[ "$(wc -l <"$work/err")" = 1 ] && grep -q "bad.csv:3: paper 'two': expected" "$work/err" ||
+if [ "$(wc -l <"$work/err")" != 1 ] || ! grep -q "bad.csv:3: paper 'two': expected" "$work/err"; then
     fail "bad table: $(cat "$work/err")"
+fi
 [ ! -e "$work/out2/runs" ] || fail "runs were started with a bad reference table"
 echo "seed validation: ok"
