@@ -265,7 +265,10 @@ WriteValidation(const std::vector<CampaignRun>& runs,
                 lo = *std::min_element(ratios.begin(), ratios.end());
                 hi = *std::max_element(ratios.begin(), ratios.end());
                 const bool paperUp = row.paper == ">1" || (!std::isnan(paper) && paper > 1);
-                direction = (mean > 1) == paperUp ? "agrees" : "differs";
+                // Within 2 % of 1, neither side of 1 is measured (noise, not a direction).
+                direction = std::fabs(mean - 1) < 0.02 ? "neither (within 2 % of 1)"
+                            : (mean > 1) == paperUp    ? "agrees"
+                                                       : "differs";
                 if (!std::isnan(paper))
                 {
                     const double off = (mean / paper - 1) * 100;
