@@ -60,14 +60,15 @@
 #      (ddnn's [warm-up, duration - cool-down), the whole run for these cells): per size
 #      class (small <= 100 KB, large >= 10 MB) mean and p99 (nearest rank) FCT of completed
 #      flows and completed flows, flows started, the training's mean iteration period
-#      (thesis: from one BP_Start of the last layer to the next, per worker, as its
-#      plotting tool; ddnn: iteration_time_mean_s) and samples, the compute time, drops
-#      and retransmissions per band at the servers and at the switch, and the largest
-#      backlog of each band of the servers' queue discs in bytes. ddnn's figures come
-#      from its summary.csv (a key of the metric's name; absent: NA). The thesis code's
-#      outputs give no drop or retransmission counts (NA); its endpoint queue tracing
-#      (logs_ns3/Node_N_queue_band_B.txt, BytesInQueue of each server band) gives the
-#      backlog (a band never written to has none: 0). NA is never written as 0.
+#      (thesis: from one BP_Start of the last layer to the next, as its plotting tool,
+#      averaged over the workers like ddnn's iteration_time_mean_s) and the iterations
+#      measured, the compute time, drops and retransmissions per band at the servers and
+#      at the switch, and the largest backlog of each band of the servers' queue discs in
+#      bytes. ddnn's figures come from its summary.csv (a key of the metric's name;
+#      absent: NA). The thesis code's outputs give no drop or retransmission counts (NA);
+#      its endpoint queue tracing (logs_ns3/Node_N_queue_band_B.txt, BytesInQueue of each
+#      server band) gives the backlog (a band never written to has none: 0). NA is never
+#      written as 0.
 #
 # Exit status 1 with a one-line message on a bad argument or a failed run.
 set -euo pipefail
@@ -392,15 +393,19 @@ thesis_iteration_figures() { # run dir
         printf 'iteration_time_mean_s,NA\niterations_measured,0\n'
         return
     fi
+    # Iteration k of a worker: from its k-th BP_Start of the last layer (inside the
+    # window) to the next one. As ddnn, the period of iteration k is averaged over the
+    # workers, and the mean is over the iterations (iterations_measured counts them).
     awk -F, -v last=$((num_layers - 1)) -v lo="$win_lo_ns" -v hi="$win_hi_ns" '
-        FNR == 1 { prev = -1; next }
+        FNR == 1 { prev = -1; k = 0; next }
         $2 == last && $3 == "BP_Start" {
             t = $4 + 0
-            if (prev >= 0 && prev >= lo && prev < hi) { sum += t - prev; n++ }
+            if (prev >= 0 && prev >= lo && prev < hi) { k++; sum[k] += t - prev; cnt[k]++; if (k > kmax) kmax = k }
             prev = t
         }
         END {
-            if (n > 0) printf "iteration_time_mean_s,%.9g\n", sum / n / 1e9
+            for (i = 1; i <= kmax; i++) { total += sum[i] / cnt[i]; n++ }
+            if (n > 0) printf "iteration_time_mean_s,%.9g\n", total / n / 1e9
             else printf "iteration_time_mean_s,NA\n"
             printf "iterations_measured,%d\n", n }' "${files[@]}"
 }
