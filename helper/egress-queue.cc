@@ -25,36 +25,36 @@ namespace ns3
 namespace
 {
 
+/** PfifoFast's map from a packet's priority (its ToS's precedence bits) to its three bands. */
+const char* const kPfifoFastPriomap = "1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1";
+
 /**
- * PfifoFast: three bands by the ToS's priority, LimitPackets for the three together; with
- * bandLimitPackets, each band also an internal FIFO of that many packets (as a Linux host's
- * or the thesis code's servers' queues), whose overflow PfifoFast counts as its drops.
+ * PfifoFast: three bands by the ToS's priority, LimitPackets for the three together. With
+ * bandLimitPackets, the same three bands in strict priority with the same map, each a FIFO of
+ * that many packets (as the thesis code's servers' queues): ns-3's PfifoFast itself refuses
+ * internal queues shorter than its limit (an assertion of debug builds).
  */
 void
 BuildPfifoFast(const EgressQueue& queue, TrafficControlHelper& tch)
 {
-    const uint16_t root = tch.SetRootQueueDisc(
-        "ns3::PfifoFastQueueDisc",
-        "MaxSize",
-        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
     if (queue.bandLimitPackets > 0)
     {
-        tch.AddInternalQueues(
-            root,
-            3,
-            "ns3::DropTailQueue<QueueDiscItem>",
-            "MaxSize",
-            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.bandLimitPackets)));
+        const uint16_t root
+            = tch.SetRootQueueDisc("ns3::PrioQueueDisc", "Priomap", StringValue(kPfifoFastPriomap));
+        queue.AddFifoBands(tch, root, 3);
+        return;
     }
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc",
+                         "MaxSize",
+                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.limitPackets)));
 }
 
 /** PfifoFast's bands, each a RED marking ECN from EcnThresholdPackets on (DCTCP's K). */
 void
 BuildPrioRed(const EgressQueue& queue, TrafficControlHelper& tch)
 {
-    // PfifoFast's map from the priority (the ToS's precedence bits) to its three bands.
-    const uint16_t root = tch.SetRootQueueDisc(
-        "ns3::PrioQueueDisc", "Priomap", StringValue("1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1"));
+    const uint16_t root
+        = tch.SetRootQueueDisc("ns3::PrioQueueDisc", "Priomap", StringValue(kPfifoFastPriomap));
     TrafficControlHelper::ClassIdList bands
         = tch.AddQueueDiscClasses(root, 3, "ns3::QueueDiscClass");
     const double k = queue.ecnThresholdPackets;
@@ -134,6 +134,24 @@ EgressQueue::AddFifoBands(TrafficControlHelper& tch, uint16_t root, uint16_t ban
                               "MaxSize",
                               QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, BandLimit())));
     }
+}
+
+std::vector<Ptr<Object>>
+EgressQueue::BandQueues(Ptr<QueueDisc> disc)
+{
+    std::vector<Ptr<Object>> bands;
+    for (size_t i = 0; i < disc->GetNQueueDiscClasses(); ++i)
+    {
+        bands.push_back(disc->GetQueueDiscClass(i)->GetQueueDisc());
+    }
+    if (disc->GetNQueueDiscClasses() == 0)
+    {
+        for (size_t i = 0; i < disc->GetNInternalQueues(); ++i)
+        {
+            bands.push_back(disc->GetInternalQueue(i));
+        }
+    }
+    return bands;
 }
 
 uint32_t

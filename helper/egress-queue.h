@@ -10,6 +10,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-disc-container.h"
+#include "ns3/queue-disc.h"
 #include "ns3/traffic-control-helper.h"
 
 #include <functional>
@@ -90,15 +91,21 @@ struct EgressQueue
     /** The checker of an attribute holding a Kind: every registered attributeName. */
     static Ptr<const AttributeChecker> MakeKindChecker();
 
+    /**
+     * The bands of an installed egress queue disc of any kind, in band order: its child queue
+     * discs, or its internal queues (PfifoFast). Each has the traces PacketsInQueue and
+     * Enqueue (Ptr<const QueueDiscItem>).
+     */
+    static std::vector<Ptr<Object>> BandQueues(Ptr<QueueDisc> disc);
     /** The packets one band holds: bandLimitPackets, or limitPackets when that is 0. */
     uint32_t BandLimit() const;
 
     Kind kind{PFIFO_FAST};
     uint32_t limitPackets{1000};
     /**
-     * The packets each band holds on its own, 0: none. PfifoFast keeps limitPackets for its
-     * bands together and gets an internal queue of this many per band; the kinds whose bands
-     * are queue discs of their own hold this many instead of limitPackets. The topology
+     * The packets each band holds on its own, 0: none. PfifoFast then becomes its three bands
+     * in strict priority (a PrioQueueDisc with its map), each a FIFO of this many; the kinds
+     * whose bands are queue discs of their own hold this many instead of limitPackets. The topology
      * helpers set it on the servers' egress only (ServerBandLimitPackets), as hosts have
      * their own, shorter queues than switches.
      */

@@ -177,10 +177,10 @@ class HostBandLimitTestCase : public TestCase
         Simulator::Stop(NanoSeconds(1)); // queue discs create their internal queues at start
         Simulator::Run();
         Ptr<QueueDisc> server = network->GetServerQueueDisc(2);
-        for (size_t band = 0; band < server->GetNInternalQueues(); ++band)
+        for (Ptr<Object> band : EgressQueue::BandQueues(server))
         {
-            server->GetInternalQueue(band)->TraceConnectWithoutContext(
-                "PacketsInQueue", MakeBoundCallback(&Peak, &peaks.serverBand));
+            band->TraceConnectWithoutContext("PacketsInQueue",
+                                             MakeBoundCallback(&Peak, &peaks.serverBand));
         }
         network->GetSwitchQueueDisc(0)->TraceConnectWithoutContext(
             "PacketsInQueue", MakeBoundCallback(&Peak, &peaks.switchQueue));
@@ -215,7 +215,7 @@ class HostBandLimitTestCase : public TestCase
             Ptr<QueueDisc> disc
                 = device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
                     device);
-            NS_TEST_ASSERT_MSG_EQ(disc->GetInternalQueue(1)->GetMaxSize(),
+            NS_TEST_ASSERT_MSG_EQ(disc->GetQueueDiscClass(1)->GetQueueDisc()->GetMaxSize(),
                                   QueueSize(QueueSizeUnit::PACKETS, 100),
                                   "leaf-spine server " << i);
         }

@@ -301,9 +301,10 @@ class TransportProfileBandsTestCase : public TestCase
             for (Ptr<QueueDisc> disc :
                  {network->GetServerQueueDisc(i), network->GetSwitchQueueDisc(i)})
             {
-                for (uint32_t band = 0; band < 3; ++band)
+                const std::vector<Ptr<Object>> bands = EgressQueue::BandQueues(disc);
+                for (uint32_t band = 0; band < bands.size(); ++band)
                 {
-                    disc->GetInternalQueue(band)->TraceConnectWithoutContext(
+                    bands[band]->TraceConnectWithoutContext(
                         "Enqueue", MakeBoundCallback(&Enqueued, counts, band));
                 }
             }
