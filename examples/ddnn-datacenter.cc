@@ -33,6 +33,26 @@ using namespace ns3;
 namespace
 {
 
+/** Seconds as milliseconds with 3 decimals, or NA for a figure without samples. */
+std::string
+Ms(double seconds)
+{
+    if (std::isnan(seconds))
+    {
+        return "NA";
+    }
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << seconds * 1e3;
+    return os.str();
+}
+
+/** A count of a queue meter's side, or NA where its discs have no priority map. */
+std::string
+Count(const DatacenterResult::Bands& bands, const std::vector<uint64_t>& counts, size_t band)
+{
+    return bands.classified && band < counts.size() ? std::to_string(counts[band]) : "NA";
+}
+
 void
 PrintRun(const std::string& label, const DatacenterResult& r)
 {
@@ -42,9 +62,9 @@ PrintRun(const std::string& label, const DatacenterResult& r)
         const TrainingSummary& t = r.jobs[k].training;
         std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
                   << ": " << t.iterationsCompleted << " iterations, mean "
-                  << t.iterationTimeMeanS * 1e3 << " ms (n=" << t.iterationsMeasured
-                  << " in the window, sd " << t.iterationTimeSdS * 1e3 << " ms; compute "
-                  << t.computeTimeS * 1e3 << " ms)\n";
+                  << Ms(t.iterationTimeMeanS) << " ms (n=" << t.iterationsMeasured
+                  << " in the window, sd " << Ms(t.iterationTimeSdS) << " ms; compute "
+                  << Ms(t.computeTimeS) << " ms)\n";
     }
     double expected = 0, measured = 0; // the training tenant: every job
     for (const JobResult& job : r.jobs)
@@ -81,8 +101,16 @@ PrintRun(const std::string& label, const DatacenterResult& r)
         std::cout << "  " << std::left << std::setw(6)
                   << ddnn_flow_class_name(static_cast<ddnn_flow_class>(c)) << std::right
                   << std::setw(9) << s.started << std::setw(11) << s.completed << std::setw(11)
-                  << s.mean_s * 1e3 << std::setw(11) << s.p50_s * 1e3 << std::setw(11)
-                  << s.p99_s * 1e3 << "\n";
+                  << Ms(s.mean_s) << std::setw(11) << Ms(s.p50_s) << std::setw(11)
+                  << Ms(s.p99_s) << "\n";
+    }
+    std::cout << "  band  drops at servers  at switches  retransmissions  (packets)\n";
+    for (size_t b = 0; b < r.serverBands.drops.size(); ++b)
+    {
+        std::cout << "  " << std::setw(4) << b << std::setw(18)
+                  << Count(r.serverBands, r.serverBands.drops, b) << std::setw(13)
+                  << Count(r.switchBands, r.switchBands.drops, b) << std::setw(17)
+                  << Count(r.serverBands, r.retransmissions, b) << "\n";
     }
 }
 

@@ -6,7 +6,7 @@
  * public API; flow-hash ECMP keeps a connection on one path and spreads connections over the
  * paths; a ring spread over an oversubscribed leaf-spine runs at the bottleneck's share, and
  * packed in one rack it equals the single-ToR figure; a fat tree carries a ring's exact bytes;
- * placement and its errors.
+ * placement and its errors; the queue meter against the discs' own counts.
  */
 #include "../model/ddnn-ring.h"
 #include "../model/flow-hash-ecmp-routing.h"
@@ -21,6 +21,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
 #include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -227,6 +228,100 @@ class HostBandLimitTestCase : public TestCase
                                   "leaf-spine switch egress " << i);
         }
         Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * The queue meter from first principles: one 1 MB TCP flow (no ToS: PfifoFast's band 1)
+ * from a server whose band holds 20 packets, with the thesis's 32 MiB socket buffers, so
+ * that slow start overflows it. Every packet a disc drops is counted once, in its band and
+ * on its side (the discs' own statistics); as the receiver ends with every byte, each
+ * dropped segment was sent again (retransmissions at least the drops); the band's backlog
+ * reached its 20 packets and no more; the other bands neither drop nor resend. With room
+ * for the whole flow in the queues nothing is dropped or sent again.
+ */
+class QueueMeterTestCase : public TestCase
+{
+  public:
+    QueueMeterTestCase()
+        : TestCase("the queue meter counts each drop once, and every lost segment is resent")
+    {
+    }
+
+  private:
+    void
+    Check(uint32_t serverBandLimit)
+    {
+        const uint64_t flowBytes = 1000000;
+        TransportSettings::Profile("thesis").Apply();
+        Ptr<SingleTorHelper> network = CreateObject<SingleTorHelper>();
+        network->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+        network->SetAttribute("ServerBandLimitPackets", UintegerValue(serverBandLimit));
+        network->Create(3);
+        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        Ptr<PacketSink> sink
+            = DynamicCast<PacketSink>(sinkHelper.Install(network->GetServer(2)).Get(0));
+        BulkSendHelper send("ns3::TcpSocketFactory",
+                            InetSocketAddress(network->GetServerAddress(2), 5000));
+        send.SetAttribute("MaxBytes", UintegerValue(flowBytes));
+        send.Install(network->GetServer(1));
+        QueueMeter meter(network, Seconds(0), Seconds(10));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+
+        const std::string variant = "band limit " + std::to_string(serverBandLimit) + ": ";
+        NS_TEST_ASSERT_MSG_EQ(sink->GetTotalRx(), flowBytes, variant << "every byte arrived");
+        uint64_t serverDrops = 0;
+        uint64_t switchDrops = 0;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            serverDrops += network->GetServerQueueDisc(i)->GetStats().nTotalDroppedPackets;
+            switchDrops += network->GetSwitchQueueDisc(i)->GetStats().nTotalDroppedPackets;
+        }
+        NS_TEST_ASSERT_MSG_EQ(meter.GetBands(QueueMeter::SERVERS), 3, variant << "three bands");
+        NS_TEST_ASSERT_MSG_EQ(meter.IsClassified(QueueMeter::SWITCHES), true, variant << "mapped");
+        NS_TEST_ASSERT_MSG_EQ(meter.GetDrops(QueueMeter::SERVERS, 1),
+                              serverDrops,
+                              variant << "the servers' drops, each once");
+        NS_TEST_ASSERT_MSG_EQ(meter.GetDrops(QueueMeter::SWITCHES, 1),
+                              switchDrops,
+                              variant << "the switch's drops, each once");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(meter.GetRetransmissions(1),
+                                    serverDrops + switchDrops,
+                                    variant << "each lost segment sent again");
+        for (uint32_t band : {0, 2})
+        {
+            NS_TEST_ASSERT_MSG_EQ(meter.GetDrops(QueueMeter::SERVERS, band)
+                                          + meter.GetDrops(QueueMeter::SWITCHES, band)
+                                      + meter.GetRetransmissions(band),
+                                  0,
+                                  variant << "nothing in band " << band);
+        }
+        // The discs hold IPv4 packets of full segments: the wire's bytes less PPP's 2.
+        const uint64_t packetBytes = TransportSettings::Profile("thesis").WirePacketBytes() - 2;
+        if (serverBandLimit > 0)
+        {
+            NS_TEST_ASSERT_MSG_GT(serverDrops, 0, variant << "slow start overflowed the band");
+            NS_TEST_ASSERT_MSG_EQ(meter.GetMaxBacklogBytes(QueueMeter::SERVERS, 1),
+                                  serverBandLimit * packetBytes,
+                                  variant << "the band filled to its limit and no further");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(serverDrops + switchDrops + meter.GetRetransmissions(1),
+                                  0,
+                                  variant << "nothing lost, nothing resent");
+        }
+        Simulator::Destroy();
+    }
+
+    void
+    DoRun() override
+    {
+        Check(20);
+        Check(0);
     }
 };
 
@@ -516,6 +611,7 @@ class FabricTestSuite : public TestSuite
     {
         AddTestCase(new TopologyTestCase);
         AddTestCase(new HostBandLimitTestCase);
+        AddTestCase(new QueueMeterTestCase);
         AddTestCase(new OwnTopologyTestCase);
         AddTestCase(new EcmpFlowHashTestCase);
         AddTestCase(new OversubscribedLeafSpineTestCase);

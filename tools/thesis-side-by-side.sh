@@ -62,13 +62,14 @@
 #      flows and completed flows, flows started, the training's mean iteration period
 #      (thesis: from one BP_Start of the last layer to the next, as its plotting tool,
 #      averaged over the workers like ddnn's iteration_time_mean_s) and the iterations
-#      measured, the compute time, drops and retransmissions per band at the servers and
-#      at the switch, and the largest backlog of each band of the servers' queue discs in
-#      bytes. ddnn's figures come from its summary.csv (a key of the metric's name;
-#      absent: NA). The thesis code's outputs give no drop or retransmission counts (NA);
+#      measured, the compute time, drops per band at the servers and at the switch, the
+#      servers' TCP retransmissions per band, and the largest backlog of each band of the
+#      servers' and the switch's queue discs in bytes. ddnn's figures come from its
+#      summary.csv (a key of the metric's name; absent: NA). The thesis code's outputs
+#      give no drop or retransmission counts and do not trace the switch's queues (NA);
 #      its endpoint queue tracing (logs_ns3/Node_N_queue_band_B.txt, BytesInQueue of each
-#      server band) gives the backlog (a band never written to has none: 0). NA is never
-#      written as 0.
+#      server band) gives the servers' backlog (a band never written to has none: 0). NA
+#      is never written as 0.
 #
 # Exit status 1 with a one-line message on a bad argument or a failed run.
 set -euo pipefail
@@ -435,11 +436,13 @@ metrics=(flows_all_started flows_all_completed
     flows_large_started flows_large_completed fct_large_mean_s fct_large_p99_s
     fct_all_mean_s fct_all_p99_s
     iteration_time_mean_s iterations_measured compute_time_s)
-for where in servers switch; do
+for where in servers switches; do
     for b in 0 1 2; do metrics+=("drops_${where}_band$b"); done
 done
 for b in 0 1 2; do metrics+=("retransmissions_servers_band$b"); done
-for b in 0 1 2; do metrics+=("max_queue_bytes_servers_band$b"); done
+for where in servers switches; do
+    for b in 0 1 2; do metrics+=("max_queue_bytes_${where}_band$b"); done
+done
 
 {
     echo "metric,priority,ddnn,thesis_code"

@@ -6,6 +6,7 @@
 #include "ns3/atomic-file.h"
 #include "ns3/background-helper.h"
 #include "ns3/egress-queue.h"
+#include "ns3/queue-meter.h"
 #include "ns3/single-tor-helper.h"
 #include "ns3/utilization-meter.h"
 #include "program-main.h"
@@ -121,6 +122,7 @@ RunDatacenter(const Scenario& scenario,
                            scenario.WindowStart(),
                            scenario.WindowEnd());
 
+    QueueMeter queues(network, scenario.WindowStart(), scenario.WindowEnd());
     if (Ptr<FabricTopology> fabric = DynamicCast<FabricTopology>(network))
     {
         for (const auto& [name, devices] : fabric->GetTiers())
@@ -175,6 +177,20 @@ RunDatacenter(const Scenario& scenario,
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
+    for (auto [side, bands] : {std::pair{QueueMeter::SERVERS, &result.serverBands},
+                               std::pair{QueueMeter::SWITCHES, &result.switchBands}})
+    {
+        bands->classified = queues.IsClassified(side);
+        for (uint32_t b = 0; b < queues.GetBands(side); ++b)
+        {
+            bands->drops.push_back(queues.GetDrops(side, b));
+            bands->maxBacklogBytes.push_back(queues.GetMaxBacklogBytes(side, b));
+            if (side == QueueMeter::SERVERS)
+            {
+                result.retransmissions.push_back(queues.GetRetransmissions(b));
+            }
+        }
+    }
     result.minIterations = scenario.values.min_iterations;
     result.minFlows = scenario.values.min_flows;
     result.windowS = (scenario.WindowEnd() - scenario.WindowStart()).GetSeconds();
@@ -366,6 +382,25 @@ SummaryRows(const DatacenterResult& r)
     {
         rows.emplace_back("util_" + tier + "_training_measured", FormatFigure(utilization[0]));
         rows.emplace_back("util_" + tier + "_background_measured", FormatFigure(utilization[1]));
+    }
+    // A count of a disc that has no map from priority to band is unknown, not 0.
+    const auto count = [](bool known, uint64_t value) {
+        return known ? std::to_string(value) : std::string("NA");
+    };
+    for (const auto& [side, bands] : {std::pair{"servers", &r.serverBands},
+                                      std::pair{"switches", &r.switchBands}})
+    {
+        for (size_t b = 0; b < bands->drops.size(); ++b)
+        {
+            const std::string band = std::string(side) + "_band" + std::to_string(b);
+            rows.emplace_back("drops_" + band, count(bands->classified, bands->drops[b]));
+            rows.emplace_back("max_queue_bytes_" + band, std::to_string(bands->maxBacklogBytes[b]));
+        }
+    }
+    for (size_t b = 0; b < r.retransmissions.size(); ++b)
+    {
+        rows.emplace_back("retransmissions_servers_band" + std::to_string(b),
+                          count(r.serverBands.classified, r.retransmissions[b]));
     }
     return rows;
 }

@@ -47,6 +47,16 @@ struct DatacenterResult
     std::vector<std::array<double, 4>> linkUtilization;
     /** Per tier of a fabric's switch links ("leaf_spine_up", ...): {training, background}. */
     std::vector<std::pair<std::string, std::array<double, 2>>> tierUtilization;
+    /** Per band of the egress queue discs, within the window (QueueMeter). */
+    struct Bands
+    {
+        bool classified{false};                //!< false: per-band counts unknown (NA)
+        std::vector<uint64_t> drops;           //!< packets dropped
+        std::vector<uint64_t> maxBacklogBytes; //!< largest backlog of one disc's band
+    };
+    Bands serverBands;                     //!< the servers' uplinks
+    Bands switchBands;                     //!< every switch egress
+    std::vector<uint64_t> retransmissions; //!< TCP data segments the servers sent again
     uint32_t minIterations{0}; //!< the scenario's: fewer measured iterations are flagged
     uint32_t minFlows{0};      //!< the scenario's: fewer completed flows in a class are flagged
     double windowS{0};         //!< the measurement window's length

@@ -1,0 +1,243 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "queue-meter.h"
+
+#include "egress-queue.h"
+
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/node-list.h"
+#include "ns3/pfifo-fast-queue-disc.h"
+#include "ns3/prio-queue-disc.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("QueueMeter");
+
+namespace
+{
+
+/** PfifoFast's map from priority to band (fixed in ns-3's pfifo-fast-queue-disc.cc). */
+constexpr std::array<uint16_t, 16> kPfifoFastMap{1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+
+/** The map from priority to band of a disc: its Priomap attribute, or PfifoFast's. */
+std::optional<std::array<uint16_t, 16>>
+PriomapOf(Ptr<QueueDisc> disc)
+{
+    PriomapValue value;
+    if (disc->GetAttributeFailSafe("Priomap", value))
+    {
+        return value.Get();
+    }
+    if (DynamicCast<PfifoFastQueueDisc>(disc))
+    {
+        return kPfifoFastMap;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QueueMeter::QueueMeter(Ptr<ServerTopology> network, Time from, Time until)
+    : m_from(from),
+      m_until(until)
+{
+    NS_LOG_FUNCTION(this << from << until);
+    std::vector<std::pair<Ptr<NetDevice>, Side>> devices;
+    std::vector<Ptr<Node>> servers;
+    for (uint32_t i = 0; i < network->GetServerCount(); ++i)
+    {
+        servers.push_back(network->GetServer(i));
+        devices.emplace_back(network->GetServerDevice(i), SERVERS);
+    }
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        if (std::find(servers.begin(), servers.end(), *node) != servers.end())
+        {
+            continue;
+        }
+        for (uint32_t d = 0; d < (*node)->GetNDevices(); ++d)
+        {
+            devices.emplace_back((*node)->GetDevice(d), SWITCHES);
+        }
+    }
+    // Some discs (PfifoFast) create their bands when their node is initialized, an event at
+    // time 0 scheduled with the node: this one comes after it.
+    Simulator::Schedule(Seconds(0), [this, devices]() {
+        for (const auto& [device, side] : devices)
+        {
+            Meter(device, side);
+        }
+        m_retransmissions.assign(m_counts[SERVERS].bands, 0);
+    });
+}
+
+void
+QueueMeter::Meter(Ptr<NetDevice> device, Side side)
+{
+    Ptr<Node> node = device->GetNode();
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    Ptr<QueueDisc> root = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+    if (!root)
+    {
+        return;
+    }
+    const size_t index = m_discs.size();
+    m_discs.push_back({side, PriomapOf(root)});
+    Counts& counts = m_counts[side];
+    counts.classified = counts.classified && m_discs.back().priomap.has_value();
+    const std::vector<Ptr<Object>> bands = EgressQueue::BandQueues(root);
+    counts.bands = std::max<uint32_t>(counts.bands, bands.size());
+    counts.drops.resize(counts.bands, 0);
+    counts.maxBacklog.resize(counts.bands, 0);
+    root->TraceConnectWithoutContext("Drop", MakeBoundCallback(&QueueMeter::Dropped, this, index));
+    for (uint32_t b = 0; b < bands.size(); ++b)
+    {
+        bands[b]->TraceConnectWithoutContext(
+            "BytesInQueue",
+            MakeBoundCallback(&QueueMeter::Backlog, this, side, b));
+    }
+    if (side == SERVERS)
+    {
+        // What the server's own sockets send (once per segment, before its queue disc).
+        if (Ptr<Ipv4L3Protocol> ip = node->GetObject<Ipv4L3Protocol>())
+        {
+            ip->TraceConnectWithoutContext("SendOutgoing",
+                                           MakeBoundCallback(&QueueMeter::Sent, this, index));
+        }
+    }
+    NS_LOG_INFO("node " << node->GetId() << " device " << device->GetIfIndex() << ": "
+                        << bands.size() << " bands, "
+                        << (m_discs.back().priomap ? "mapped" : "no priority map"));
+}
+
+bool
+QueueMeter::InWindow() const
+{
+    const Time now = Simulator::Now();
+    return now >= m_from && now < m_until;
+}
+
+uint32_t
+QueueMeter::BandOf(size_t disc, Ptr<const Packet> packet) const
+{
+    // As PrioQueueDisc and PfifoFast classify: the priority tag, 0 without one.
+    uint8_t priority = 0;
+    SocketPriorityTag tag;
+    if (packet->PeekPacketTag(tag))
+    {
+        priority = tag.GetPriority();
+    }
+    return (*m_discs[disc].priomap)[priority & 0x0f];
+}
+
+void
+QueueMeter::Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> item)
+{
+    if (!meter->InWindow() || !meter->m_discs[disc].priomap)
+    {
+        return;
+    }
+    Counts& counts = meter->m_counts[meter->m_discs[disc].side];
+    const uint32_t band = meter->BandOf(disc, item->GetPacket());
+    if (band < counts.bands)
+    {
+        ++counts.drops[band];
+    }
+    NS_LOG_LOGIC("drop in band " << band << " of disc " << disc);
+}
+
+void
+QueueMeter::Backlog(QueueMeter* meter, Side side, uint32_t band, uint32_t, uint32_t bytes)
+{
+    if (meter->InWindow())
+    {
+        uint64_t& most = meter->m_counts[side].maxBacklog[band];
+        most = std::max<uint64_t>(most, bytes);
+    }
+}
+
+void
+QueueMeter::Sent(QueueMeter* meter,
+                 size_t disc,
+                 const Ipv4Header& header,
+                 Ptr<const Packet> packet,
+                 uint32_t)
+{
+    if (header.GetProtocol() != 6 || !meter->m_discs[disc].priomap)
+    {
+        return;
+    }
+    // The TCP header's ports, sequence number and data offset, read without parsing options.
+    uint8_t tcp[13];
+    if (packet->CopyData(tcp, sizeof tcp) < sizeof tcp)
+    {
+        return;
+    }
+    const uint32_t headerBytes = (tcp[12] >> 4) * 4;
+    if (packet->GetSize() <= headerBytes)
+    {
+        return; // no data: a pure ACK, SYN or FIN
+    }
+    const SequenceNumber32 start((uint32_t{tcp[4]} << 24) | (uint32_t{tcp[5]} << 16)
+                                 | (uint32_t{tcp[6]} << 8) | tcp[7]);
+    const SequenceNumber32 end = start + (packet->GetSize() - headerBytes);
+    const ConnectionKey key{header.GetSource().Get(),
+                            header.GetDestination().Get(),
+                            static_cast<uint16_t>((tcp[0] << 8) | tcp[1]),
+                            static_cast<uint16_t>((tcp[2] << 8) | tcp[3])};
+    auto [highest, added] = meter->m_highest.try_emplace(key, end);
+    if (added)
+    {
+        return;
+    }
+    if (start < highest->second)
+    {
+        const uint32_t band = meter->BandOf(disc, packet);
+        if (meter->InWindow() && band < meter->m_retransmissions.size())
+        {
+            ++meter->m_retransmissions[band];
+        }
+        NS_LOG_LOGIC("retransmission of " << start << " in band " << band);
+    }
+    highest->second = std::max(highest->second, end);
+}
+
+uint32_t
+QueueMeter::GetBands(Side side) const
+{
+    return m_counts[side].bands;
+}
+
+bool
+QueueMeter::IsClassified(Side side) const
+{
+    return m_counts[side].classified;
+}
+
+uint64_t
+QueueMeter::GetDrops(Side side, uint32_t band) const
+{
+    return m_counts[side].drops.at(band);
+}
+
+uint64_t
+QueueMeter::GetMaxBacklogBytes(Side side, uint32_t band) const
+{
+    return m_counts[side].maxBacklog.at(band);
+}
+
+uint64_t
+QueueMeter::GetRetransmissions(uint32_t band) const
+{
+    return m_retransmissions.at(band);
+}
+
+} // namespace ns3
