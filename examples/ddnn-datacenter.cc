@@ -101,8 +101,8 @@ PrintRun(const std::string& label, const DatacenterResult& r)
         std::cout << "  " << std::left << std::setw(6)
                   << ddnn_flow_class_name(static_cast<ddnn_flow_class>(c)) << std::right
                   << std::setw(9) << s.started << std::setw(11) << s.completed << std::setw(11)
-                  << Ms(s.mean_s) << std::setw(11) << Ms(s.p50_s) << std::setw(11)
-                  << Ms(s.p99_s) << "\n";
+                  << Ms(s.mean_s) << std::setw(11) << Ms(s.p50_s) << std::setw(11) << Ms(s.p99_s)
+                  << "\n";
     }
     std::cout << "  band  drops at servers  at switches  retransmissions  (packets)\n";
     for (size_t b = 0; b < r.serverBands.drops.size(); ++b)

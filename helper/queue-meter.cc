@@ -46,8 +46,8 @@ PriomapOf(Ptr<QueueDisc> disc)
 } // namespace
 
 QueueMeter::QueueMeter(Ptr<ServerTopology> network, Time from, Time until)
-    : m_from(from),
-      m_until(until)
+    : m_from(from)
+    , m_until(until)
 {
     NS_LOG_FUNCTION(this << from << until);
     std::vector<std::pair<Ptr<NetDevice>, Side>> devices;
@@ -101,8 +101,7 @@ QueueMeter::Meter(Ptr<NetDevice> device, Side side)
     for (uint32_t b = 0; b < bands.size(); ++b)
     {
         bands[b]->TraceConnectWithoutContext(
-            "BytesInQueue",
-            MakeBoundCallback(&QueueMeter::Backlog, this, side, b));
+            "BytesInQueue", MakeBoundCallback(&QueueMeter::Backlog, this, side, b));
     }
     if (side == SERVERS)
     {
@@ -165,11 +164,8 @@ QueueMeter::Backlog(QueueMeter* meter, Side side, uint32_t band, uint32_t, uint3
 }
 
 void
-QueueMeter::Sent(QueueMeter* meter,
-                 size_t disc,
-                 const Ipv4Header& header,
-                 Ptr<const Packet> packet,
-                 uint32_t)
+QueueMeter::Sent(
+    QueueMeter* meter, size_t disc, const Ipv4Header& header, Ptr<const Packet> packet, uint32_t)
 {
     if (header.GetProtocol() != 6 || !meter->m_discs[disc].priomap)
     {

@@ -94,8 +94,8 @@ class QueueMeter
     Time m_from;
     Time m_until;
     std::vector<Disc> m_discs;
-    std::array<Counts, 2> m_counts;                       //!< [side]
-    std::vector<uint64_t> m_retransmissions;              //!< [band]
+    std::array<Counts, 2> m_counts;                      //!< [side]
+    std::vector<uint64_t> m_retransmissions;             //!< [band]
     std::map<ConnectionKey, SequenceNumber32> m_highest; //!< per connection: next new byte
 };
 

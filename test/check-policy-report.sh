@@ -7,13 +7,8 @@
 # policy map are drawn; the slack-adaptive runs record each buffer's time at each ToS.
 # Usage: check-policy-report.sh DDNN-CAMPAIGN WORK-DIR
 set -euo pipefail
-campaign=$1 work=$2
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# 4 layers of 100 kB on 3 workers: an iteration of about 2 ms.
-printf 'layer,param_bytes,forward_ns,backward_ns\n0,100000,100000,200000\n1,100000,100000,200000
-2,100000,100000,200000\n3,100000,100000,200000\n' >"$work/tiny-profile.csv"
+# shellcheck source=tiny-campaign-setup.sh
+source "$(dirname "$0")/tiny-campaign-setup.sh"
 {
     echo "flow_id,from,to,size_bytes,start_ns"
     for i in $(seq 0 23); do echo "$i,$((i % 3)),$(((i + 1) % 3)),50000,$((6000000 + i * 1000000))"; done

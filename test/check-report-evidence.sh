@@ -6,13 +6,8 @@
 # flagged, the small one (12) is not; the point is drawn against one parameter only.
 # Usage: check-report-evidence.sh DDNN-CAMPAIGN WORK-DIR
 set -euo pipefail
-campaign=$1 work=$2
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# 4 layers of 100 kB on 3 workers: an iteration of about 2 ms.
-printf 'layer,param_bytes,forward_ns,backward_ns\n0,100000,100000,200000\n1,100000,100000,200000
-2,100000,100000,200000\n3,100000,100000,200000\n' >"$work/tiny-profile.csv"
+# shellcheck source=tiny-campaign-setup.sh
+source "$(dirname "$0")/tiny-campaign-setup.sh"
 {
     echo "flow_id,from,to,size_bytes,start_ns"
     for i in $(seq 0 11); do echo "$i,$((i % 3)),$(((i + 1) % 3)),50000,$((6000000 + i * 2000000))"; done

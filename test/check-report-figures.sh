@@ -10,13 +10,9 @@
 # are the runs' buffers.csv starts.
 # Usage: check-report-figures.sh DDNN-CAMPAIGN WORK-DIR
 set -euo pipefail
-campaign=$1 work=$2
-rm -rf "$work"
-mkdir -p "$work"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# 4 layers of 100 kB: a 3-worker iteration moves 0.53 MB, so runs of 30 ms hold ~15 iterations.
-printf 'layer,param_bytes,forward_ns,backward_ns\n0,100000,100000,200000\n1,100000,100000,200000
-2,100000,100000,200000\n3,100000,100000,200000\n' >"$work/tiny-profile.csv"
+# shellcheck source=tiny-campaign-setup.sh
+source "$(dirname "$0")/tiny-campaign-setup.sh"
+# Runs of 30 ms hold ~15 iterations of the tiny model.
 cat >"$work/campaign.xml" <<XML
 <campaign version="1">
   <scenario version="1">

@@ -28,6 +28,38 @@
 using namespace ns3;
 using namespace ns3::ddnntest;
 
+namespace
+{
+
+/**
+ * One iteration of two buffers of `s` bytes on servers 0..n-1 of `tor`, with a dedicated
+ * parameter server on server n, computing 100 us: its applications (workers, then the
+ * server) and its job.
+ */
+std::pair<ApplicationContainer, Ptr<TrainingJob>>
+InstallDedicatedServerJob(Ptr<SingleTorHelper> tor,
+                          uint32_t n,
+                          uint64_t s,
+                          const std::string& profileName)
+{
+    NodeContainer workers;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        workers.Add(tor->GetServer(i));
+    }
+    TrainingHelper helper;
+    helper.SetAttribute("ProfileFile", StringValue(WriteProfile(profileName, {s, s})));
+    helper.SetAttribute("FusionBufferBytes", UintegerValue(s));
+    helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
+    helper.SetAttribute("Iterations", UintegerValue(1));
+    helper.SetAttribute("Collective", StringValue("parameter-server"));
+    helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
+    ApplicationContainer apps = helper.Install(workers, NodeContainer(tor->GetServer(n)));
+    return {apps, helper.GetJob()};
+}
+
+} // namespace
+
 /**
  * \ingroup ddnn-tests
  * Bytes each worker sends per allreduce: 2S - size((r+1)%N) - size((r+2)%N),
@@ -314,21 +346,8 @@ class DedicatedParameterServerTestCase : public TestCase
         const double rate = 10e9;
         Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
         tor->Create(n + 1);
-        NodeContainer workers;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            workers.Add(tor->GetServer(i));
-        }
-        TrainingHelper helper;
-        helper.SetAttribute("ProfileFile", StringValue(WriteProfile("dedicated.csv", {s, s})));
-        helper.SetAttribute("FusionBufferBytes", UintegerValue(s));
-        helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
-        helper.SetAttribute("Iterations", UintegerValue(1));
-        helper.SetAttribute("Collective", StringValue("parameter-server"));
-        helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
-        ApplicationContainer apps = helper.Install(workers, NodeContainer(tor->GetServer(n)));
+        const auto [apps, job] = InstallDedicatedServerJob(tor, n, s, "dedicated.csv");
         NS_TEST_ASSERT_MSG_EQ(apps.GetN(), n + 1, "N workers and one server");
-        Ptr<TrainingJob> job = helper.GetJob();
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "job finished");
         const uint64_t model = 2 * s;
@@ -408,23 +427,11 @@ class ThrottledParameterServerTestCase : public TestCase
         tor->SetAttribute("ImpairedServers", StringValue(std::to_string(n)));
         tor->SetAttribute("RateCap", DataRateValue(DataRate(serverRate)));
         tor->Create(n + 1);
-        NodeContainer workers;
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            workers.Add(tor->GetServer(i));
-        }
-        TrainingHelper helper;
-        helper.SetAttribute("ProfileFile", StringValue(WriteProfile("throttled.csv", {s, s})));
-        helper.SetAttribute("FusionBufferBytes", UintegerValue(s));
-        helper.SetAttribute("ComputeTime", TimeValue(MicroSeconds(100)));
-        helper.SetAttribute("Iterations", UintegerValue(1));
-        helper.SetAttribute("Collective", StringValue("parameter-server"));
-        helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
-        helper.Install(workers, NodeContainer(tor->GetServer(n)));
+        const Ptr<TrainingJob> job = InstallDedicatedServerJob(tor, n, s, "throttled.csv").second;
         Simulator::Run();
         double push = 0;
         double pull = 0;
-        const std::vector<TrainingJob::Record> records = helper.GetJob()->GetRecords();
+        const std::vector<TrainingJob::Record> records = job->GetRecords();
         for (const TrainingJob::Record& record : records)
         {
             push += (record.aggregation_end_ns - record.start_ns) * 1e-9 / records.size();

@@ -294,7 +294,7 @@ class QueueMeterTestCase : public TestCase
         for (uint32_t band : {0, 2})
         {
             NS_TEST_ASSERT_MSG_EQ(meter.GetDrops(QueueMeter::SERVERS, band)
-                                          + meter.GetDrops(QueueMeter::SWITCHES, band)
+                                      + meter.GetDrops(QueueMeter::SWITCHES, band)
                                       + meter.GetRetransmissions(band),
                                   0,
                                   variant << "nothing in band " << band);

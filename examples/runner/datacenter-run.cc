@@ -67,14 +67,14 @@ SamplesPerSecond(uint32_t batchSize, const TrainingSummary& training)
 }
 
 std::string
-FormatFigure(double value)
+FormatFigure(double value, int digits)
 {
     if (std::isnan(value))
     {
         return "NA";
     }
     std::ostringstream os;
-    os << std::setprecision(12) << value;
+    os << std::setprecision(digits) << value;
     return os.str();
 }
 
@@ -387,8 +387,8 @@ SummaryRows(const DatacenterResult& r)
     const auto count = [](bool known, uint64_t value) {
         return known ? std::to_string(value) : std::string("NA");
     };
-    for (const auto& [side, bands] : {std::pair{"servers", &r.serverBands},
-                                      std::pair{"switches", &r.switchBands}})
+    for (const auto& [side, bands] :
+         {std::pair{"servers", &r.serverBands}, std::pair{"switches", &r.switchBands}})
     {
         for (size_t b = 0; b < bands->drops.size(); ++b)
         {

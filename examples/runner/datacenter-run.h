@@ -98,8 +98,11 @@ DatacenterResult RunDatacenter(const Scenario& scenario,
 std::vector<ProgressMeter::Phase> CostPhases(const Scenario& scenario,
                                              double backgroundLoadPerServer);
 
-/** A figure as written to summary.csv and compare.csv: NA when it has no sample (NaN). */
-std::string FormatFigure(double value);
+/**
+ * A figure as written to summary.csv and compare.csv (`digits` significant digits; fewer for
+ * a table people read): NA when it has no sample (NaN).
+ */
+std::string FormatFigure(double value, int digits = 12);
 
 /** What job k's (from 0) output names start with: "" for the first job, "job2" + separator for
  * the second, ... */

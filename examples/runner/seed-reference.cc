@@ -3,6 +3,7 @@
  */
 #include "seed-reference.h"
 
+#include "datacenter-run.h"
 #include "input-file.h"
 
 #include "ns3/atomic-file.h"
@@ -94,18 +95,6 @@ SummaryValue(const std::map<std::string, std::string>& summary, const std::strin
         return std::numeric_limits<double>::quiet_NaN();
     }
     return std::strtod(it->second.c_str(), nullptr);
-}
-
-std::string
-Number4(double v)
-{
-    if (std::isnan(v))
-    {
-        return "NA";
-    }
-    std::ostringstream os;
-    os << std::setprecision(4) << v;
-    return os.str();
 }
 
 } // namespace
@@ -272,12 +261,14 @@ WriteValidation(const std::vector<CampaignRun>& runs,
                 if (!std::isnan(paper))
                 {
                     const double off = (mean / paper - 1) * 100;
-                    size = std::fabs(off) <= 25 ? "within 25 %" : "off by " + Number4(off) + " %";
+                    size = std::fabs(off) <= 25 ? "within 25 %"
+                                                : "off by " + FormatFigure(off, 4) + " %";
                 }
             }
             file.Out() << row.figure << "," << row.claim << "," << label << "," << row.paper << ","
-                       << Number4(mean) << "," << Number4(lo) << "," << Number4(hi) << ","
-                       << ratios.size() << "," << direction << "," << size << "\n";
+                       << FormatFigure(mean, 4) << "," << FormatFigure(lo, 4) << ","
+                       << FormatFigure(hi, 4) << "," << ratios.size() << "," << direction << ","
+                       << size << "\n";
         }
     }
     file.Commit();
