@@ -178,13 +178,18 @@ struct Probes
     }
 };
 
-/** The cell's scenario: the thesis code's default with the cell's load and the profile. */
+/**
+ * The cell's scenario: the thesis code's default with the cell's load and the profile, and
+ * the servers' band limit `hostBand` (a scenario's host-band-packets, or "profile": the
+ * profile's own).
+ */
 Scenario
 CellScenario(const Cell& cell,
              const std::string& profile,
              const std::string& priority,
              uint32_t workers,
-             double durationS)
+             double durationS,
+             const std::string& hostBand)
 {
     Scenario s; // the defaults, then the file's values
     LoadScenarioFile("scenarios/thesis-code-default.xml", s);
@@ -202,6 +207,10 @@ CellScenario(const Cell& cell,
     x.jobs[0].compute_ms = 0; // from rcp
     x.flow_rate = cell.flowRate;
     TransportSettings::Profile(profile).ToCore(x);
+    if (hostBand != "profile")
+    {
+        s.Set("transport.host-band-packets", hostBand);
+    }
     x.duration_s = durationS;
     x.warmup_s = 0;
     x.cooldown_s = 0;
@@ -496,7 +505,7 @@ RunBare(const Scenario& scenario,
  * Prints one "sample" line.
  */
 int
-RunChild(const std::string& spec)
+RunChild(const std::string& spec, const std::string& hostBand)
 {
     std::vector<std::string> f;
     std::stringstream in(spec);
@@ -515,7 +524,7 @@ RunChild(const std::string& spec)
     }
     const double warm = std::stod(f[5]);
     const double measure = std::stod(f[6]);
-    Scenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure);
+    Scenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure, hostBand);
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     Probes probes;
     probes.Schedule(warm, warm + measure);
@@ -579,9 +588,12 @@ RunChild(const std::string& spec)
     return 0;
 }
 
-/** Runs this program as a child with --child=spec; its sample, peak RSS from wait4. */
+/**
+ * Runs this program as a child with --child=spec and --hostBandPackets=hostBand; its sample,
+ * peak RSS from wait4.
+ */
 Sample
-Measure(const std::string& spec)
+Measure(const std::string& spec, const std::string& hostBand)
 {
     int pipeFd[2];
     if (pipe(pipeFd) != 0)
@@ -589,6 +601,7 @@ Measure(const std::string& spec)
         throw DdnnError(std::string("pipe: ") + std::strerror(errno));
     }
     const std::string arg = "--child=" + spec;
+    const std::string hostBandArg = "--hostBandPackets=" + hostBand;
     pid_t pid = fork();
     if (pid < 0)
     {
@@ -599,7 +612,11 @@ Measure(const std::string& spec)
         dup2(pipeFd[1], STDOUT_FILENO);
         close(pipeFd[0]);
         close(pipeFd[1]);
-        execl("/proc/self/exe", "ddnn-bench", arg.c_str(), static_cast<char*>(nullptr));
+        execl("/proc/self/exe",
+              "ddnn-bench",
+              arg.c_str(),
+              hostBandArg.c_str(),
+              static_cast<char*>(nullptr));
         _exit(127);
     }
     close(pipeFd[1]);
@@ -695,6 +712,7 @@ main(int argc, char* argv[])
     bool baseline = true;
     std::string bare = "replay";
     std::string calibrationOut;
+    std::string hostBand = "profile";
     CommandLine cmd(__FILE__);
     AddOption(cmd,
               "cells",
@@ -730,6 +748,11 @@ main(int argc, char* argv[])
               "calibrationOut",
               "write the calibration table (CPU s per simulated s) here",
               calibrationOut);
+    AddOption(cmd,
+              "hostBandPackets",
+              "packets each band of a server's egress holds (0: no limit of its own); profile: "
+              "each transport profile's (thesis 100, tuned none)",
+              hostBand);
     AddOption(cmd, "child", "internal: one measured run", child);
     ParseCommandLine(cmd, argc, argv, "ddnn-bench");
 
@@ -737,7 +760,7 @@ main(int argc, char* argv[])
     {
         if (!child.empty())
         {
-            return RunChild(child);
+            return RunChild(child, hostBand);
         }
         const uint32_t workers = ParseWholeNumber("--workers", workersText, 2, 250);
         uint32_t repeat = ParseWholeNumber("--repeat", repeatText, 1, 100);
@@ -781,6 +804,10 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--priority: expected same, low or high, got '" + priority + "'");
         }
+        if (hostBand != "profile")
+        {
+            Scenario().Set("transport.host-band-packets", hostBand); // checked before any run
+        }
         std::vector<std::string> profiles = SplitList("--profiles", profilesText);
         for (const std::string& profile : profiles)
         {
@@ -796,7 +823,9 @@ main(int argc, char* argv[])
 
         std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
                   << "training priority " << priority << ", " << repeat
-                  << " x (ddnn, bare ns-3) interleaved per cell; median (min-max)\n"
+                  << " x (ddnn, bare ns-3) interleaved per cell, servers' band limit "
+                  << (hostBand == "profile" ? "the profile's" : hostBand + " packets")
+                  << "; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)
@@ -808,7 +837,7 @@ main(int argc, char* argv[])
         {
             for (const Cell& cell : cells)
             {
-                Scenario s = CellScenario(cell, profile, priority, workers, 1);
+                Scenario s = CellScenario(cell, profile, priority, workers, 1, hostBand);
                 const uint32_t cellWorkers = s.values.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
@@ -841,11 +870,12 @@ main(int argc, char* argv[])
                 spec << ":" << sendsFile;
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
-                    Sample a = Measure("module:" + spec.str());
+                    Sample a = Measure("module:" + spec.str(), hostBand);
                     if (baseline)
                     {
                         Sample b = Measure("bare:" + spec.str()
-                                           + (bare == "paced" ? ":" + a.ringBytes : ""));
+                                               + (bare == "paced" ? ":" + a.ringBytes : ""),
+                                           hostBand);
                         ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
                         cpuRatio.push_back(a.cpuS / std::max(b.cpuS, 1e-9));
                     }
