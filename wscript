@@ -16,6 +16,7 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
+# model/ddnn-multicast.h,
 # model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob,
 # model/ddnn-oracle.h behind OraclePriority;
 # model/flow-hash-ecmp-routing.h is private to the fabric helpers.
@@ -58,6 +59,9 @@ def build(bld):
         'model/ddnn-fusion.c',
         'model/ddnn-cdf.c',
         'model/ddnn-ring.c',
+        'model/ddnn-multicast.c',
+        'model/ddnn-multicast-sender.c',
+        'model/ddnn-multicast-receiver.c',
         'model/ddnn-collective.c',
         'model/ddnn-parameter-server.c',
         'model/ddnn-training.c',
