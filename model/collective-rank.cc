@@ -6,6 +6,7 @@
 #include "ddnn-collective.h"
 #include "training-job.h"
 
+#include "ns3/boolean.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -142,6 +143,7 @@ CollectiveRank::StartCollective()
     ddnn_collective_callbacks cb;
     ddnn_collective_callbacks_init(&cb);
     cb.send = &CoreSend;
+    cb.send_group = &CoreSendGroup;
     cb.received = &CoreReceived;
     cb.done = &CoreCollectiveDone;
     if (!Check(ddnn_collective_new(&m_collective, m_job->GetCollective(), &cfg, &cb, this),
@@ -167,6 +169,14 @@ CollectiveRank::OpenTransport()
     if (const int ackTos = m_job->GetAckTos(); ackTos >= 0)
     {
         m_transport->SetAttributeFailSafe("AckTos", IntegerValue(ackTos)); // a TCP transport
+    }
+    if (m_job->GetDistribution() == TrainingJob::MULTICAST
+        && !m_transport->SetAttributeFailSafe("Multicast", BooleanValue(true)))
+    {
+        m_job->Fail(m_rank,
+                    "Distribution Multicast: the transport "
+                        + m_transport->GetInstanceTypeId().GetName() + " cannot multicast");
+        return;
     }
     m_transport->Open(GetNode(), m_rank, Peers(true), Peers(false));
     m_job->NotifyProgress();
@@ -216,22 +226,40 @@ CollectiveRank::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
     return rc;
 }
 
+void
+CollectiveRank::PrepareSend(uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    if (m_bytesSent.size() <= m_bufferIteration)
+    {
+        m_bytesSent.resize(m_bufferIteration + 1, 0);
+    }
+    m_bytesSent[m_bufferIteration] += bytes;
+    m_partitionSentTrace(m_rank, m_bufferIteration, m_buffer, step, chunk, bytes);
+    // Every rank sends a step's chunk at the ToS the job's policy chose for that step.
+    m_transport->SetBufferTos(m_job->GetStepTos(step));
+}
+
 int
 CollectiveRank::CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
 {
     auto self = static_cast<CollectiveRank*>(ctx);
-    if (self->m_bytesSent.size() <= self->m_bufferIteration)
-    {
-        self->m_bytesSent.resize(self->m_bufferIteration + 1, 0);
-    }
-    self->m_bytesSent[self->m_bufferIteration] += bytes;
     NS_LOG_LOGIC("rank " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
                          << ": partition " << chunk << " (" << bytes << " bytes) sent to " << peer);
-    self->m_partitionSentTrace(
-        self->m_rank, self->m_bufferIteration, self->m_buffer, step, chunk, bytes);
-    // Every rank sends a step's chunk at the ToS the job's policy chose for that step.
-    self->m_transport->SetBufferTos(self->m_job->GetStepTos(step));
+    self->PrepareSend(step, chunk, bytes);
     self->m_transport->Send(peer, bytes);
+    return DDNN_OK;
+}
+
+int
+CollectiveRank::CoreSendGroup(
+    void* ctx, const uint32_t* peers, uint32_t count, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    auto self = static_cast<CollectiveRank*>(ctx);
+    NS_LOG_LOGIC("rank " << self->m_rank << ": buffer " << self->m_buffer << " step " << step
+                         << ": partition " << chunk << " (" << bytes
+                         << " bytes) sent to a group of " << count);
+    self->PrepareSend(step, chunk, bytes); // once: the network makes the copies
+    self->m_transport->SendToGroup(std::vector<uint32_t>(peers, peers + count), bytes);
     return DDNN_OK;
 }
 

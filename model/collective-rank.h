@@ -87,6 +87,14 @@ class CollectiveRank : public Application
   private:
     // C core callbacks
     static int CoreSend(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
+    static int CoreSendGroup(void* ctx,
+                             const uint32_t* peers,
+                             uint32_t count,
+                             uint32_t step,
+                             uint32_t chunk,
+                             uint64_t bytes);
+    /** Counts and traces `bytes` of a step's chunk leaving this rank, at the step's ToS. */
+    void PrepareSend(uint32_t step, uint32_t chunk, uint64_t bytes);
     static int CoreReceived(
         void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
     static int CoreCollectiveDone(void* ctx);

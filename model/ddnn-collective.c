@@ -146,6 +146,12 @@ ddnn_collective_new(ddnn_collective** out,
     if (!out || !ops || !cfg || !cb || !cb->send || !cb->done || cfg->workers < 2
         || cfg->dedicated > 1 || (cfg->dedicated && !ops->dedicated_servers))
         return DDNN_ERR_INVALID;
+    /* A group's sends replace the unicast ones whose peers receive nothing else from the
+     * sender: the dedicated servers' updates. */
+    if (cfg->group_distribution > 1
+        || (cfg->group_distribution
+            && (!ops->group_distribution || !cfg->dedicated || !cb->send_group)))
+        return DDNN_ERR_INVALID;
     if (cfg->dedicated ? cfg->servers == 0 || cfg->servers > PEERS_MAX
                              || cfg->workers > UINT32_MAX - cfg->servers
                        : cfg->servers > cfg->workers)

@@ -36,6 +36,9 @@ extern "C"
                                (0: N); dedicated, >= 1 */
         uint32_t dedicated; /* 1: the P servers are hosts of their own, ranks N..N+P-1; 0: they
                                are workers 0..P-1 (parameter-server only) */
+        uint32_t group_distribution; /* 1: the distribution phase hands the bytes every peer
+                                        gets alike to send_group once (a multicast); only a
+                                        collective whose ops allow it */
     } ddnn_collective_config;
 
     /* Ranks taking part: N, plus P when the servers are dedicated hosts. */
@@ -57,6 +60,14 @@ extern "C"
         /* Hand `bytes` to the transport towards rank `peer`; `step` and `chunk` name the
          * transfer within the buffer's collective (for traces). */
         int (*send)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
+        /* The same `bytes` to each of the `count` ranks of `peers` (a group: the transport
+         * may multicast them once); called only with cfg->group_distribution. */
+        int (*send_group)(void* ctx,
+                          const uint32_t* peers,
+                          uint32_t count,
+                          uint32_t step,
+                          uint32_t chunk,
+                          uint64_t bytes);
         /* The step's chunk has fully arrived from rank `peer` (may be NULL). */
         int (*received)(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes);
         /* This rank is through with the buffer: a worker has its result, a dedicated server
@@ -75,6 +86,9 @@ extern "C"
         /* 1: it runs with cfg->dedicated, on P server ranks of their own after the N workers;
          * 0: ddnn_collective_new refuses such a configuration. */
         int dedicated_servers;
+        /* 1: with cfg->group_distribution (and dedicated servers) its distribution phase sends
+         * to the group at once through send_group; 0: ddnn_collective_new refuses that. */
+        int group_distribution;
         /* The ranks `cfg->rank` sends to (receives from) in any buffer, written to
          * out[0..max-1]; returns how many there are (the host opens its paths from these). */
         uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);

@@ -20,6 +20,7 @@ typedef struct
     uint32_t ranks; /* workers, plus the servers when dedicated */
     uint64_t buffer_bytes;
     uint64_t* received;   /* [ranks] bytes from each rank in this buffer */
+    uint32_t* workers;    /* [N] 0..N-1: the group a distribution goes to */
     uint32_t pushes_left; /* (server) workers whose push has not fully arrived */
     uint32_t pulls_left;  /* (worker) servers whose update has not fully arrived */
     int aggregated;       /* (server) its shard is updated and sent back */
@@ -112,7 +113,7 @@ ps_bytes_sent_by(const ddnn_collective_config* cfg, uint64_t buffer_bytes)
             if (ddnn_ps_server_rank(cfg, k) != cfg->rank)
                 bytes += ddnn_ps_shard_bytes(buffer_bytes, servers, k);
     if (is_server(cfg, cfg->rank))
-        bytes += (uint64_t)(cfg->workers - is_worker(cfg, cfg->rank))
+        bytes += (uint64_t)(cfg->group_distribution ? 1 : cfg->workers - is_worker(cfg, cfg->rank))
                  * ddnn_ps_shard_bytes(buffer_bytes, servers, shard_of(cfg, cfg->rank));
     return bytes;
 }
@@ -150,11 +151,16 @@ ps_create(void** state,
         return DDNN_ERR_NOMEM;
     ps->ranks = ddnn_collective_ranks(cfg);
     ps->received = calloc(ps->ranks, sizeof *ps->received);
-    if (!ps->received)
+    ps->workers = calloc(cfg->workers, sizeof *ps->workers);
+    if (!ps->received || !ps->workers)
     {
+        free(ps->received);
+        free(ps->workers);
         free(ps);
         return DDNN_ERR_NOMEM;
     }
+    for (uint32_t w = 0; w < cfg->workers; w++)
+        ps->workers[w] = w;
     ps->cfg = *cfg;
     ps->cfg.servers = servers_of(cfg);
     ps->cb = *cb;
@@ -168,6 +174,7 @@ ps_destroy(void* state)
 {
     ps_state* ps = state;
     free(ps->received);
+    free(ps->workers);
     free(ps);
 }
 
@@ -181,13 +188,29 @@ advance(ps_state* ps)
     {
         uint32_t j;
         ps->aggregated = 1;
-        for (j = 0; j < ps->ranks; j++)
+        if (ps->cfg.group_distribution)
         {
-            uint64_t bytes = pull_bytes(ps, r, j);
+            /* One send of the update to the workers together (a dedicated server's pulls are
+             * alike: every worker gets the whole shard). */
+            const uint64_t bytes = pull_bytes(ps, r, 0);
             if (bytes
-                && (rc = ps->cb.send(ps->ctx, j, STEP_PULL, shard_of(&ps->cfg, r), bytes)) < 0)
+                && (rc = ps->cb.send_group(ps->ctx,
+                                           ps->workers,
+                                           ps->cfg.workers,
+                                           STEP_PULL,
+                                           shard_of(&ps->cfg, r),
+                                           bytes))
+                       < 0)
                 return rc;
         }
+        else
+            for (j = 0; j < ps->ranks; j++)
+            {
+                uint64_t bytes = pull_bytes(ps, r, j);
+                if (bytes
+                    && (rc = ps->cb.send(ps->ctx, j, STEP_PULL, shard_of(&ps->cfg, r), bytes)) < 0)
+                    return rc;
+            }
     }
     if (ps->active && ps->pulls_left == 0 && (ps->aggregated || !is_server(&ps->cfg, r)))
     {
@@ -290,6 +313,7 @@ const ddnn_collective_ops ddnn_parameter_server_ops = {
     .summary = "parameter servers on workers 0..P-1 or on P hosts of their own: push each shard "
                "to its server, pull it back updated",
     .dedicated_servers = 1,
+    .group_distribution = 1,
     .send_peers = ps_peers,
     .receive_peers = ps_peers,
     .bytes_sent_by = ps_bytes_sent_by,

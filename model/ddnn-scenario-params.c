@@ -315,6 +315,16 @@ static ddnn_param params[] = {
          jobs[0].parameter_server_hosts,
          "ns3::TrainingJob::ParameterServerHosts"),
     TEXT("training",
+         "distribution",
+         "distribution",
+         "unicast",
+         "unicast|multicast",
+         "how the distribution phase reaches the workers: a copy to each, or one multicast of "
+         "each updated shard that the switches replicate (dedicated parameter servers, tcp "
+         "transport, single-tor topology)",
+         jobs[0].distribution,
+         "ns3::TrainingJob::Distribution"),
+    TEXT("training",
          "priority-policy",
          "priorityPolicy",
          "static",

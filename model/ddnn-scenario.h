@@ -56,6 +56,7 @@ extern "C"
         char collective[32];
         uint32_t parameter_servers;           /* parameter-server collective: P >= 1 */
         char parameter_server_hosts[16];      /* co-located | dedicated */
+        char distribution[16];                /* unicast | multicast */
         char priority_policy[32];             /* a registered BufferPriorityPolicy */
         uint32_t high_priority_buffers;       /* first-k: buffers at ToS 0x10 */
         char buffer_tos_map[256];             /* mapped: "BUFFER=TOS,..." */

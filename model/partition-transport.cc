@@ -64,6 +64,15 @@ PartitionTransport::SetFailureCallback(FailureCallback failure)
 }
 
 void
+PartitionTransport::SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes)
+{
+    for (uint32_t peer : peers)
+    {
+        Send(peer, bytes);
+    }
+}
+
+void
 PartitionTransport::SetBufferTos(int)
 {
 }

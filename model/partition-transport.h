@@ -77,6 +77,13 @@ class PartitionTransport : public Object
     /** Hands `bytes` to the path towards `peer` (a rank of sendTo). */
     virtual void Send(uint32_t peer, uint64_t bytes) = 0;
     /**
+     * Hands the same `bytes` to every rank of `peers` (ranks of sendTo) at once; a transport
+     * that can multicast sends them once. The default: Send() to each. Group sends arrive in
+     * the order they were handed over; a peer that gets both unicast and group bytes from one
+     * sender may see the two interleaved (a collective gives a peer one or the other).
+     */
+    virtual void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes);
+    /**
      * The IP ToS of what Send() hands over from now on (one fusion buffer's collective), or -1
      * for the transport's own. Transports without bands ignore it.
      */

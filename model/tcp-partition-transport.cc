@@ -3,12 +3,17 @@
  */
 #include "tcp-partition-transport.h"
 
+#include "multicast-routes.h"
 #include "ns3-compat.h"
+#include "one-line-error.h"
 #include "tenant-congestion-control.h"
 
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/packet.h"
 #include "ns3/string.h"
 #include "ns3/tcp-socket-factory.h"
@@ -23,6 +28,32 @@ NS_LOG_COMPONENT_DEFINE("TcpPartitionTransport");
 NS_OBJECT_ENSURE_REGISTERED(TcpPartitionTransport);
 [[maybe_unused]] static const bool g_registered
     = PartitionTransport::Register("tcp", &TcpPartitionTransport::GetTypeId);
+
+namespace
+{
+
+/** The node that has `address` on one of its interfaces (null: none). */
+Ptr<Node>
+NodeOf(Ipv4Address address)
+{
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        Ptr<Ipv4> ip = (*node)->GetObject<Ipv4>();
+        for (uint32_t i = 0; ip && i < ip->GetNInterfaces(); ++i)
+        {
+            for (uint32_t a = 0; a < ip->GetNAddresses(i); ++a)
+            {
+                if (ip->GetAddress(i, a).GetLocal() == address)
+                {
+                    return *node;
+                }
+            }
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
 
 TypeId
 TcpPartitionTransport::GetTypeId()
@@ -62,7 +93,15 @@ TcpPartitionTransport::GetTypeId()
                             StringValue(""),
                             MakeStringAccessor(&TcpPartitionTransport::SetCongestionControl,
                                                &TcpPartitionTransport::GetCongestionControl),
-                            MakeStringChecker());
+                            MakeStringChecker())
+              .AddAttribute("Multicast",
+                            "Group sends as one multicast to the job's group (reliable multicast "
+                            "on UDP port Port, routes along the topology's links; the network "
+                            "needs Ipv4StaticRouting, as the single ToR has); false: a TCP copy "
+                            "to each.",
+                            BooleanValue(false),
+                            MakeBooleanAccessor(&TcpPartitionTransport::m_multicast),
+                            MakeBooleanChecker());
     return tid;
 }
 
@@ -84,6 +123,8 @@ TcpPartitionTransport::GetCongestionControl() const
 void
 TcpPartitionTransport::DoDispose()
 {
+    m_groupSender = nullptr;
+    m_groupReceiver = nullptr;
     m_senders.clear();
     m_accepted.clear();
     m_listenSocket = nullptr;
@@ -119,6 +160,15 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         }
         m_listenSocket->SetAcceptCallback(MakeCallback(&TcpPartitionTransport::AcceptRequest, this),
                                           MakeCallback(&TcpPartitionTransport::Accepted, this));
+        if (m_multicast)
+        {
+            m_groupReceiver = CreateObject<MulticastReceiver>();
+            m_groupReceiver->SetAttribute("Port", UintegerValue(m_port));
+            m_groupReceiver->SetAttribute("Tos", UintegerValue(m_tos));
+            m_groupReceiver->Setup(node, rank);
+            m_groupReceiver->SetReceiveCallback(
+                MakeCallback(&TcpPartitionTransport::GroupReceived, this));
+        }
     }
     m_node = node;
     for (const Peer& peer : sendTo)
@@ -160,6 +210,70 @@ TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
     sender->Add(bytes);
 }
 
+Ipv4Address
+TcpPartitionTransport::Group() const
+{
+    return Ipv4Address((239u << 24) | (192u << 16) | m_port);
+}
+
+bool
+TcpPartitionTransport::OpenGroup(const std::vector<uint32_t>& peers)
+{
+    NodeContainer members;
+    for (uint32_t i = 0; i < peers.size(); ++i)
+    {
+        auto it = m_sendTo.find(peers[i]);
+        if (peers[i] != i || it == m_sendTo.end())
+        {
+            NotifyFailure("a multicast group is ranks 0..n-1 of the peers, got rank "
+                          + std::to_string(peers[i]) + " at " + std::to_string(i));
+            return false;
+        }
+        members.Add(NodeOf(it->second));
+    }
+    try
+    {
+        MulticastRoutes::Add(m_node, Group(), members);
+    }
+    catch (const DdnnError& e)
+    {
+        NotifyFailure(e.what());
+        return false;
+    }
+    m_groupSender = CreateObject<MulticastSender>();
+    m_groupSender->SetAttribute("Port", UintegerValue(m_port));
+    m_groupSender->Setup(m_node, Group(), peers.size());
+    NS_LOG_DEBUG("worker " << m_rank << ": multicasts to " << Group() << ", " << peers.size()
+                           << " receivers");
+    return true;
+}
+
+void
+TcpPartitionTransport::SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes)
+{
+    if (!m_multicast)
+    {
+        PartitionTransport::SendToGroup(peers, bytes);
+        return;
+    }
+    if (!m_groupSender && !OpenGroup(peers))
+    {
+        return;
+    }
+    m_groupSender->SetTos(m_bufferTos < 0 ? m_tos : static_cast<uint8_t>(m_bufferTos));
+    m_groupSender->Send(bytes);
+}
+
+void
+TcpPartitionTransport::GroupReceived(Ipv4Address from, uint32_t, uint64_t bytes)
+{
+    auto it = m_expected.find(from);
+    if (it != m_expected.end() && !m_closed)
+    {
+        NotifyReceived(it->second, bytes);
+    }
+}
+
 void
 TcpPartitionTransport::SetBufferTos(int tos)
 {
@@ -193,6 +307,15 @@ TcpPartitionTransport::Close()
     m_senders.clear();
     m_accepted.clear();
     m_listenSocket = nullptr;
+    for (Ptr<Object> group : {Ptr<Object>(m_groupSender), Ptr<Object>(m_groupReceiver)})
+    {
+        if (group)
+        {
+            group->Dispose();
+        }
+    }
+    m_groupSender = nullptr;
+    m_groupReceiver = nullptr;
 }
 
 void
@@ -282,6 +405,12 @@ TcpPartitionTransport::Describe() const
 {
     std::ostringstream os;
     const char* separator = "";
+    if (m_groupSender && m_groupSender->GetPending() > 0)
+    {
+        os << m_groupSender->GetPending() << " multicast messages to " << Group()
+           << " not yet complete";
+        separator = ", ";
+    }
     for (const auto& entry : m_senders)
     {
         if (entry.second->IsConnected() && entry.second->GetPending() == 0)

@@ -4,6 +4,8 @@
 #ifndef TCP_PARTITION_TRANSPORT_H
 #define TCP_PARTITION_TRANSPORT_H
 
+#include "multicast-receiver.h"
+#include "multicast-sender.h"
 #include "partition-transport.h"
 #include "tcp-stream-sender.h"
 
@@ -22,6 +24,11 @@ namespace ns3
  * worker of a job listens on the same Port. Both ends use Tos, so PfifoFast bands apply at the
  * host and, through the IP header, at every switch; the ACKs leave with it too. Its sockets
  * use the job's own CongestionControl when one is given.
+ *
+ * With Multicast, group sends (SendToGroup) travel once, over ddnn's reliable multicast
+ * transport (MulticastSender, MulticastReceiver) on UDP port Port to the job's group
+ * 239.192.(Port / 256).(Port % 256), along MulticastRoutes built at the first group send; a
+ * group is ranks 0..n-1 (the workers), each receiving as its rank.
  */
 class TcpPartitionTransport : public PartitionTransport
 {
@@ -34,6 +41,7 @@ class TcpPartitionTransport : public PartitionTransport
               const std::vector<Peer>& sendTo,
               const std::vector<Peer>& receiveFrom) override;
     void Send(uint32_t peer, uint64_t bytes) override;
+    void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes) override;
     void SetBufferTos(int tos) override;
     void Close() override;
     std::string Describe() const override;
@@ -53,6 +61,11 @@ class TcpPartitionTransport : public PartitionTransport
     void HandleClose(Ptr<Socket> socket);
     /** The rank behind a socket, or the number of ranks when it is none of the peers. */
     std::string PeerName(Ptr<Socket> socket) const;
+    /** The job's multicast group (from Port). */
+    Ipv4Address Group() const;
+    /** Sets up the group's routes and sender for `peers`; false (failure notified) if not. */
+    bool OpenGroup(const std::vector<uint32_t>& peers);
+    void GroupReceived(Ipv4Address from, uint32_t message, uint64_t bytes);
 
     uint16_t m_port;
     uint8_t m_tos;
@@ -69,6 +82,9 @@ class TcpPartitionTransport : public PartitionTransport
     std::map<Ipv4Address, uint32_t> m_expected; //!< peers to accept: address -> rank
     std::map<Ptr<Socket>, uint32_t> m_accepted; //!< accepted sockets -> rank
     bool m_closed{false};
+    bool m_multicast;
+    Ptr<MulticastSender> m_groupSender;     //!< at the first group send
+    Ptr<MulticastReceiver> m_groupReceiver; //!< with Multicast, on a rank that receives
 };
 
 } // namespace ns3

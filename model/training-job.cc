@@ -57,6 +57,14 @@ TrainingJob::GetTypeId()
                             EnumValue(CO_LOCATED),
                             DDNN_ENUM_ACCESSOR(ParameterServerHosts, &TrainingJob::m_serverHosts),
                             MakeEnumChecker(CO_LOCATED, "CoLocated", DEDICATED, "Dedicated"))
+              .AddAttribute("Distribution",
+                            "How a collective's distribution phase reaches the workers. "
+                            "Unicast: a copy to each; Multicast: one send to the job's group, "
+                            "which the network replicates (parameter-server with Dedicated "
+                            "hosts, over a transport whose Multicast is on).",
+                            EnumValue(UNICAST),
+                            DDNN_ENUM_ACCESSOR(Distribution, &TrainingJob::m_distribution),
+                            MakeEnumChecker(UNICAST, "Unicast", MULTICAST, "Multicast"))
               .AddAttribute("BufferPriority",
                             "The policy choosing each fusion buffer's ToS (a "
                             "BufferPriorityPolicy, e.g. ns3::FirstBuffersPriority); none: every "
@@ -202,6 +210,14 @@ TrainingJob::CheckLayout(uint32_t workers, uint32_t servers) const
         throw DdnnError("ns3::TrainingJob: expected at least 2 workers, got "
                         + std::to_string(workers));
     }
+    if (m_distribution == MULTICAST
+        && (!FindCollective()->group_distribution || m_serverHosts != DEDICATED))
+    {
+        throw DdnnError("ns3::TrainingJob::Distribution: Multicast, expected Collective "
+                        "parameter-server with ParameterServerHosts Dedicated, got '"
+                        + m_collectiveName + "'"
+                        + (m_serverHosts == DEDICATED ? "" : " with CoLocated servers"));
+    }
     if (m_serverHosts == CO_LOCATED)
     {
         if (m_parameterServers > workers)
@@ -298,6 +314,12 @@ std::string
 TrainingJob::GetPriority() const
 {
     return m_priority;
+}
+
+TrainingJob::Distribution
+TrainingJob::GetDistribution() const
+{
+    return m_distribution;
 }
 
 int
@@ -439,6 +461,7 @@ TrainingJob::GetCollectiveConfig(uint32_t rank) const
     cfg.rank = rank;
     cfg.servers = m_parameterServers;
     cfg.dedicated = m_serverHosts == DEDICATED ? 1 : 0;
+    cfg.group_distribution = m_distribution == MULTICAST ? 1 : 0;
     return cfg;
 }
 

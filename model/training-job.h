@@ -57,6 +57,13 @@ class TrainingJob : public Object
         DEDICATED   //!< on P nodes of their own that do not compute (ranks N..N+P-1)
     };
 
+    /** How the distribution phase reaches the workers. */
+    enum Distribution
+    {
+        UNICAST,  //!< a copy to each worker
+        MULTICAST //!< one send to the group (the transport's multicast)
+    };
+
     /** Transmission-queue policy. */
     enum QueuePolicy
     {
@@ -154,6 +161,8 @@ class TrainingJob : public Object
     std::string GetPriority() const;
     /** The ToS of Priority, or -1 when none is given (the transport's own Tos holds). */
     int GetPriorityTos() const;
+    /** How the distribution phase reaches the workers (the Distribution attribute). */
+    Distribution GetDistribution() const;
     /**
      * Every ToS the job's packets carry (after Setup): its transports' (Priority or their Tos)
      * and those of BufferPriority; none on a transport without bands (the ideal one).
@@ -237,6 +246,7 @@ class TrainingJob : public Object
     std::string m_collectiveName;
     uint32_t m_parameterServers;
     ParameterServerHosts m_serverHosts;
+    Distribution m_distribution;
     Ptr<BufferPriorityPolicy> m_bufferPriority;
     std::string m_priority;
     TenantPriority::CheckMode m_priorityCheckMode;

@@ -33,14 +33,15 @@ namespace
 
 /**
  * One iteration of two buffers of `s` bytes on servers 0..n-1 of `tor`, with a dedicated
- * parameter server on server n, computing 100 us: its applications (workers, then the
- * server) and its job.
+ * parameter server on server n, computing 100 us, its updates distributed as `distribution`
+ * says (TrainingJob's Distribution): its applications (workers, then the server) and its job.
  */
 std::pair<ApplicationContainer, Ptr<TrainingJob>>
 InstallDedicatedServerJob(Ptr<SingleTorHelper> tor,
                           uint32_t n,
                           uint64_t s,
-                          const std::string& profileName)
+                          const std::string& profileName,
+                          const std::string& distribution = "Unicast")
 {
     NodeContainer workers;
     for (uint32_t i = 0; i < n; ++i)
@@ -54,6 +55,7 @@ InstallDedicatedServerJob(Ptr<SingleTorHelper> tor,
     helper.SetAttribute("Iterations", UintegerValue(1));
     helper.SetAttribute("Collective", StringValue("parameter-server"));
     helper.SetAttribute("ParameterServerHosts", EnumValue(TrainingJob::DEDICATED));
+    helper.SetAttribute("Distribution", StringValue(distribution));
     ApplicationContainer apps = helper.Install(workers, NodeContainer(tor->GetServer(n)));
     return {apps, helper.GetJob()};
 }
@@ -401,6 +403,68 @@ class DedicatedParameterServerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Network Evolution for DNNs proposed multicast for the distribution phase. The dedicated
+ * server of the test above (N = 4, two buffers of S = 1 MB, 10 Gbit/s) with Distribution
+ * Multicast: each worker still pulls the whole model, but the server sends each updated
+ * shard once (its link carries the model once plus headers and the pushes' ACKs, where
+ * unicast carries it N times), and a buffer's distribution phase takes one shard's packets
+ * at the link rate (S plus 53 bytes of headers per 1400-byte packet) and a path's latency,
+ * within 5 %, where unicast takes N times that.
+ */
+class MulticastParameterServerTestCase : public TestCase
+{
+  public:
+    MulticastParameterServerTestCase()
+        : TestCase("dedicated parameter server, multicast distribution: the update leaves once")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const TransportSettings transport = ddnntest::ApplyTunedTransport();
+        const uint32_t n = 4;
+        const uint64_t s = 1000000;
+        const double rate = 10e9;
+        Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
+        tor->Create(n + 1);
+        const Ptr<TrainingJob> job
+            = InstallDedicatedServerJob(tor, n, s, "multicast.csv", "Multicast").second;
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(job->IsFinished(), true, "job finished");
+        const uint64_t model = 2 * s;
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesSent(0), model, "worker " << r);
+            NS_TEST_ASSERT_MSG_EQ(job->GetWorker(r)->GetBytesReceived(), model, "worker " << r);
+        }
+        Ptr<ParameterServerHost> server = job->GetParameterServer(0);
+        NS_TEST_ASSERT_MSG_EQ(server->GetBytesSent(0), model, "the model out of the server once");
+        NS_TEST_ASSERT_MSG_EQ(job->GetExpectedBytesSent(n, s), s, "a shard once per buffer");
+        NS_TEST_ASSERT_MSG_EQ(server->GetBytesReceived(), n * model, "N x model into it");
+        const double up = tor->GetServerQueueDisc(n)->GetStats().nTotalSentBytes;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(up, model, "the server's link carries the model");
+        NS_TEST_ASSERT_MSG_LT(up, 1.15 * model, "once, with headers and the pushes' ACKs");
+        const double packets = std::ceil(s / 1400.0);
+        const double latency = 2 * 10e-6 + transport.WirePacketBytes() * 8 / rate;
+        const double pull
+            = (s + packets * (MulticastHeader::SIZE + 8 + 20 + 2)) * 8 / rate + latency;
+        for (const TrainingJob::Record& record : job->GetRecords())
+        {
+            const double t = (record.end_ns - record.aggregation_end_ns) * 1e-9;
+            NS_TEST_ASSERT_MSG_EQ_TOL(t,
+                                      pull,
+                                      pull * 0.05,
+                                      "buffer " << record.buffer << ": distribution " << t * 1e3
+                                                << " ms, ideal " << pull * 1e3 << " ms");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Network Evolution for DNNs throttled its parameter server's link: a network-bound
  * parameter-server collective (one dedicated server, N = 4) is paced by that link, so capping
  * it from 1 Gbit/s to 250 Mbit/s makes each phase, and the collective, 4 times as long
@@ -651,6 +715,7 @@ class CollectivesTestSuite : public TestSuite
         AddTestCase(new ParameterServerTestCase(4));
         AddTestCase(new DedicatedParameterServerTestCase);
         AddTestCase(new ThrottledParameterServerTestCase);
+        AddTestCase(new MulticastParameterServerTestCase);
         AddTestCase(new DedicatedShardsTestCase("tcp"));
         AddTestCase(new DedicatedShardsTestCase("ideal"));
         AddTestCase(new DedicatedLayoutErrorsTestCase);

@@ -577,6 +577,27 @@ Scenario::ValidateTraining() const
                     "dedicated hosts serve the " + serving + " collective, not "
                         + std::string(job.collective));
         }
+        if (Is(job.distribution, "multicast"))
+        {
+            if (collective == nullptr || !collective->group_distribution || !dedicated)
+            {
+                failJob("distribution",
+                        "multicast sends a dedicated parameter server's updates: give "
+                        "--collective=parameter-server --parameterServerHosts=dedicated");
+            }
+            if (!Is(job.transport, "tcp"))
+            {
+                failJob("distribution",
+                        "multicast needs the tcp transport, got '" + std::string(job.transport)
+                            + "'");
+            }
+            if (kind != "single-tor")
+            {
+                failJob("distribution",
+                        "multicast routes need the single-tor topology's static routing, got "
+                            + kind + " (its ECMP routing has no multicast)");
+            }
+        }
         if (dedicated && n + job.parameter_servers > GetServerCount())
         {
             failJob("parameterServers",

@@ -84,6 +84,7 @@ IdealIterationTime(const Scenario& scenario, uint32_t k)
     cfg.workers = scenario.WorkersOf(k);
     cfg.servers = job.parameter_servers;
     cfg.dedicated = Is(job.parameter_server_hosts, "dedicated") ? 1u : 0u;
+    cfg.group_distribution = Is(job.distribution, "multicast") ? 1u : 0u;
     const uint32_t ranks = ddnn_collective_ranks(&cfg);
     const DataRate lineRate = scenario.LinkRate();
     const TransportSettings transport = scenario.Transport();

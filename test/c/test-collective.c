@@ -591,6 +591,104 @@ register_refuses_when_full(void)
     CHECK(strcmp(ddnn_strerror(DDNN_ERR_TOO_LARGE), "") != 0);
 }
 
+/* Group distribution: a send to every peer of the group at once, delivered to each. */
+static int group_sends;
+static int
+on_send_group(
+    void* ctx, const uint32_t* peers, uint32_t count, uint32_t step, uint32_t chunk, uint64_t bytes)
+{
+    worker* w = ctx;
+    uint32_t i;
+    (void)step;
+    (void)chunk;
+    group_sends++;
+    w->sent += bytes; /* once: the network copies it */
+    for (i = 0; i < count; i++)
+        pipe_bytes[w->cfg.rank][peers[i]] += bytes;
+    return DDNN_OK;
+}
+
+/* With group distribution, each of P dedicated servers (N in {2, 3, 8, 16}) sends its updated
+ * shard once to the N workers together, and sends only that (bytes_sent_by agrees); every
+ * worker still pushes and pulls the whole buffer. A ring, co-located servers, or a host without
+ * send_group are refused. */
+static void
+parameter_server_group_distribution(void)
+{
+    static const uint32_t sizes[] = {2, 3, 8, 16};
+    const ddnn_collective_ops* ps = ddnn_collective_find("parameter-server");
+    const uint64_t s_bytes = 100003;
+    size_t s;
+    uint32_t p, i, j;
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (p = 1; p <= 2; p++)
+        {
+            const uint32_t n = sizes[s];
+            const ddnn_collective_callbacks cb = {.send = on_send,
+                                                  .send_group = on_send_group,
+                                                  .received = on_received,
+                                                  .done = on_done};
+            ddnn_collective_config cfg = {.workers = n, .servers = p, .dedicated = 1};
+            const uint32_t ranks = n + p;
+            cfg.group_distribution = 1;
+            memset(workers, 0, sizeof workers);
+            memset(pipe_bytes, 0, sizeof pipe_bytes);
+            group_sends = 0;
+            for (i = 0; i < ranks; i++)
+            {
+                workers[i].cfg = cfg;
+                workers[i].cfg.rank = i;
+                CHECK(ddnn_collective_new(&workers[i].c, ps, &workers[i].cfg, &cb, &workers[i])
+                      == DDNN_OK);
+            }
+            for (i = 0; i < ranks; i++)
+                CHECK(ddnn_collective_start(workers[i].c, s_bytes) == DDNN_OK);
+            for (int moved = 1; moved;)
+            {
+                moved = 0;
+                for (i = 0; i < ranks; i++)
+                    for (j = 0; j < ranks; j++)
+                        if (pipe_bytes[i][j])
+                        {
+                            const uint64_t take = pipe_bytes[i][j];
+                            pipe_bytes[i][j] = 0;
+                            moved = 1;
+                            CHECK(ddnn_collective_on_received(workers[j].c, i, take) == DDNN_OK);
+                        }
+            }
+            CHECK_U64(group_sends, p);
+            for (i = 0; i < ranks; i++)
+            {
+                CHECK(workers[i].done == 1);
+                CHECK_U64(workers[i].sent, ps->bytes_sent_by(&workers[i].cfg, s_bytes));
+                if (i < n)
+                    CHECK_U64(workers[i].received, s_bytes); /* every shard, updated */
+                else
+                    CHECK_U64(workers[i].sent, ddnn_ps_shard_bytes(s_bytes, p, i - n));
+                ddnn_collective_free(workers[i].c);
+            }
+        }
+    {
+        const ddnn_collective_callbacks cb = {
+            .send = on_send, .send_group = on_send_group, .received = on_received, .done = on_done};
+        ddnn_collective_callbacks unicast = cb;
+        ddnn_collective_config cfg = {.workers = 4, .servers = 1, .group_distribution = 1};
+        ddnn_collective* c = NULL;
+        unicast.send_group = NULL;
+        CHECK(ddnn_collective_new(&c, ps, &cfg, &cb, NULL) == DDNN_ERR_INVALID); /* co-located */
+        cfg.dedicated = 1;
+        CHECK(ddnn_collective_new(&c, ps, &cfg, &unicast, NULL) == DDNN_ERR_INVALID);
+        cfg.group_distribution = 2;
+        CHECK(ddnn_collective_new(&c, ps, &cfg, &cb, NULL) == DDNN_ERR_INVALID);
+        cfg.dedicated = 0;
+        cfg.servers = 0;
+        cfg.group_distribution = 1;
+        CHECK(ddnn_collective_new(&c, ddnn_collective_find("ring-allreduce"), &cfg, &cb, NULL)
+              == DDNN_ERR_INVALID);
+        CHECK(c == NULL);
+    }
+}
+
 int
 main(void)
 {
@@ -600,6 +698,7 @@ main(void)
     RUN(parameter_server_sends_first_principles_bytes);
     RUN(parameter_server_dedicated_first_principles);
     RUN(parameter_server_dedicated_waits_for_every_push);
+    RUN(parameter_server_group_distribution);
     RUN(rejects_misuse);
     RUN(callback_errors_propagate);
     RUN(callbacks_init_zeroes);
