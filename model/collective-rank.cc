@@ -6,7 +6,6 @@
 #include "ddnn-collective.h"
 #include "training-job.h"
 
-#include "ns3/boolean.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -170,8 +169,7 @@ CollectiveRank::OpenTransport()
     {
         m_transport->SetAttributeFailSafe("AckTos", IntegerValue(ackTos)); // a TCP transport
     }
-    if (m_job->GetDistribution() == TrainingJob::MULTICAST
-        && !m_transport->SetAttributeFailSafe("Multicast", BooleanValue(true)))
+    if (m_job->GetDistribution() == TrainingJob::MULTICAST && !m_transport->SetMulticast(true))
     {
         m_job->Fail(m_rank,
                     "Distribution Multicast: the transport "

@@ -320,8 +320,7 @@ static ddnn_param params[] = {
          "unicast",
          "unicast|multicast",
          "how the distribution phase reaches the workers: a copy to each, or one multicast of "
-         "each updated shard that the switches replicate (dedicated parameter servers, tcp "
-         "transport, single-tor topology)",
+         "each updated shard that the switches replicate (dedicated parameter servers)",
          jobs[0].distribution,
          "ns3::TrainingJob::Distribution"),
     TEXT("training",

@@ -4,6 +4,7 @@
 #include "flow-hash-ecmp-routing.h"
 
 #include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-table-entry.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
@@ -53,6 +54,15 @@ void
 FlowHashEcmpRouting::AddRoute(Ipv4Address destination, const NextHop& hop)
 {
     m_routes[destination.Get()].push_back(hop);
+}
+
+void
+FlowHashEcmpRouting::AddMulticastRoute(Ipv4Address origin,
+                                       Ipv4Address group,
+                                       uint32_t inputInterface,
+                                       const std::vector<uint32_t>& outputs)
+{
+    m_multicast[{origin.Get(), group.Get(), inputInterface}] = outputs;
 }
 
 const std::vector<FlowHashEcmpRouting::NextHop>&
@@ -113,11 +123,34 @@ FlowHashEcmpRouting::RouteInput(Ptr<const Packet> p,
                                 const Ipv4Header& header,
                                 Ptr<const NetDevice> idev,
                                 DDNN_ROUTING_CALLBACK(UnicastForwardCallback) ucb,
-                                DDNN_ROUTING_CALLBACK(MulticastForwardCallback),
+                                DDNN_ROUTING_CALLBACK(MulticastForwardCallback) mcb,
                                 DDNN_ROUTING_CALLBACK(LocalDeliverCallback) lcb,
                                 DDNN_ROUTING_CALLBACK(ErrorCallback) ecb)
 {
     const uint32_t iif = m_ipv4->GetInterfaceForDevice(idev);
+    if (header.GetDestination().IsMulticast())
+    {
+        // Every node hears a group's packets (ns-3 keeps no membership), and forwards them
+        // along the group's tree.
+        if (!lcb.IsNull())
+        {
+            lcb(p->Copy(), header, iif);
+        }
+        auto it = m_multicast.find({header.GetSource().Get(), header.GetDestination().Get(), iif});
+        if (it != m_multicast.end())
+        {
+            Ptr<Ipv4MulticastRoute> route = Create<Ipv4MulticastRoute>();
+            route->SetGroup(header.GetDestination());
+            route->SetOrigin(header.GetSource());
+            route->SetParent(iif);
+            for (uint32_t out : it->second)
+            {
+                route->SetOutputTtl(out, Ipv4MulticastRoute::MAX_TTL - 1);
+            }
+            mcb(route, p, header);
+        }
+        return true;
+    }
     if (m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
     {
         if (!lcb.IsNull())

@@ -9,6 +9,8 @@
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -38,6 +40,15 @@ class FlowHashEcmpRouting : public Ipv4RoutingProtocol
     void AddRoute(Ipv4Address destination, const NextHop& hop);
     /** The next hops towards `destination` (empty when unknown). */
     const std::vector<NextHop>& GetNextHops(Ipv4Address destination) const;
+    /**
+     * Forwards `group`'s packets from `origin` that arrive on `inputInterface` out of every
+     * interface of `outputs` (MulticastRoutes builds these), as Ipv4StaticRouting's route of
+     * the same name does. A node sending to a group uses AddRoute(group, {interface, 0.0.0.0}).
+     */
+    void AddMulticastRoute(Ipv4Address origin,
+                           Ipv4Address group,
+                           uint32_t inputInterface,
+                           const std::vector<uint32_t>& outputs);
 
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -67,6 +78,8 @@ class FlowHashEcmpRouting : public Ipv4RoutingProtocol
 
     Ptr<Ipv4> m_ipv4;
     std::unordered_map<uint32_t, std::vector<NextHop>> m_routes; //!< by destination address
+    //! (origin, group, input interface) -> output interfaces
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>> m_multicast;
 };
 
 } // namespace ns3

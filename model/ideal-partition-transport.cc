@@ -68,22 +68,43 @@ IdealPartitionTransport::Open(Ptr<Node>,
 void
 IdealPartitionTransport::Send(uint32_t peer, uint64_t bytes)
 {
-    auto it = m_peers.find(peer);
-    if (it == m_peers.end())
+    SendToGroup(std::vector<uint32_t>{peer}, bytes);
+}
+
+bool
+IdealPartitionTransport::SetMulticast(bool on)
+{
+    m_multicast = on;
+    return true;
+}
+
+void
+IdealPartitionTransport::SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes)
+{
+    if (!m_multicast && peers.size() > 1)
     {
-        NotifyFailure("no path to worker " + std::to_string(peer));
+        PartitionTransport::SendToGroup(peers, bytes); // a copy to each, one after another
         return;
     }
     // One transfer at a time on the worker's uplink, then the step latency.
     const Time start = Max(Simulator::Now(), m_busyUntil);
     m_busyUntil = start + m_rate.CalculateBytesTxTime(bytes);
-    NS_LOG_LOGIC("worker " << m_rank << ": " << bytes << " bytes to worker " << peer
-                           << " arrive at " << (m_busyUntil + m_latency).As(Time::US));
-    Simulator::Schedule(m_busyUntil + m_latency - Simulator::Now(),
-                        &IdealPartitionTransport::Arrive,
-                        it->second,
-                        m_rank,
-                        bytes);
+    for (uint32_t peer : peers)
+    {
+        auto it = m_peers.find(peer);
+        if (it == m_peers.end())
+        {
+            NotifyFailure("no path to worker " + std::to_string(peer));
+            return;
+        }
+        NS_LOG_LOGIC("worker " << m_rank << ": " << bytes << " bytes to worker " << peer
+                               << " arrive at " << (m_busyUntil + m_latency).As(Time::US));
+        Simulator::Schedule(m_busyUntil + m_latency - Simulator::Now(),
+                            &IdealPartitionTransport::Arrive,
+                            it->second,
+                            m_rank,
+                            bytes);
+    }
 }
 
 void

@@ -31,6 +31,9 @@ class IdealPartitionTransport : public PartitionTransport
               const std::vector<Peer>& sendTo,
               const std::vector<Peer>& receiveFrom) override;
     void Send(uint32_t peer, uint64_t bytes) override;
+    /** An ideal multicast: one transfer's time, then the bytes arrive at every peer. */
+    void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes) override;
+    bool SetMulticast(bool on) override;
     void Close() override;
     std::string Describe() const override;
 
@@ -47,6 +50,7 @@ class IdealPartitionTransport : public PartitionTransport
     std::map<uint32_t, Ptr<IdealPartitionTransport>> m_peers; //!< by rank
     Time m_busyUntil;
     bool m_closed{false};
+    bool m_multicast{false}; //!< SetMulticast()
 };
 
 } // namespace ns3

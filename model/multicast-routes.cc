@@ -3,6 +3,8 @@
  */
 #include "multicast-routes.h"
 
+#include "flow-hash-ecmp-routing.h"
+
 #include "ns3/channel.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
@@ -62,19 +64,54 @@ Neighbours(Ptr<Node> node)
     return out;
 }
 
-Ptr<Ipv4StaticRouting>
-StaticRoutingOf(Ptr<Node> node)
+/** A node's routing that can hold multicast routes: ns-3's static one, or ddnn's ECMP. */
+struct MulticastCapable
 {
-    Ptr<Ipv4> ip = node->GetObject<Ipv4>();
-    Ptr<Ipv4StaticRouting> routing = ip ? Ipv4StaticRoutingHelper().GetStaticRouting(ip) : nullptr;
-    if (!routing)
+    Ptr<Ipv4StaticRouting> staticRouting;
+    Ptr<FlowHashEcmpRouting> ecmp;
+
+    explicit MulticastCapable(Ptr<Node> node)
     {
-        throw DdnnError("multicast routes: node " + std::to_string(node->GetId())
-                        + " has no Ipv4StaticRouting (a FabricTopology's ECMP routing has no "
-                          "multicast)");
+        Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+        ecmp = ip ? DynamicCast<FlowHashEcmpRouting>(ip->GetRoutingProtocol()) : nullptr;
+        staticRouting = ip && !ecmp ? Ipv4StaticRoutingHelper().GetStaticRouting(ip) : nullptr;
+        if (!ecmp && !staticRouting)
+        {
+            throw DdnnError("multicast routes: node " + std::to_string(node->GetId())
+                            + " has neither Ipv4StaticRouting nor FlowHashEcmpRouting");
+        }
     }
-    return routing;
-}
+
+    /** The group leaves this node (its source) out of `interface`. */
+    void
+    AddSend(Ipv4Address group, uint32_t interface) const
+    {
+        if (ecmp)
+        {
+            ecmp->AddRoute(group, {interface, Ipv4Address::GetZero()});
+        }
+        else
+        {
+            staticRouting->AddHostRouteTo(group, interface);
+        }
+    }
+
+    void
+    AddForward(Ipv4Address origin,
+               Ipv4Address group,
+               uint32_t in,
+               const std::vector<uint32_t>& out) const
+    {
+        if (ecmp)
+        {
+            ecmp->AddMulticastRoute(origin, group, in, out);
+        }
+        else
+        {
+            staticRouting->AddMulticastRoute(origin, group, in, out);
+        }
+    }
+};
 
 } // namespace
 
@@ -137,18 +174,18 @@ MulticastRoutes::Add(Ptr<Node> source, Ipv4Address group, const NodeContainer& m
     }
     Ptr<Ipv4> sourceIp = source->GetObject<Ipv4>();
     const Ipv4Address origin = sourceIp->GetAddress(*out.begin(), 0).GetLocal();
-    StaticRoutingOf(source)->AddHostRouteTo(group, *out.begin());
+    MulticastCapable(source).AddSend(group, *out.begin());
     for (const auto& [id, interfaces] : children)
     {
         if (id == source->GetId())
         {
             continue;
         }
-        StaticRoutingOf(NodeList::GetNode(id))
-            ->AddMulticastRoute(origin,
-                                group,
-                                inInterface.at(id),
-                                std::vector<uint32_t>(interfaces.begin(), interfaces.end()));
+        MulticastCapable(NodeList::GetNode(id))
+            .AddForward(origin,
+                        group,
+                        inInterface.at(id),
+                        std::vector<uint32_t>(interfaces.begin(), interfaces.end()));
         NS_LOG_INFO("node " << id << ": " << group << " from " << origin << " in interface "
                             << inInterface.at(id) << ", out " << interfaces.size());
     }

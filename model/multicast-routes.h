@@ -22,8 +22,8 @@ namespace ns3
  * the neighbour of lowest node id among those nearest the source, so that the same call
  * always builds the same tree. The routes match the source's address (the one its packets
  * leave with), so several sources of one group each have their own tree. Every node of the
- * tree needs ns-3's Ipv4StaticRouting, alone or in an Ipv4ListRouting (the single ToR has
- * it; a FabricTopology's ECMP routing has no multicast).
+ * tree needs ns-3's Ipv4StaticRouting, alone or in an Ipv4ListRouting (the single ToR), or
+ * ddnn's FlowHashEcmpRouting (the leaf-spine and fat-tree topologies).
  */
 class MulticastRoutes
 {
@@ -31,7 +31,7 @@ class MulticastRoutes
     /**
      * Routes `group` from `source` to every node of `members` (the source among them is
      * skipped). A DdnnError names a member the source cannot reach, a node of the tree
-     * without Ipv4StaticRouting, or a source whose tree leaves it by more than one device.
+     * without either routing, or a source whose tree leaves it by more than one device.
      */
     static void Add(Ptr<Node> source, Ipv4Address group, const NodeContainer& members);
 };

@@ -72,6 +72,12 @@ PartitionTransport::SendToGroup(const std::vector<uint32_t>& peers, uint64_t byt
     }
 }
 
+bool
+PartitionTransport::SetMulticast(bool)
+{
+    return false;
+}
+
 void
 PartitionTransport::SetBufferTos(int)
 {

@@ -84,6 +84,11 @@ class PartitionTransport : public Object
      */
     virtual void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes);
     /**
+     * Turns multicast group sends on or off; returns whether this transport can multicast
+     * (the default: it cannot, and SendToGroup sends a copy to each).
+     */
+    virtual bool SetMulticast(bool on);
+    /**
      * The IP ToS of what Send() hands over from now on (one fusion buffer's collective), or -1
      * for the transport's own. Transports without bands ignore it.
      */

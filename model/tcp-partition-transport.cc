@@ -8,7 +8,6 @@
 #include "one-line-error.h"
 #include "tenant-congestion-control.h"
 
-#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
 #include "ns3/ipv4.h"
@@ -93,15 +92,7 @@ TcpPartitionTransport::GetTypeId()
                             StringValue(""),
                             MakeStringAccessor(&TcpPartitionTransport::SetCongestionControl,
                                                &TcpPartitionTransport::GetCongestionControl),
-                            MakeStringChecker())
-              .AddAttribute("Multicast",
-                            "Group sends as one multicast to the job's group (reliable multicast "
-                            "on UDP port Port, routes along the topology's links; the network "
-                            "needs Ipv4StaticRouting, as the single ToR has); false: a TCP copy "
-                            "to each.",
-                            BooleanValue(false),
-                            MakeBooleanAccessor(&TcpPartitionTransport::m_multicast),
-                            MakeBooleanChecker());
+                            MakeStringChecker());
     return tid;
 }
 
@@ -245,6 +236,13 @@ TcpPartitionTransport::OpenGroup(const std::vector<uint32_t>& peers)
     m_groupSender->Setup(m_node, Group(), peers.size());
     NS_LOG_DEBUG("worker " << m_rank << ": multicasts to " << Group() << ", " << peers.size()
                            << " receivers");
+    return true;
+}
+
+bool
+TcpPartitionTransport::SetMulticast(bool on)
+{
+    m_multicast = on;
     return true;
 }
 

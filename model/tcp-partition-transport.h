@@ -25,7 +25,7 @@ namespace ns3
  * host and, through the IP header, at every switch; the ACKs leave with it too. Its sockets
  * use the job's own CongestionControl when one is given.
  *
- * With Multicast, group sends (SendToGroup) travel once, over ddnn's reliable multicast
+ * With SetMulticast(true), group sends (SendToGroup) travel once, over ddnn's reliable multicast
  * transport (MulticastSender, MulticastReceiver) on UDP port Port to the job's group
  * 239.192.(Port / 256).(Port % 256), along MulticastRoutes built at the first group send; a
  * group is ranks 0..n-1 (the workers), each receiving as its rank.
@@ -42,6 +42,7 @@ class TcpPartitionTransport : public PartitionTransport
               const std::vector<Peer>& receiveFrom) override;
     void Send(uint32_t peer, uint64_t bytes) override;
     void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes) override;
+    bool SetMulticast(bool on) override;
     void SetBufferTos(int tos) override;
     void Close() override;
     std::string Describe() const override;
@@ -82,7 +83,7 @@ class TcpPartitionTransport : public PartitionTransport
     std::map<Ipv4Address, uint32_t> m_expected; //!< peers to accept: address -> rank
     std::map<Ptr<Socket>, uint32_t> m_accepted; //!< accepted sockets -> rank
     bool m_closed{false};
-    bool m_multicast;
+    bool m_multicast{false};                //!< SetMulticast()
     Ptr<MulticastSender> m_groupSender;     //!< at the first group send
     Ptr<MulticastReceiver> m_groupReceiver; //!< with Multicast, on a rank that receives
 };

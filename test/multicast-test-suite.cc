@@ -33,9 +33,10 @@ struct Outcome
     std::vector<MulticastReceiver::Stats> receivers;
     std::vector<uint64_t> completedBytes; //!< per receiver, by its receive callback
     uint64_t senderCompletions{0};
-    Time completed;         //!< when the sender heard the last DONE
-    uint64_t uplinkBytes;   //!< server 0's queue disc: IPv4 bytes sent
-    uint64_t downlinkBytes; //!< the switch's disc towards server 1
+    Time completed;          //!< when the sender heard the last DONE
+    uint64_t uplinkBytes;    //!< server 0's queue disc: IPv4 bytes sent
+    uint64_t downlinkBytes;  //!< the switch's disc towards server 1
+    uint32_t spineCopies{0}; //!< a fabric's leaf uplinks that carried the message
 };
 
 void
@@ -51,9 +52,9 @@ SentMessage(Outcome* outcome, uint32_t, uint64_t)
     outcome->completed = Simulator::Now();
 }
 
-/** One message of `bytes` at 1 Gbit/s; the receivers' links lose `lossRate` of the packets. */
-Outcome
-SendOneMessage(uint32_t receivers, uint64_t bytes, double lossRate)
+/** A single ToR of servers at 1 Gbit/s whose servers 1 and 2 lose `lossRate` of the packets. */
+Ptr<ServerTopology>
+SingleTor(uint32_t servers, double lossRate)
 {
     Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
     tor->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
@@ -62,22 +63,43 @@ SendOneMessage(uint32_t receivers, uint64_t bytes, double lossRate)
         tor->SetAttribute("ImpairedServers", StringValue("1,2"));
         tor->SetAttribute("LossRate", DoubleValue(lossRate));
     }
-    tor->Create(receivers + 1);
+    tor->Create(servers);
+    return tor;
+}
+
+/** The root queue disc of a server's uplink, and of the other end of its link. */
+std::pair<Ptr<QueueDisc>, Ptr<QueueDisc>>
+DiscsOf(Ptr<ServerTopology> network, uint32_t server)
+{
+    Ptr<NetDevice> up = network->GetServerDevice(server);
+    Ptr<Channel> channel = up->GetChannel();
+    Ptr<NetDevice> down = channel->GetDevice(channel->GetDevice(0) == up ? 1 : 0);
+    auto disc = [](Ptr<NetDevice> device) {
+        return device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
+            device);
+    };
+    return {disc(up), disc(down)};
+}
+
+/** One message of `bytes` from server 0 of `network` to its servers 1..receivers. */
+Outcome
+SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes)
+{
     NodeContainer members;
     Outcome outcome;
     outcome.completedBytes.assign(receivers, 0);
     std::vector<Ptr<MulticastReceiver>> ends;
     for (uint32_t r = 0; r < receivers; ++r)
     {
-        members.Add(tor->GetServer(r + 1));
+        members.Add(network->GetServer(r + 1));
         Ptr<MulticastReceiver> end = CreateObject<MulticastReceiver>();
-        end->Setup(tor->GetServer(r + 1), r);
+        end->Setup(network->GetServer(r + 1), r);
         end->SetReceiveCallback(MakeBoundCallback(&ReceivedMessage, &outcome.completedBytes[r]));
         ends.push_back(end);
     }
-    MulticastRoutes::Add(tor->GetServer(0), kGroup, members);
+    MulticastRoutes::Add(network->GetServer(0), kGroup, members);
     Ptr<MulticastSender> sender = CreateObject<MulticastSender>();
-    sender->Setup(tor->GetServer(0), kGroup, receivers);
+    sender->Setup(network->GetServer(0), kGroup, receivers);
     sender->SetCompleteCallback(MakeBoundCallback(&SentMessage, &outcome));
     sender->Send(bytes);
     Simulator::Stop(Seconds(5));
@@ -87,8 +109,22 @@ SendOneMessage(uint32_t receivers, uint64_t bytes, double lossRate)
     {
         outcome.receivers.push_back(end->GetStats());
     }
-    outcome.uplinkBytes = tor->GetServerQueueDisc(0)->GetStats().nTotalSentBytes;
-    outcome.downlinkBytes = tor->GetSwitchQueueDisc(1)->GetStats().nTotalSentBytes;
+    outcome.uplinkBytes = DiscsOf(network, 0).first->GetStats().nTotalSentBytes;
+    outcome.downlinkBytes = DiscsOf(network, 1).second->GetStats().nTotalSentBytes;
+    if (Ptr<FabricTopology> fabric = DynamicCast<FabricTopology>(network))
+    {
+        for (const auto& [tier, devices] : fabric->GetTiers())
+        {
+            for (Ptr<NetDevice> device :
+                 tier == "leaf_spine_up" ? devices : std::vector<Ptr<NetDevice>>())
+            {
+                Ptr<QueueDisc> disc
+                    = device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
+                        device);
+                outcome.spineCopies += disc->GetStats().nTotalSentBytes >= bytes;
+            }
+        }
+    }
     Simulator::Destroy();
     return outcome;
 }
@@ -120,7 +156,7 @@ class MulticastLosslessTestCase : public TestCase
         const uint64_t wire = bytes + packets * (MulticastHeader::SIZE + 8 + 20); // IPv4
         for (uint32_t receivers : {2, 5})
         {
-            const Outcome o = SendOneMessage(receivers, bytes, 0);
+            const Outcome o = SendOneMessage(SingleTor(receivers + 1, 0), receivers, bytes);
             const std::string n = std::to_string(receivers) + " receivers: ";
             NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, n << "the message completed once");
             NS_TEST_ASSERT_MSG_EQ(o.sender.originals, packets, n << "each packet once");
@@ -163,7 +199,7 @@ class MulticastLossTestCase : public TestCase
     {
         const uint64_t bytes = 1000000;
         const uint64_t packets = (bytes + 1399) / 1400;
-        const Outcome o = SendOneMessage(4, bytes, 0.02);
+        const Outcome o = SendOneMessage(SingleTor(5, 0.02), 4, bytes);
         NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, "the message completed");
         NS_TEST_ASSERT_MSG_EQ(o.sender.originals, packets, "each packet once first");
         NS_TEST_ASSERT_MSG_GT(o.sender.repairs, 0, "lost packets repaired");
@@ -179,6 +215,46 @@ class MulticastLossTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(
             o.receivers[0].nacks + o.receivers[1].nacks, 0, "the lossy receivers asked");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
+ * A leaf-spine of 2 leaves of 4 servers and 2 spines (FlowHashEcmpRouting): server 0 sends to
+ * servers 1..5, in both racks. Every receiver gets every byte; the sender's link carries the
+ * message once; of the leaves' uplinks only rack 0's towards one spine carries it, once (the
+ * tree crosses one spine), and rack 1's leaf hands it to each of its members.
+ */
+class MulticastLeafSpineTestCase : public TestCase
+{
+  public:
+    MulticastLeafSpineTestCase()
+        : TestCase("multicast on a leaf-spine: one copy per link of the tree")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        const uint64_t bytes = 300000;
+        const uint64_t packets = (bytes + 1399) / 1400;
+        const uint64_t wire = bytes + packets * (MulticastHeader::SIZE + 8 + 20);
+        Ptr<LeafSpineHelper> fabric = CreateObject<LeafSpineHelper>();
+        fabric->SetAttribute("Leaves", UintegerValue(2));
+        fabric->SetAttribute("ServersPerLeaf", UintegerValue(4));
+        fabric->SetAttribute("Spines", UintegerValue(2));
+        fabric->Create();
+        const Outcome o = SendOneMessage(fabric, 5, bytes);
+        NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, "the message completed");
+        NS_TEST_ASSERT_MSG_EQ(o.sender.repairs + o.sender.probes, 0, "nothing lost");
+        NS_TEST_ASSERT_MSG_EQ(o.uplinkBytes, wire, "one copy on the sender's link");
+        NS_TEST_ASSERT_MSG_EQ(o.downlinkBytes, wire, "one copy to a receiver of rack 0");
+        for (uint32_t r = 0; r < 5; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(o.completedBytes[r], bytes, "receiver " << r);
+        }
+        NS_TEST_ASSERT_MSG_EQ(o.spineCopies, 1, "one leaf uplink carried the group");
     }
 };
 
@@ -221,6 +297,7 @@ class MulticastTestSuite : public TestSuite
     {
         AddTestCase(new MulticastLosslessTestCase);
         AddTestCase(new MulticastLossTestCase);
+        AddTestCase(new MulticastLeafSpineTestCase);
         AddTestCase(new MulticastRoutesErrorTestCase);
     }
 };

@@ -585,18 +585,6 @@ Scenario::ValidateTraining() const
                         "multicast sends a dedicated parameter server's updates: give "
                         "--collective=parameter-server --parameterServerHosts=dedicated");
             }
-            if (!Is(job.transport, "tcp"))
-            {
-                failJob("distribution",
-                        "multicast needs the tcp transport, got '" + std::string(job.transport)
-                            + "'");
-            }
-            if (kind != "single-tor")
-            {
-                failJob("distribution",
-                        "multicast routes need the single-tor topology's static routing, got "
-                            + kind + " (its ECMP routing has no multicast)");
-            }
         }
         if (dedicated && n + job.parameter_servers > GetServerCount())
         {
