@@ -23,7 +23,7 @@ namespace ns3
  * always builds the same tree. The routes match the source's address (the one its packets
  * leave with), so several sources of one group each have their own tree. Every node of the
  * tree needs ns-3's Ipv4StaticRouting, alone or in an Ipv4ListRouting (the single ToR), or
- * ddnn's FlowHashEcmpRouting (the leaf-spine and fat-tree topologies).
+ * the ECMP routing of the leaf-spine and fat-tree topologies.
  */
 class MulticastRoutes
 {

@@ -898,6 +898,11 @@ class TableRowsReachAttributesTestCase : public TestCase
             const std::string name = std::string(p->element) + "." + p->attribute;
             const std::string value = OtherValue(s, p, free);
             s.Set(name, value);
+            if (name == "training.distribution")
+            {
+                // multicast sends a dedicated server's updates
+                s.Set("training.parameter-server-hosts", "dedicated");
+            }
             const std::string target = p->sets;
             const std::string type = target.substr(0, target.rfind("::"));
             const std::string attribute = target.substr(target.rfind("::") + 2);
