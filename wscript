@@ -16,7 +16,7 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
-# model/ddnn-multicast.h,
+# model/ddnn-multicast.h, model/ddnn-aggregation.h,
 # model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob,
 # model/ddnn-oracle.h behind OraclePriority;
 # model/flow-hash-ecmp-routing.h is private to the fabric helpers.
@@ -62,6 +62,8 @@ def build(bld):
         'model/ddnn-multicast.c',
         'model/ddnn-multicast-sender.c',
         'model/ddnn-multicast-receiver.c',
+        'model/ddnn-aggregation-switch.c',
+        'model/ddnn-aggregation-worker.c',
         'model/ddnn-collective.c',
         'model/ddnn-parameter-server.c',
         'model/ddnn-training.c',
