@@ -73,6 +73,8 @@ void
 MulticastSender::DoDispose()
 {
     m_wake.Cancel();
+    m_start.Cancel();
+    m_finish.Cancel();
     ddnn_mcast_sender_free(m_sender);
     m_sender = nullptr;
     if (m_socket)
@@ -126,7 +128,7 @@ MulticastSender::Send(uint64_t bytes)
     if (m_queue.size() == 1)
     {
         // An event of its own: before the simulation runs, the nodes are not initialized.
-        Simulator::ScheduleNow(&MulticastSender::StartNext, this);
+        m_start = Simulator::ScheduleNow(&MulticastSender::StartNext, this);
     }
     return m_nextMessage++;
 }
@@ -182,29 +184,33 @@ int
 MulticastSender::Completed(void* ctx)
 {
     auto* self = static_cast<MulticastSender*>(ctx);
-    // Not from within the C sender's own call: it is freed there.
-    Simulator::ScheduleNow([self]() {
-        ddnn_mcast_sender_stats s;
-        ddnn_mcast_sender_get_stats(self->m_sender, &s);
-        Add(self->m_done, s);
-        ddnn_mcast_sender_free(self->m_sender);
-        self->m_sender = nullptr;
-        self->m_wake.Cancel();
-        const uint64_t bytes = self->m_queue.front();
-        const uint32_t message = self->m_active++;
-        self->m_queue.pop_front();
-        NS_LOG_INFO("message " << message << " complete: " << s.originals << " packets, "
-                               << s.repairs << " repairs, " << s.probes << " probes");
-        if (!self->m_queue.empty())
-        {
-            self->StartNext();
-        }
-        if (!self->m_complete.IsNull())
-        {
-            self->m_complete(message, bytes);
-        }
-    });
+    // Not from within the C sender's own call: Finish frees it.
+    self->m_finish = Simulator::ScheduleNow(&MulticastSender::Finish, self);
     return DDNN_OK;
+}
+
+void
+MulticastSender::Finish()
+{
+    ddnn_mcast_sender_stats s;
+    ddnn_mcast_sender_get_stats(m_sender, &s);
+    Add(m_done, s);
+    ddnn_mcast_sender_free(m_sender);
+    m_sender = nullptr;
+    m_wake.Cancel();
+    const uint64_t bytes = m_queue.front();
+    const uint32_t message = m_active++;
+    m_queue.pop_front();
+    NS_LOG_INFO("message " << message << " complete: " << s.originals << " packets, " << s.repairs
+                           << " repairs, " << s.probes << " probes");
+    if (!m_queue.empty())
+    {
+        StartNext();
+    }
+    if (!m_complete.IsNull())
+    {
+        m_complete(message, bytes);
+    }
 }
 
 void

@@ -74,6 +74,8 @@ class MulticastSender : public Object
   private:
     /** Starts the message at the head of the queue. */
     void StartNext();
+    /** The head message is complete: frees its C sender, reports it, starts the next. */
+    void Finish();
     void HandleRead(Ptr<Socket> socket);
     /** Calls wake() at `next` (replacing the pending call). */
     void WakeAt(int64_t next);
@@ -97,6 +99,8 @@ class MulticastSender : public Object
     ddnn_mcast_sender* m_sender{nullptr};
     Stats m_done; //!< totals of the completed messages
     EventId m_wake;
+    EventId m_start;  //!< StartNext, as an event of its own
+    EventId m_finish; //!< Finish, out of the C sender's call
     CompleteCallback m_complete;
 };
 

@@ -220,7 +220,13 @@ TcpPartitionTransport::OpenGroup(const std::vector<uint32_t>& peers)
                           + std::to_string(peers[i]) + " at " + std::to_string(i));
             return false;
         }
-        members.Add(NodeOf(it->second));
+        Ptr<Node> member = NodeOf(it->second);
+        if (!member)
+        {
+            NotifyFailure("no node has worker " + std::to_string(peers[i]) + "'s address");
+            return false;
+        }
+        members.Add(member);
     }
     try
     {
