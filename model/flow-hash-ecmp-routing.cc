@@ -8,6 +8,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
+#include "ns3/socket.h"
 
 namespace ns3
 {
@@ -125,7 +126,7 @@ FlowHashEcmpRouting::RouteInput(Ptr<const Packet> p,
                                 DDNN_ROUTING_CALLBACK(UnicastForwardCallback) ucb,
                                 DDNN_ROUTING_CALLBACK(MulticastForwardCallback) mcb,
                                 DDNN_ROUTING_CALLBACK(LocalDeliverCallback) lcb,
-                                DDNN_ROUTING_CALLBACK(ErrorCallback) ecb)
+                                DDNN_ROUTING_CALLBACK(ErrorCallback))
 {
     const uint32_t iif = m_ipv4->GetInterfaceForDevice(idev);
     if (header.GetDestination().IsMulticast())
@@ -147,9 +148,21 @@ FlowHashEcmpRouting::RouteInput(Ptr<const Packet> p,
             {
                 route->SetOutputTtl(out, Ipv4MulticastRoute::MAX_TTL - 1);
             }
-            mcb(route, p, header);
+            // ns-3 classifies a forwarded packet by the priority its ToS gives, which its
+            // unicast forwarding sets and its multicast forwarding does not: set it here, so
+            // the group's packets take their band at every egress of the tree.
+            Ptr<Packet> copy = p->Copy();
+            SocketPriorityTag priority;
+            copy->RemovePacketTag(priority);
+            if (const uint8_t value = Socket::IpTos2Priority(header.GetTos()))
+            {
+                priority.SetPriority(value);
+                copy->AddPacketTag(priority);
+            }
+            mcb(route, copy, header);
+            return true;
         }
-        return true;
+        return !lcb.IsNull(); // delivered here, or for another protocol of a list to forward
     }
     if (m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
     {
@@ -165,8 +178,9 @@ FlowHashEcmpRouting::RouteInput(Ptr<const Packet> p,
         ucb(route, p, header);
         return true;
     }
-    ecb(p, header, Socket::ERROR_NOROUTETOHOST);
-    return true;
+    // No route: dropped (as no route) by the IP layer, or, in an Ipv4ListRouting, left to the
+    // list's other protocols.
+    return false;
 }
 
 void

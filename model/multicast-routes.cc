@@ -6,6 +6,7 @@
 #include "flow-hash-ecmp-routing.h"
 
 #include "ns3/channel.h"
+#include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -64,54 +65,59 @@ Neighbours(Ptr<Node> node)
     return out;
 }
 
-/** A node's routing that can hold multicast routes: ns-3's static one, or ddnn's ECMP. */
-struct MulticastCapable
+/**
+ * ddnn's routing on a node, which forwards a group's packets at their ToS's band (ns-3's own
+ * multicast forwarding leaves them untagged, so a switch would queue them in PfifoFast's
+ * band 1 whatever their ToS): the node's FlowHashEcmpRouting (the fabrics), or one added to
+ * its Ipv4ListRouting ahead of the others (the single ToR), which forwards groups only.
+ */
+Ptr<FlowHashEcmpRouting>
+GroupRoutingOf(Ptr<Node> node)
 {
-    Ptr<Ipv4StaticRouting> staticRouting;
-    Ptr<FlowHashEcmpRouting> ecmp;
-
-    explicit MulticastCapable(Ptr<Node> node)
+    Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+    Ptr<Ipv4RoutingProtocol> routing = ip ? ip->GetRoutingProtocol() : nullptr;
+    if (Ptr<FlowHashEcmpRouting> ecmp = DynamicCast<FlowHashEcmpRouting>(routing))
     {
-        Ptr<Ipv4> ip = node->GetObject<Ipv4>();
-        ecmp = ip ? DynamicCast<FlowHashEcmpRouting>(ip->GetRoutingProtocol()) : nullptr;
-        staticRouting = ip && !ecmp ? Ipv4StaticRoutingHelper().GetStaticRouting(ip) : nullptr;
-        if (!ecmp && !staticRouting)
+        return ecmp;
+    }
+    Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(routing);
+    if (!list)
+    {
+        throw DdnnError("multicast routes: node " + std::to_string(node->GetId())
+                        + " routes with neither an Ipv4ListRouting nor FlowHashEcmpRouting");
+    }
+    for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
+    {
+        int16_t priority;
+        if (Ptr<FlowHashEcmpRouting> ecmp
+            = DynamicCast<FlowHashEcmpRouting>(list->GetRoutingProtocol(i, priority)))
         {
-            throw DdnnError("multicast routes: node " + std::to_string(node->GetId())
-                            + " has neither Ipv4StaticRouting nor FlowHashEcmpRouting");
+            return ecmp;
         }
     }
+    Ptr<FlowHashEcmpRouting> groups = CreateObject<FlowHashEcmpRouting>();
+    list->AddRoutingProtocol(groups, 100); // first; it passes on what is not a group's
+    return groups;
+}
 
-    /** The group leaves this node (its source) out of `interface`. */
-    void
-    AddSend(Ipv4Address group, uint32_t interface) const
+/** The group leaves `node` (its source) out of `interface`. */
+void
+AddSend(Ptr<Node> node, Ipv4Address group, uint32_t interface)
+{
+    Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+    if (Ptr<FlowHashEcmpRouting> ecmp = DynamicCast<FlowHashEcmpRouting>(ip->GetRoutingProtocol()))
     {
-        if (ecmp)
-        {
-            ecmp->AddRoute(group, {interface, Ipv4Address::GetZero()});
-        }
-        else
-        {
-            staticRouting->AddHostRouteTo(group, interface);
-        }
+        ecmp->AddRoute(group, {interface, Ipv4Address::GetZero()});
+        return;
     }
-
-    void
-    AddForward(Ipv4Address origin,
-               Ipv4Address group,
-               uint32_t in,
-               const std::vector<uint32_t>& out) const
+    Ptr<Ipv4StaticRouting> routing = Ipv4StaticRoutingHelper().GetStaticRouting(ip);
+    if (!routing)
     {
-        if (ecmp)
-        {
-            ecmp->AddMulticastRoute(origin, group, in, out);
-        }
-        else
-        {
-            staticRouting->AddMulticastRoute(origin, group, in, out);
-        }
+        throw DdnnError("multicast routes: node " + std::to_string(node->GetId())
+                        + " has neither Ipv4StaticRouting nor FlowHashEcmpRouting");
     }
-};
+    routing->AddHostRouteTo(group, interface);
+}
 
 } // namespace
 
@@ -174,18 +180,18 @@ MulticastRoutes::Add(Ptr<Node> source, Ipv4Address group, const NodeContainer& m
     }
     Ptr<Ipv4> sourceIp = source->GetObject<Ipv4>();
     const Ipv4Address origin = sourceIp->GetAddress(*out.begin(), 0).GetLocal();
-    MulticastCapable(source).AddSend(group, *out.begin());
+    AddSend(source, group, *out.begin());
     for (const auto& [id, interfaces] : children)
     {
         if (id == source->GetId())
         {
             continue;
         }
-        MulticastCapable(NodeList::GetNode(id))
-            .AddForward(origin,
-                        group,
-                        inInterface.at(id),
-                        std::vector<uint32_t>(interfaces.begin(), interfaces.end()));
+        GroupRoutingOf(NodeList::GetNode(id))
+            ->AddMulticastRoute(origin,
+                                group,
+                                inInterface.at(id),
+                                std::vector<uint32_t>(interfaces.begin(), interfaces.end()));
         NS_LOG_INFO("node " << id << ": " << group << " from " << origin << " in interface "
                             << inInterface.at(id) << ", out " << interfaces.size());
     }

@@ -21,9 +21,11 @@ namespace ns3
  * The tree is breadth first from the source over every point-to-point link, a node's parent
  * the neighbour of lowest node id among those nearest the source, so that the same call
  * always builds the same tree. The routes match the source's address (the one its packets
- * leave with), so several sources of one group each have their own tree. Every node of the
- * tree needs ns-3's Ipv4StaticRouting, alone or in an Ipv4ListRouting (the single ToR), or
- * the ECMP routing of the leaf-spine and fat-tree topologies.
+ * leave with), so several sources of one group each have their own tree. The source's
+ * route goes to its Ipv4StaticRouting (in an Ipv4ListRouting, as InternetStackHelper makes
+ * it) or to the fabrics' ECMP routing; a forwarding node's to the fabrics' ECMP routing, or
+ * to one that forwards groups only, added first to its Ipv4ListRouting: unlike ns-3's own
+ * multicast forwarding it keeps each packet in the band its ToS gives.
  */
 class MulticastRoutes
 {

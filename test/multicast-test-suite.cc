@@ -33,10 +33,11 @@ struct Outcome
     std::vector<MulticastReceiver::Stats> receivers;
     std::vector<uint64_t> completedBytes; //!< per receiver, by its receive callback
     uint64_t senderCompletions{0};
-    Time completed;          //!< when the sender heard the last DONE
-    uint64_t uplinkBytes;    //!< server 0's queue disc: IPv4 bytes sent
-    uint64_t downlinkBytes;  //!< the switch's disc towards server 1
-    uint32_t spineCopies{0}; //!< a fabric's leaf uplinks that carried the message
+    Time completed;                          //!< when the sender heard the last DONE
+    uint64_t uplinkBytes;                    //!< server 0's queue disc: IPv4 bytes sent
+    uint64_t downlinkBytes;                  //!< the switch's disc towards server 1
+    uint32_t spineCopies{0};                 //!< a fabric's leaf uplinks that carried the message
+    std::vector<uint64_t> downlinkBandBytes; //!< per band of that disc: bytes it took in
 };
 
 void
@@ -81,9 +82,9 @@ DiscsOf(Ptr<ServerTopology> network, uint32_t server)
     return {disc(up), disc(down)};
 }
 
-/** One message of `bytes` from server 0 of `network` to its servers 1..receivers. */
+/** One message of `bytes` from server 0 of `network` to its servers 1..receivers, at `tos`. */
 Outcome
-SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes)
+SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes, uint8_t tos = 0x10)
 {
     NodeContainer members;
     Outcome outcome;
@@ -99,6 +100,7 @@ SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes)
     }
     MulticastRoutes::Add(network->GetServer(0), kGroup, members);
     Ptr<MulticastSender> sender = CreateObject<MulticastSender>();
+    sender->SetAttribute("Tos", UintegerValue(tos));
     sender->Setup(network->GetServer(0), kGroup, receivers);
     sender->SetCompleteCallback(MakeBoundCallback(&SentMessage, &outcome));
     sender->Send(bytes);
@@ -111,6 +113,11 @@ SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes)
     }
     outcome.uplinkBytes = DiscsOf(network, 0).first->GetStats().nTotalSentBytes;
     outcome.downlinkBytes = DiscsOf(network, 1).second->GetStats().nTotalSentBytes;
+    for (Ptr<Object> band : EgressQueue::BandQueues(DiscsOf(network, 1).second))
+    {
+        Ptr<QueueBase> queue = DynamicCast<QueueBase>(band);
+        outcome.downlinkBandBytes.push_back(queue ? queue->GetTotalReceivedBytes() : 0);
+    }
     if (Ptr<FabricTopology> fabric = DynamicCast<FabricTopology>(network))
     {
         for (const auto& [tier, devices] : fabric->GetTiers())
@@ -137,7 +144,8 @@ SendOneMessage(Ptr<ServerTopology> network, uint32_t receivers, uint64_t bytes)
  * link carries the payload and 51 bytes of headers per packet, whatever the number of
  * receivers: a w-th of unicast distribution), each receiver's link the same bytes, every
  * receiver gets every byte once, no NACK, no repair; the message takes its packets' time at
- * the link rate (within 2 %).
+ * the link rate (within 2 %); sent at ToS 0x08, the switch forwards it in PfifoFast's band 2,
+ * as its ToS says (ns-3's own multicast forwarding would put it in band 1).
  */
 class MulticastLosslessTestCase : public TestCase
 {
@@ -156,7 +164,8 @@ class MulticastLosslessTestCase : public TestCase
         const uint64_t wire = bytes + packets * (MulticastHeader::SIZE + 8 + 20); // IPv4
         for (uint32_t receivers : {2, 5})
         {
-            const Outcome o = SendOneMessage(SingleTor(receivers + 1, 0), receivers, bytes);
+            // ToS 0x08: PfifoFast's band 2, at the host and, forwarded, at the switch.
+            const Outcome o = SendOneMessage(SingleTor(receivers + 1, 0), receivers, bytes, 0x08);
             const std::string n = std::to_string(receivers) + " receivers: ";
             NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, n << "the message completed once");
             NS_TEST_ASSERT_MSG_EQ(o.sender.originals, packets, n << "each packet once");
@@ -165,6 +174,8 @@ class MulticastLosslessTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(o.uplinkBytes, wire, n << "one copy on the sender's link");
             // The receiver's link: the data, and the ToR's copy of nothing else.
             NS_TEST_ASSERT_MSG_EQ(o.downlinkBytes, wire, n << "one copy to a receiver");
+            NS_TEST_ASSERT_MSG_EQ(o.downlinkBandBytes.size(), 3, n << "PfifoFast's bands");
+            NS_TEST_ASSERT_MSG_EQ(o.downlinkBandBytes[2], wire, n << "the switch keeps the band");
             for (uint32_t r = 0; r < receivers; ++r)
             {
                 NS_TEST_ASSERT_MSG_EQ(o.completedBytes[r], bytes, n << "receiver " << r);
