@@ -12,6 +12,8 @@
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -150,6 +152,12 @@ MulticastReceiver::HandleRead(Ptr<Socket> socket)
         }
         const Key key{sender.GetIpv4().Get(), header.message};
         auto it = m_messages.find(key);
+        auto newest = m_newest.try_emplace(key.first, header.message).first;
+        if (it == m_messages.end() && header.message + kKeptMessages <= newest->second)
+        {
+            continue; // a late copy of a message complete and forgotten: nothing to do
+        }
+        newest->second = std::max(newest->second, header.message);
         if (it == m_messages.end())
         {
             ddnn_mcast_config cfg;

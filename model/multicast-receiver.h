@@ -83,8 +83,9 @@ class MulticastReceiver : public Object
     DataRate m_linkRate; //!< the NACK timers count in packet times of it
     Ptr<Socket> m_socket;
     std::map<Key, Message> m_messages;
-    Message* m_current{nullptr}; //!< the message a C callback is about
-    Stats m_forgotten;           //!< totals of the messages forgotten
+    std::map<uint32_t, uint32_t> m_newest; //!< per sender: its newest message number seen
+    Message* m_current{nullptr};           //!< the message a C callback is about
+    Stats m_forgotten;                     //!< totals of the messages forgotten
     ReceiveCallback m_receive;
 };
 
