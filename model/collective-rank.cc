@@ -15,6 +15,9 @@
 namespace ns3
 {
 
+static_assert(PartitionTransport::NETWORK_PEER == DDNN_PEER_NETWORK,
+              "the transport's network peer is the core's");
+
 NS_LOG_COMPONENT_DEFINE("CollectiveRank");
 NS_OBJECT_ENSURE_REGISTERED(CollectiveRank);
 
@@ -129,7 +132,16 @@ CollectiveRank::Peers(bool sendTo) const
     std::vector<PartitionTransport::Peer> peers;
     for (uint32_t r : ranks)
     {
-        peers.push_back({r, m_job->GetRankAddress(r), m_job->GetRank(r)->GetTransport()});
+        if (r == DDNN_PEER_NETWORK)
+        {
+            Ptr<const AggregationLease> lease = m_job->GetAggregationLease();
+            peers.push_back({PartitionTransport::NETWORK_PEER,
+                             lease ? lease->address : Ipv4Address(),
+                             nullptr,
+                             lease});
+            continue;
+        }
+        peers.push_back({r, m_job->GetRankAddress(r), m_job->GetRank(r)->GetTransport(), nullptr});
     }
     return peers;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-collective.h"
 
+#include "ddnn-in-network-aggregation.h"
 #include "ddnn-parameter-server.h"
 #include "ddnn-ring.h"
 
@@ -12,6 +13,7 @@
 static const ddnn_collective_ops* const builtin[] = {
     &ddnn_ring_allreduce_ops,
     &ddnn_parameter_server_ops,
+    &ddnn_in_network_aggregation_ops,
 };
 
 /* The registry (ddnn_collective_register): written at start-up, read afterwards. */

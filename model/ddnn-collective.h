@@ -44,6 +44,14 @@ extern "C"
     /* Ranks taking part: N, plus P when the servers are dedicated hosts. */
     uint32_t ddnn_collective_ranks(const ddnn_collective_config* cfg);
 
+    /*
+     * A peer that is no rank: the network element the job's workers share (the switch that
+     * aggregates, for in-network aggregation). A collective whose ops say network_peer lists
+     * it among its peers; the host's transport runs the element's protocol and reports what
+     * the element sends back as bytes from this peer.
+     */
+#define DDNN_PEER_NETWORK UINT32_MAX
+
     /* The two phases of a collective (Network Evolution for DNNs: aggregation, distribution). */
     typedef enum
     {
@@ -89,6 +97,9 @@ extern "C"
         /* 1: with cfg->group_distribution (and dedicated servers) its distribution phase sends
          * to the group at once through send_group; 0: ddnn_collective_new refuses that. */
         int group_distribution;
+        /* 1: its peers include DDNN_PEER_NETWORK (the host needs an element that runs the
+         * network's side); 0: ranks only. */
+        int network_peer;
         /* The ranks `cfg->rank` sends to (receives from) in any buffer, written to
          * out[0..max-1]; returns how many there are (the host opens its paths from these). */
         uint32_t (*send_peers)(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max);

@@ -287,7 +287,7 @@ static ddnn_param params[] = {
          "collective",
          "collective",
          "ring-allreduce",
-         "ring-allreduce|parameter-server",
+         "ring-allreduce|parameter-server|in-network-aggregation",
          "how each fusion buffer's gradients are combined: ring-allreduce, or parameter servers "
          "co-located with the first workers (push, then pull)",
          jobs[0].collective,

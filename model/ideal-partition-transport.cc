@@ -54,6 +54,12 @@ IdealPartitionTransport::Open(Ptr<Node>,
     m_rank = rank;
     for (const Peer& peer : sendTo)
     {
+        if (peer.rank == NETWORK_PEER)
+        {
+            NotifyFailure("in-network aggregation needs a packet transport (ns3::"
+                          "TcpPartitionTransport): the ideal one has no switch to aggregate in");
+            return;
+        }
         Ptr<IdealPartitionTransport> ideal = DynamicCast<IdealPartitionTransport>(peer.transport);
         if (!ideal)
         {

@@ -4,6 +4,8 @@
 #ifndef PARTITION_TRANSPORT_H
 #define PARTITION_TRANSPORT_H
 
+#include "aggregation-lease.h"
+
 #include "ns3/callback.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
@@ -49,12 +51,20 @@ class PartitionTransport : public Object
     /** The registered names, sorted. */
     static std::vector<std::string> Names();
 
-    /** A worker this one exchanges bytes with. */
+    /**
+     * The peer that is no worker: the switch that aggregates the job's gradients (the
+     * in-network-aggregation collective). Bytes sent to it are a gradient to reduce there; the
+     * bytes it reports are the sum's.
+     */
+    static constexpr uint32_t NETWORK_PEER = 0xffffffff;
+
+    /** A worker this one exchanges bytes with, or NETWORK_PEER. */
     struct Peer
     {
         uint32_t rank;
         Ipv4Address address;               //!< its server's address
         Ptr<PartitionTransport> transport; //!< its transport (same type as this one)
+        Ptr<const AggregationLease> lease; //!< NETWORK_PEER's: the switch's slots for the job
     };
 
     /** (from rank, bytes) */

@@ -116,6 +116,7 @@ TcpPartitionTransport::DoDispose()
 {
     m_groupSender = nullptr;
     m_groupReceiver = nullptr;
+    m_aggregation = nullptr;
     m_senders.clear();
     m_accepted.clear();
     m_listenSocket = nullptr;
@@ -132,12 +133,15 @@ TcpPartitionTransport::Open(Ptr<Node> node,
     NS_LOG_FUNCTION(this << rank);
     m_rank = rank;
     WarnIfEcnLost(node, m_congestionControl, m_tos, "the training job");
-    if (!receiveFrom.empty())
+    for (const Peer& peer : receiveFrom)
     {
-        for (const Peer& peer : receiveFrom)
+        if (peer.rank != NETWORK_PEER)
         {
             m_expected[peer.address] = peer.rank;
         }
+    }
+    if (!m_expected.empty())
+    {
         // Accepted sockets inherit the ToS, so the ACKs of incoming data ride AckTos's band.
         InetSocketAddress local(Ipv4Address::GetAny(), m_port);
         m_listenSocket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
@@ -164,8 +168,52 @@ TcpPartitionTransport::Open(Ptr<Node> node,
     m_node = node;
     for (const Peer& peer : sendTo)
     {
+        if (peer.rank == NETWORK_PEER)
+        {
+            OpenAggregation(peer);
+            continue;
+        }
         m_sendTo[peer.rank] = peer.address;
         Connect(peer.rank, m_tos);
+    }
+}
+
+void
+TcpPartitionTransport::OpenAggregation(const Peer& peer)
+{
+    if (!peer.lease)
+    {
+        NotifyFailure(
+            "in-network aggregation: no switch lent the job slots (AggregationHelper::Join)");
+        return;
+    }
+    m_aggregation = CreateObject<AggregationClient>();
+    try
+    {
+        m_aggregation->Setup(m_node, peer.lease, m_rank, m_port);
+    }
+    catch (const DdnnError& e)
+    {
+        NotifyFailure(e.what());
+        return;
+    }
+    m_aggregation->SetReceiveCallback(
+        MakeCallback(&TcpPartitionTransport::AggregateReceived, this));
+    m_aggregation->SetFailureCallback(MakeCallback(&TcpPartitionTransport::NotifyFailure, this));
+}
+
+Ptr<AggregationClient>
+TcpPartitionTransport::GetAggregationClient() const
+{
+    return m_aggregation;
+}
+
+void
+TcpPartitionTransport::AggregateReceived(uint64_t bytes)
+{
+    if (!m_closed)
+    {
+        NotifyReceived(NETWORK_PEER, bytes);
     }
 }
 
@@ -190,12 +238,18 @@ TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
 void
 TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
 {
+    const uint8_t tos = m_bufferTos < 0 ? m_tos : static_cast<uint8_t>(m_bufferTos);
+    if (peer == NETWORK_PEER && m_aggregation)
+    {
+        m_aggregation->SetTos(tos);
+        m_aggregation->Reduce(bytes);
+        return;
+    }
     if (m_sendTo.find(peer) == m_sendTo.end())
     {
         NotifyFailure("no connection to worker " + std::to_string(peer));
         return;
     }
-    const uint8_t tos = m_bufferTos < 0 ? m_tos : static_cast<uint8_t>(m_bufferTos);
     auto it = m_senders.find({peer, tos});
     Ptr<TcpStreamSender> sender = it != m_senders.end() ? it->second : Connect(peer, tos);
     sender->Add(bytes);
@@ -311,7 +365,8 @@ TcpPartitionTransport::Close()
     m_senders.clear();
     m_accepted.clear();
     m_listenSocket = nullptr;
-    for (Ptr<Object> group : {Ptr<Object>(m_groupSender), Ptr<Object>(m_groupReceiver)})
+    for (Ptr<Object> group :
+         {Ptr<Object>(m_groupSender), Ptr<Object>(m_groupReceiver), Ptr<Object>(m_aggregation)})
     {
         if (group)
         {
@@ -413,6 +468,13 @@ TcpPartitionTransport::Describe() const
     {
         os << m_groupSender->GetPending() << " multicast messages to " << Group()
            << " not yet complete";
+        separator = ", ";
+    }
+    if (m_aggregation && m_aggregation->GetPending() > 0)
+    {
+        const AggregationClient::Stats s = m_aggregation->GetStats();
+        os << separator << "a gradient at the aggregating switch (" << s.results << " results of "
+           << s.chunks << " chunks sent so far)";
         separator = ", ";
     }
     for (const auto& entry : m_senders)

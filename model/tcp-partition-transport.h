@@ -4,6 +4,7 @@
 #ifndef TCP_PARTITION_TRANSPORT_H
 #define TCP_PARTITION_TRANSPORT_H
 
+#include "aggregation-client.h"
 #include "multicast-receiver.h"
 #include "multicast-sender.h"
 #include "partition-transport.h"
@@ -29,6 +30,10 @@ namespace ns3
  * transport (MulticastSender, MulticastReceiver) on UDP port Port to the job's group
  * 239.192.(Port / 256).(Port % 256), along MulticastRoutes built at the first group send; a
  * group is ranks 0..n-1 (the workers), each receiving as its rank.
+ *
+ * To NETWORK_PEER (in-network aggregation), a gradient travels over UDP to the switch's
+ * AggregatingSwitch, chunk by chunk into its slots (AggregationClient), the results coming
+ * back on UDP port Port.
  */
 class TcpPartitionTransport : public PartitionTransport
 {
@@ -46,6 +51,8 @@ class TcpPartitionTransport : public PartitionTransport
     void SetBufferTos(int tos) override;
     void Close() override;
     std::string Describe() const override;
+    /** The client of in-network aggregation (with NETWORK_PEER among the peers), or null. */
+    Ptr<AggregationClient> GetAggregationClient() const;
 
   protected:
     void DoDispose() override;
@@ -67,6 +74,9 @@ class TcpPartitionTransport : public PartitionTransport
     /** Sets up the group's routes and sender for `peers`; false (failure notified) if not. */
     bool OpenGroup(const std::vector<uint32_t>& peers);
     void GroupReceived(Ipv4Address from, uint32_t message, uint64_t bytes);
+    /** Starts the AggregationClient towards `peer` (NETWORK_PEER). */
+    void OpenAggregation(const Peer& peer);
+    void AggregateReceived(uint64_t bytes);
 
     uint16_t m_port;
     uint8_t m_tos;
@@ -86,6 +96,7 @@ class TcpPartitionTransport : public PartitionTransport
     bool m_multicast{false};                //!< SetMulticast()
     Ptr<MulticastSender> m_groupSender;     //!< at the first group send
     Ptr<MulticastReceiver> m_groupReceiver; //!< with Multicast, on a rank that receives
+    Ptr<AggregationClient> m_aggregation;   //!< with NETWORK_PEER among the peers
 };
 
 } // namespace ns3

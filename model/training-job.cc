@@ -37,11 +37,37 @@ TrainingJob::GetTypeId()
               .AddConstructor<TrainingJob>()
               .AddAttribute("Collective",
                             "The collective each fusion buffer runs, by its registered name "
-                            "(ddnn_collective_register): ring-allreduce, parameter-server, or "
-                            "one a program registered.",
+                            "(ddnn_collective_register): ring-allreduce, parameter-server, "
+                            "in-network-aggregation, or one a program registered.",
                             StringValue("ring-allreduce"),
                             MakeStringAccessor(&TrainingJob::m_collectiveName),
                             MakeStringChecker())
+              .AddAttribute("FallbackCollective",
+                            "Collective in-network-aggregation: the collective the job runs "
+                            "instead when the switch has no slot memory left for it "
+                            "(AggregationHelper::Join); one of ranks only.",
+                            StringValue("ring-allreduce"),
+                            MakeStringAccessor(&TrainingJob::m_fallbackName),
+                            MakeStringChecker())
+              .AddAttribute("AggregationSlots",
+                            "Collective in-network-aggregation: the slots the job asks the "
+                            "switch for, the chunks each worker may have out at once (the pool "
+                            "must cover a round trip at the link rate for the links to fill).",
+                            UintegerValue(128),
+                            MakeUintegerAccessor(&TrainingJob::m_aggregationSlots),
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("AggregationSlotBytes",
+                            "Collective in-network-aggregation: payload bytes of a slot and of a "
+                            "chunk; a chunk and its headers fit the links' MTU.",
+                            UintegerValue(1024),
+                            MakeUintegerAccessor(&TrainingJob::m_aggregationSlotBytes),
+                            MakeUintegerChecker<uint32_t>(1, 65507))
+              .AddAttribute("AggregationTimeout",
+                            "Collective in-network-aggregation: a worker sends a chunk again "
+                            "when its result has not come this long after it was sent.",
+                            TimeValue(MilliSeconds(1)),
+                            MakeTimeAccessor(&TrainingJob::m_aggregationTimeout),
+                            MakeTimeChecker(NanoSeconds(1)))
               .AddAttribute("ParameterServers",
                             "Collective parameter-server: the servers P the model is sharded "
                             "over; co-located, at most the workers; dedicated, as many as the "
@@ -433,6 +459,55 @@ const ddnn_collective_ops*
 TrainingJob::GetCollective() const
 {
     return m_collective;
+}
+
+std::string
+TrainingJob::GetCollectiveName() const
+{
+    return m_collectiveName;
+}
+
+bool
+TrainingJob::AggregatesInNetwork() const
+{
+    return (m_collective ? m_collective : FindCollective())->network_peer != 0;
+}
+
+void
+TrainingJob::SetAggregationLease(Ptr<const AggregationLease> lease)
+{
+    NS_LOG_FUNCTION(this);
+    m_aggregationLease = lease;
+}
+
+Ptr<const AggregationLease>
+TrainingJob::GetAggregationLease() const
+{
+    return m_aggregationLease;
+}
+
+void
+TrainingJob::FallBack(const std::string& why)
+{
+    NS_LOG_FUNCTION(this << why);
+    const ddnn_collective_ops* fallback = ddnn_collective_find(m_fallbackName.c_str());
+    if (!fallback || fallback->network_peer)
+    {
+        throw DdnnError("ns3::TrainingJob::FallbackCollective: '" + m_fallbackName
+                        + "', expected a registered collective of ranks only (e.g. "
+                          "ring-allreduce)");
+    }
+    NS_LOG_WARN(m_collectiveName << " falls back to " << m_fallbackName << ": " << why);
+    m_fallback = m_collectiveName + " fell back to " + m_fallbackName + ": " + why;
+    m_collectiveName = m_fallbackName;
+    m_collective = fallback;
+    CheckLayout(GetWorkerCount(), static_cast<uint32_t>(m_servers.size()));
+}
+
+std::string
+TrainingJob::GetFallback() const
+{
+    return m_fallback;
 }
 
 int

@@ -4,6 +4,7 @@
 #ifndef TRAINING_JOB_H
 #define TRAINING_JOB_H
 
+#include "aggregation-lease.h"
 #include "buffer-priority-policy.h"
 #include "ddnn-version.h"
 #include "dnn-model.h"
@@ -163,6 +164,23 @@ class TrainingJob : public Object
     int GetPriorityTos() const;
     /** How the distribution phase reaches the workers (the Distribution attribute). */
     Distribution GetDistribution() const;
+    /** The collective the job runs: Collective, or FallbackCollective after FallBack(). */
+    std::string GetCollectiveName() const;
+    /** Whether that collective's peer is the network (in-network-aggregation): the job then
+     * needs the slots of the switch its workers share (AggregationHelper::Join). */
+    bool AggregatesInNetwork() const;
+    /** The switch's slots for the job (AggregationHelper::Join), before the simulation. */
+    void SetAggregationLease(Ptr<const AggregationLease> lease);
+    /** The lease given, or null. */
+    Ptr<const AggregationLease> GetAggregationLease() const;
+    /**
+     * Runs FallbackCollective instead of Collective, because of `why` (one line): the switch
+     * cannot hold the job's slots. A DdnnError when FallbackCollective is unknown, needs the
+     * network too, or does not fit the job's layout. Before the simulation.
+     */
+    void FallBack(const std::string& why);
+    /** "COLLECTIVE fell back to FALLBACK: why" after FallBack(); else empty. */
+    std::string GetFallback() const;
     /**
      * Every ToS the job's packets carry (after Setup): its transports' (Priority or their Tos)
      * and those of BufferPriority; none on a transport without bands (the ideal one).
@@ -244,6 +262,12 @@ class TrainingJob : public Object
     std::string RankName(uint32_t rank) const;
 
     std::string m_collectiveName;
+    std::string m_fallbackName;
+    std::string m_fallback; //!< FallBack()'s line
+    uint32_t m_aggregationSlots;
+    uint32_t m_aggregationSlotBytes;
+    Time m_aggregationTimeout;
+    Ptr<const AggregationLease> m_aggregationLease;
     uint32_t m_parameterServers;
     ParameterServerHosts m_serverHosts;
     Distribution m_distribution;

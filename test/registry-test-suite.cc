@@ -640,17 +640,16 @@ class TestCollectiveRunTestCase : public TestCase
             }
             Simulator::Destroy();
         }
-        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] {
-                                  ddnntest::Job j(2,
-                                                  ddnntest::WriteProfile("tree.csv", {1000}),
-                                                  1000,
-                                                  MilliSeconds(1));
-                                  j.helper.SetAttribute("Collective", StringValue("tree"));
-                                  j.Install();
-                              }),
-                              "ns3::TrainingJob::Collective: unknown collective 'tree', expected "
-                              "one of: ring-allreduce, parameter-server, test-star",
-                              "an unknown name lists the registered ones");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] {
+                ddnntest::Job j(
+                    2, ddnntest::WriteProfile("tree.csv", {1000}), 1000, MilliSeconds(1));
+                j.helper.SetAttribute("Collective", StringValue("tree"));
+                j.Install();
+            }),
+            "ns3::TrainingJob::Collective: unknown collective 'tree', expected "
+            "one of: ring-allreduce, parameter-server, in-network-aggregation, test-star",
+            "an unknown name lists the registered ones");
         NS_TEST_ASSERT_MSG_EQ(
             ddnntest::ErrorOf([] {
                 ddnntest::Job j(

@@ -25,6 +25,10 @@ typedef struct
 
 static worker workers[MAX_WORKERS];
 static uint64_t pipe_bytes[MAX_WORKERS][MAX_WORKERS]; /* [from][to], in flight */
+/* The network element (DDNN_PEER_NETWORK) as an ideal aggregating switch: what each worker
+ * handed it, and how much of the sum it has sent back to every worker. */
+static uint64_t element_in[MAX_WORKERS];
+static uint64_t element_out;
 
 static int
 on_send(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
@@ -41,7 +45,10 @@ on_send(void* ctx, uint32_t peer, uint32_t step, uint32_t chunk, uint64_t bytes)
         known |= peers[i] == peer;
     w->sent_to_stranger += !known;
     w->sent += bytes;
-    pipe_bytes[w->cfg.rank][peer] += bytes;
+    if (peer == DDNN_PEER_NETWORK)
+        element_in[w->cfg.rank] += bytes;
+    else
+        pipe_bytes[w->cfg.rank][peer] += bytes;
     return DDNN_OK;
 }
 
@@ -79,6 +86,8 @@ start_all(const ddnn_collective_ops* ops,
     uint32_t i, ranks;
     memset(workers, 0, sizeof workers);
     memset(pipe_bytes, 0, sizeof pipe_bytes);
+    memset(element_in, 0, sizeof element_in);
+    element_out = 0;
     workers[0].cfg.workers = n;
     workers[0].cfg.servers = servers;
     workers[0].cfg.dedicated = dedicated;
@@ -110,7 +119,20 @@ run_layout(const ddnn_collective_ops* ops,
     int moved = 1;
     while (moved)
     {
+        /* The element sends back what every worker has contributed to. */
+        uint64_t summed = UINT64_MAX;
         moved = 0;
+        for (i = 0; i < n; i++)
+            summed = element_in[i] < summed ? element_in[i] : summed;
+        if (ops->network_peer && summed > element_out)
+        {
+            const uint64_t take = summed - element_out < chunk ? summed - element_out : chunk;
+            element_out += take;
+            moved = 1;
+            for (i = 0; i < n; i++)
+                CHECK(ddnn_collective_on_received(workers[i].c, DDNN_PEER_NETWORK, take)
+                      == DDNN_OK);
+        }
         for (i = 0; i < ranks; i++)
             for (j = 0; j < ranks; j++)
             {
@@ -133,6 +155,8 @@ run_layout(const ddnn_collective_ops* ops,
         ddnn_collective_free(workers[i].c);
     }
     CHECK_U64(received, sent); /* conservation: no byte lost or invented */
+    if (ops->network_peer)
+        CHECK_U64(element_out, bytes); /* the element sent the sum of the buffer, once */
 }
 
 /* The same with the servers, if any, co-located with workers. */
@@ -199,6 +223,38 @@ ring_sends_first_principles_bytes(void)
     CHECK_U64(ring->bytes_sent_by(&rank0, 4000), 2 * 3 * 4000 / 4);
     run(ring, 4, 0, 4000, 100);
     CHECK_U64(workers[0].sent, 6000);
+}
+
+/* In-network aggregation: each worker sends its buffer once, to the switch only, and is done
+ * when the whole sum came back, not before. */
+static void
+in_network_aggregation_sends_the_buffer_once(void)
+{
+    static const uint32_t sizes[] = {2, 3, 8, 16};
+    const ddnn_collective_ops* ina = ddnn_collective_find("in-network-aggregation");
+    ddnn_collective_config cfg = {.workers = 16, .rank = 5};
+    uint32_t peer = 0;
+    size_t s;
+    CHECK(ina != NULL && ina->network_peer && !ina->dedicated_servers);
+    CHECK(ina->send_peers(&cfg, &peer, 1) == 1 && peer == DDNN_PEER_NETWORK);
+    CHECK(ina->receive_peers(&cfg, &peer, 1) == 1 && peer == DDNN_PEER_NETWORK);
+    CHECK_U64(ina->bytes_sent_by(&cfg, 4000), 4000);
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    {
+        run(ina, sizes[s], 0, 1000003, 1024);
+        CHECK_U64(workers[0].sent, 1000003);
+        CHECK_U64(workers[0].received, 1000003);
+    }
+    /* One byte short of the sum: not done; a byte more than the buffer: refused. */
+    start_all(ina, 2, 0, 0, 100);
+    CHECK(ddnn_collective_on_received(workers[0].c, DDNN_PEER_NETWORK, 99) == DDNN_OK);
+    CHECK(workers[0].done == 0 && ddnn_collective_active(workers[0].c));
+    CHECK(ddnn_collective_on_received(workers[0].c, DDNN_PEER_NETWORK, 2) == DDNN_ERR_STATE);
+    CHECK(ddnn_collective_on_received(workers[0].c, 1, 1) == DDNN_ERR_STATE); /* not a peer */
+    CHECK(ddnn_collective_on_received(workers[0].c, DDNN_PEER_NETWORK, 1) == DDNN_OK);
+    CHECK(workers[0].done == 1 && !ddnn_collective_active(workers[0].c));
+    ddnn_collective_free(workers[0].c);
+    ddnn_collective_free(workers[1].c);
 }
 
 /* Parameter servers: with one per worker, each worker sends what the ring sends, 2(N-1)/N of the
@@ -472,8 +528,8 @@ register_adds_after_builtin(void)
     CHECK(ddnn_collective_find("test-ring") == &ops);
     CHECK(ddnn_collective_at(before) == &ops);
     CHECK_U64(ddnn_collective_names("|", names, sizeof names),
-              strlen("ring-allreduce|parameter-server|test-ring"));
-    CHECK(strcmp(names, "ring-allreduce|parameter-server|test-ring") == 0);
+              strlen("ring-allreduce|parameter-server|in-network-aggregation|test-ring"));
+    CHECK(strcmp(names, "ring-allreduce|parameter-server|in-network-aggregation|test-ring") == 0);
     run(&ops, 5, 0, 1048577, 1460);
 }
 
@@ -633,6 +689,8 @@ parameter_server_group_distribution(void)
             cfg.group_distribution = 1;
             memset(workers, 0, sizeof workers);
             memset(pipe_bytes, 0, sizeof pipe_bytes);
+            memset(element_in, 0, sizeof element_in);
+            element_out = 0;
             group_sends = 0;
             for (i = 0; i < ranks; i++)
             {
@@ -696,6 +754,7 @@ main(void)
     RUN(every_collective_conserves_bytes);
     RUN(ring_sends_first_principles_bytes);
     RUN(parameter_server_sends_first_principles_bytes);
+    RUN(in_network_aggregation_sends_the_buffer_once);
     RUN(parameter_server_dedicated_first_principles);
     RUN(parameter_server_dedicated_waits_for_every_push);
     RUN(parameter_server_group_distribution);
