@@ -9,6 +9,7 @@
 #include "ns3/one-line-error.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-partition-transport.h"
 #include "ns3/training-worker.h"
 
 #include <algorithm>
@@ -292,7 +293,33 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
             += m_job->GetIdealCollectiveTime(bufferBytes, idealRate, idealStepLatency).GetSeconds();
     }
     s.idealAllreduceTimeS /= model->GetBufferCount();
+    SummarizeAggregation(s);
     return s;
+}
+
+void
+TrainingRecorder::SummarizeAggregation(TrainingSummary& s) const
+{
+    s.collective = m_job->GetCollectiveName();
+    s.fellBack = !m_job->GetFallback().empty();
+    Ptr<const AggregationLease> lease = m_job->GetAggregationLease();
+    const double na = std::numeric_limits<double>::quiet_NaN();
+    s.aggregationRetransmissions = lease ? 0 : na;
+    s.aggregationMaxSlotsInUse = lease ? 0 : na;
+    s.aggregationSlotMemoryBytes
+        = lease ? static_cast<double>(lease->slots) * lease->slotBytes : na;
+    for (uint32_t r = 0; lease && r < m_job->GetWorkerCount(); ++r)
+    {
+        Ptr<TcpPartitionTransport> tcp
+            = DynamicCast<TcpPartitionTransport>(m_job->GetWorker(r)->GetTransport());
+        if (Ptr<AggregationClient> client = tcp ? tcp->GetAggregationClient() : nullptr)
+        {
+            const AggregationClient::Stats c = client->GetStats();
+            s.aggregationRetransmissions += c.retransmissions;
+            s.aggregationMaxSlotsInUse
+                = std::max<double>(s.aggregationMaxSlotsInUse, c.maxSlotsInUse);
+        }
+    }
 }
 
 void

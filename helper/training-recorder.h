@@ -51,6 +51,14 @@ struct TrainingSummary
     double expectedBytesPerWorkerPerIteration{0};
     //! the collective's ideal time (ring: eq. 4.1 plus step latencies), mean over buffers
     double idealAllreduceTimeS{0};
+    std::string collective; //!< the collective that ran (after a fallback, the fallback)
+    bool fellBack{false};   //!< the job ran its FallbackCollective (TrainingJob::GetFallback)
+    //! In-network aggregation (NaN when the job does not aggregate in the network): chunks
+    //! the workers sent again, the most chunks one worker had out at once, and the switch's
+    //! slot memory the job holds (bytes).
+    double aggregationRetransmissions{0};
+    double aggregationMaxSlotsInUse{0};
+    double aggregationSlotMemoryBytes{0};
 };
 
 /**
@@ -84,6 +92,8 @@ class TrainingRecorder
     void WriteCsv(const std::string& dir, const std::string& prefix = "") const;
 
   private:
+    /** The collective that ran, and in-network aggregation's counts (NaN without it). */
+    void SummarizeAggregation(TrainingSummary& s) const;
     void IterationStart(uint32_t worker, uint32_t iteration);
     void IterationEnd(uint32_t worker, uint32_t iteration);
     void LayerCompute(

@@ -134,6 +134,8 @@ AggregationClient::StartNext()
     cfg.chunk_bytes = m_lease->slotBytes;
     cfg.slots = m_lease->slots;
     cfg.retransmit_ns = m_lease->retransmitTimeout.GetNanoSeconds();
+    cfg.srtt_ns = m_srttNs; // the round trips learnt on the gradients before
+    cfg.rttvar_ns = m_rttvarNs;
     m_chunks = ddnn_agg_chunks(&cfg);
     // Chunk numbers at the switch are 32 bits: beyond them a late result could be misread.
     if (m_base + m_chunks > UINT32_MAX && !Check(DDNN_ERR_RANGE, "numbering 2^32 chunks"))
@@ -258,6 +260,7 @@ AggregationClient::Finish()
     m_done.results += s.results;
     m_done.duplicates += s.duplicates;
     m_done.bytesReceived += s.bytes;
+    ddnn_agg_worker_get_rtt(m_machine, &m_srttNs, &m_rttvarNs);
     ddnn_agg_worker_free(m_machine);
     m_machine = nullptr;
     m_wake.Cancel();

@@ -27,14 +27,16 @@ namespace ns3
  * \brief A worker's side of in-network aggregation (ddnn-aggregation.h) on a node: each
  * gradient handed to Reduce() is cut into chunks of the lease's slot size and streamed into the
  * switch's slots over UDP, at most one chunk per slot out at once; the switch's result for a
- * chunk frees its slot for the next chunk, and a chunk without a result after the lease's
- * retransmission time is sent again. Results are reported as they arrive.
+ * chunk frees its slot for the next chunk, and a chunk without a result after a timeout that
+ * follows the round trips (ddnn-aggregation.h) is sent again. Results are reported as they arrive.
  *
  * Gradients are reduced one after another. Their chunks are numbered on from one gradient to
  * the next (chunk c of a gradient that follows C earlier chunks is chunk C + c at the switch,
  * in slot (C + c) mod slots), so a late result of an earlier gradient is never taken for one of
- * the current gradient. Every contribution carries the value worker + 1, so each result should
- * carry N(N + 1) / 2: a result that does not is counted (GetStats().wrongSums).
+ * the current gradient. The round-trip estimate behind the retransmission timeout carries from
+ * one gradient to the next; the lease's retransmission time is its floor. Every contribution
+ * carries the value worker + 1, so each result should carry N(N + 1) / 2: a result that does not is
+ * counted (GetStats().wrongSums).
  */
 class AggregationClient : public Object
 {
@@ -113,6 +115,8 @@ class AggregationClient : public Object
     uint64_t m_base{0};      //!< chunks of the gradients before the current one
     uint32_t m_chunks{0};    //!< chunks of the current one
     bool m_completed{false}; //!< the machine said complete
+    int64_t m_srttNs{0};     //!< the round-trip estimate, carried from one gradient on
+    int64_t m_rttvarNs{0};
     EventId m_wake;
     Stats m_done;  //!< totals of the gradients already reduced
     Stats m_extra; //!< what the machine does not count (stale results, sums)

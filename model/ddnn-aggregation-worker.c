@@ -17,6 +17,9 @@ struct ddnn_agg_worker
     uint32_t results;  /* chunks whose result is in */
     int64_t* sent_ns;  /* [slots] when the slot's chunk was last sent, -1: the slot is idle */
     uint32_t* in_slot; /* [slots] the chunk out in the slot */
+    uint8_t* resent;   /* [slots] times the slot's chunk went again (no RTT sample when > 0) */
+    int64_t srtt_ns;   /* smoothed round trip, 0: no sample yet */
+    int64_t rttvar_ns; /* its mean deviation */
     ddnn_agg_worker_stats stats;
 };
 
@@ -34,6 +37,10 @@ ddnn_agg_worker_config_check(const ddnn_agg_worker_config* cfg, const char** fie
         bad = "slots";
     else if (cfg->retransmit_ns < 1)
         bad = "retransmit_ns";
+    else if (cfg->srtt_ns < 0 || cfg->srtt_ns > INT64_MAX / 8)
+        bad = "srtt_ns";
+    else if (cfg->rttvar_ns < 0 || cfg->rttvar_ns > INT64_MAX / 8)
+        bad = "rttvar_ns";
     if (field)
         *field = bad;
     return bad ? DDNN_ERR_RANGE : DDNN_OK;
@@ -83,7 +90,10 @@ ddnn_agg_worker_new(ddnn_agg_worker** out,
     w->have = calloc(w->chunks, 1);
     w->sent_ns = malloc(sizeof *w->sent_ns * w->cfg.slots);
     w->in_slot = calloc(w->cfg.slots, sizeof *w->in_slot);
-    if (!w->have || !w->sent_ns || !w->in_slot)
+    w->resent = calloc(w->cfg.slots, 1);
+    w->srtt_ns = cfg->srtt_ns;
+    w->rttvar_ns = cfg->rttvar_ns;
+    if (!w->have || !w->sent_ns || !w->in_slot || !w->resent)
     {
         ddnn_agg_worker_free(w);
         return DDNN_ERR_NOMEM;
@@ -102,6 +112,7 @@ ddnn_agg_worker_free(ddnn_agg_worker* w)
     free(w->have);
     free(w->sent_ns);
     free(w->in_slot);
+    free(w->resent);
     free(w);
 }
 
@@ -112,6 +123,7 @@ send_chunk(ddnn_agg_worker* w, int64_t now_ns, uint32_t chunk, int retransmissio
     const uint32_t slot = chunk % w->cfg.slots;
     if (w->sent_ns[slot] < 0)
         w->stats.slots_in_use++;
+    w->resent[slot] = retransmission ? (uint8_t)(w->resent[slot] + (w->resent[slot] < 255)) : 0;
     w->sent_ns[slot] = now_ns;
     w->in_slot[slot] = chunk;
     if (retransmission)
@@ -126,14 +138,55 @@ send_chunk(ddnn_agg_worker* w, int64_t now_ns, uint32_t chunk, int retransmissio
                             retransmission);
 }
 
+/* How long a chunk waits for its result before it goes again: the round-trip estimate
+ * srtt + max(4 rttvar, srtt / 4) (the quarter keeps a steady round trip from timing out on
+ * itself once rttvar decays), never below retransmit_ns. */
+static int64_t
+timeout_ns(const ddnn_agg_worker* w)
+{
+    const int64_t spread = 4 * w->rttvar_ns > w->srtt_ns / 4 ? 4 * w->rttvar_ns : w->srtt_ns / 4;
+    const int64_t estimate = w->srtt_ns + spread;
+    return estimate > w->cfg.retransmit_ns ? estimate : w->cfg.retransmit_ns;
+}
+
+/* A round trip of `sample_ns` into the estimate (RFC 6298's gains, 1/8 and 1/4). */
+static void
+add_rtt_sample(ddnn_agg_worker* w, int64_t sample_ns)
+{
+    if (w->srtt_ns == 0)
+    {
+        w->srtt_ns = sample_ns > 0 ? sample_ns : 1;
+        w->rttvar_ns = sample_ns / 2;
+        return;
+    }
+    const int64_t error = w->srtt_ns > sample_ns ? w->srtt_ns - sample_ns : sample_ns - w->srtt_ns;
+    w->rttvar_ns = (3 * w->rttvar_ns + error) / 4;
+    w->srtt_ns = (7 * w->srtt_ns + sample_ns) / 8;
+    if (w->srtt_ns < 1)
+        w->srtt_ns = 1;
+}
+
+/* Slot k's wait: the timeout, doubled for each time its chunk already went again (at most
+ * 64 times), as TCP backs off: a slot held up by a slow worker is not flooded. */
+static int64_t
+slot_timeout_ns(const ddnn_agg_worker* w, int64_t timeout, uint32_t k)
+{
+    const unsigned doublings = w->resent[k] < 6 ? w->resent[k] : 6;
+    return timeout > (INT64_MAX >> doublings) ? INT64_MAX : timeout << doublings;
+}
+
 /* The earliest retransmission due, or DDNN_AGG_NEVER with nothing out. */
 static int64_t
 next_wake(const ddnn_agg_worker* w)
 {
+    const int64_t timeout = timeout_ns(w);
     int64_t next = DDNN_AGG_NEVER;
     for (uint32_t k = 0; k < w->cfg.slots; k++)
-        if (w->sent_ns[k] >= 0 && w->sent_ns[k] + w->cfg.retransmit_ns < next)
-            next = w->sent_ns[k] + w->cfg.retransmit_ns;
+    {
+        const int64_t wait = slot_timeout_ns(w, timeout, k);
+        if (w->sent_ns[k] >= 0 && wait < next - w->sent_ns[k])
+            next = w->sent_ns[k] + wait;
+    }
     return next;
 }
 
@@ -177,6 +230,9 @@ ddnn_agg_worker_on_result(
         w->stats.bytes += length;
         if (w->sent_ns[slot] >= 0 && w->in_slot[slot] == chunk)
         {
+            /* Karn: only a chunk sent once tells how long a round trip takes. */
+            if (!w->resent[slot] && now_ns >= w->sent_ns[slot])
+                add_rtt_sample(w, now_ns - w->sent_ns[slot]);
             /* The slot is free: the next chunk that maps to it, if any. */
             w->sent_ns[slot] = -1;
             w->stats.slots_in_use--;
@@ -199,8 +255,9 @@ ddnn_agg_worker_wake(ddnn_agg_worker* w, int64_t now_ns, int64_t* next_ns)
 {
     if (!w || !next_ns)
         return DDNN_ERR_INVALID;
+    const int64_t timeout = timeout_ns(w);
     for (uint32_t k = 0; k < w->cfg.slots; k++)
-        if (w->sent_ns[k] >= 0 && now_ns - w->sent_ns[k] >= w->cfg.retransmit_ns)
+        if (w->sent_ns[k] >= 0 && now_ns - w->sent_ns[k] >= slot_timeout_ns(w, timeout, k))
         {
             int rc = send_chunk(w, now_ns, w->in_slot[k], 1);
             if (rc != DDNN_OK)
@@ -214,6 +271,13 @@ int
 ddnn_agg_worker_complete(const ddnn_agg_worker* w)
 {
     return w && w->complete;
+}
+
+void
+ddnn_agg_worker_get_rtt(const ddnn_agg_worker* w, int64_t* srtt_ns, int64_t* rttvar_ns)
+{
+    *srtt_ns = w->srtt_ns;
+    *rttvar_ns = w->rttvar_ns;
 }
 
 void

@@ -16,8 +16,14 @@
  *   workers and readies the slot for chunk c + K. It keeps the last result of each slot, so
  *   that a worker whose result was lost, and that sends chunk c again, gets the result again,
  *   sent to it alone.
- * - A worker that has no result for a chunk `retransmit_ns` after sending it sends it again
- *   (a lost contribution, or a lost result), and again after each further `retransmit_ns`.
+ * - A worker that has no result for a chunk a timeout after sending it sends it again (a lost
+ *   contribution, or a lost result), and again after twice that, four times, ... (at most 64
+ *   times the timeout: TCP's back-off, so that a slot held up by a slow worker is not
+ *   flooded). The timeout
+ *   follows the round trips of chunks sent once (RFC 6298's smoothed estimate and mean
+ *   deviation; Karn's rule): srtt + max(4 rttvar, srtt / 4), never below `retransmit_ns`,
+ *   which alone holds until the first sample. A fixed timeout below the queueing delay would
+ *   resend chunks that are only waiting in a queue.
  * Every contribution carries a value that the switch sums into the result (the simulation
  * carries sizes, not gradients: the value stands for them, so tests can check the sums).
  *
@@ -115,7 +121,11 @@ extern "C"
         uint64_t bytes;        /* the gradient, >= 1 */
         uint32_t chunk_bytes;  /* 1..65507 */
         uint32_t slots;        /* the job's pool, >= 1 */
-        int64_t retransmit_ns; /* > 0 */
+        int64_t retransmit_ns; /* > 0: the least timeout */
+        /* The round-trip estimate to start from (a previous gradient's,
+         * ddnn_agg_worker_get_rtt), >= 0; srtt_ns 0: none yet. */
+        int64_t srtt_ns;
+        int64_t rttvar_ns;
     } ddnn_agg_worker_config;
 
     /* DDNN_OK, or DDNN_ERR_RANGE with *field (when field is not NULL) the name of the first
@@ -171,6 +181,8 @@ extern "C"
     /* Sends again what has waited retransmit_ns; *next_ns as for start. */
     int ddnn_agg_worker_wake(ddnn_agg_worker* w, int64_t now_ns, int64_t* next_ns);
     int ddnn_agg_worker_complete(const ddnn_agg_worker* w);
+    /* The round-trip estimate now (srtt 0: no sample yet), for the next gradient's config. */
+    void ddnn_agg_worker_get_rtt(const ddnn_agg_worker* w, int64_t* srtt_ns, int64_t* rttvar_ns);
     void ddnn_agg_worker_get_stats(const ddnn_agg_worker* w, ddnn_agg_worker_stats* out);
 
 #ifdef __cplusplus

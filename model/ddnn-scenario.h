@@ -54,9 +54,13 @@ extern "C"
         int barrier;
         char transport[16];
         char collective[32];
-        uint32_t parameter_servers;           /* parameter-server collective: P >= 1 */
-        char parameter_server_hosts[16];      /* co-located | dedicated */
-        char distribution[16];                /* unicast | multicast */
+        uint32_t parameter_servers;      /* parameter-server collective: P >= 1 */
+        char parameter_server_hosts[16]; /* co-located | dedicated */
+        char distribution[16];           /* unicast | multicast */
+        char fallback[32];               /* in-network-aggregation: when the switch is full */
+        uint32_t aggregation_slots;      /* in-network-aggregation: the job's pool */
+        uint32_t aggregation_slot_bytes;
+        double aggregation_timeout_us;        /* a chunk's retransmission */
         char priority_policy[32];             /* a registered BufferPriorityPolicy */
         uint32_t high_priority_buffers;       /* first-k: buffers at ToS 0x10 */
         char buffer_tos_map[256];             /* mapped: "BUFFER=TOS,..." */
@@ -92,8 +96,9 @@ extern "C"
         uint32_t leaves;                /* leaf-spine */
         uint32_t servers_per_leaf;
         uint32_t spines;
-        uint32_t fat_tree_k;       /* fat-tree */
-        char fabric_data_rate[32]; /* switch-to-switch; empty: data_rate */
+        uint32_t fat_tree_k;         /* fat-tree */
+        char fabric_data_rate[32];   /* switch-to-switch; empty: data_rate */
+        uint64_t aggregation_memory; /* in-network-aggregation: the switch's slot memory */
         /* <training>, once per job in document order: values a job leaves out are the first
          * job's. Parameters named "training.X" are the first job's, "training[K].X" job K's. */
         uint32_t job_count; /* 1..DDNN_SCENARIO_MAX_JOBS */

@@ -51,9 +51,10 @@ TrainingJob::GetTypeId()
                             MakeStringChecker())
               .AddAttribute("AggregationSlots",
                             "Collective in-network-aggregation: the slots the job asks the "
-                            "switch for, the chunks each worker may have out at once (the pool "
-                            "must cover a round trip at the link rate for the links to fill).",
-                            UintegerValue(128),
+                            "switch for, the chunks each worker may have out at once: for the "
+                            "links to fill, the pool covers a round trip at the link rate (64 "
+                            "of 1 KiB: 52 us at 10 Gbit/s, above the 44 us of 10 us links).",
+                            UintegerValue(64),
                             MakeUintegerAccessor(&TrainingJob::m_aggregationSlots),
                             MakeUintegerChecker<uint32_t>(1))
               .AddAttribute("AggregationSlotBytes",
@@ -63,8 +64,10 @@ TrainingJob::GetTypeId()
                             MakeUintegerAccessor(&TrainingJob::m_aggregationSlotBytes),
                             MakeUintegerChecker<uint32_t>(1, 65507))
               .AddAttribute("AggregationTimeout",
-                            "Collective in-network-aggregation: a worker sends a chunk again "
-                            "when its result has not come this long after it was sent.",
+                            "Collective in-network-aggregation: the least time a worker waits "
+                            "for a chunk's result before it sends the chunk again; past the "
+                            "first round trips the wait follows them (srtt + max(4 rttvar, "
+                            "srtt / 4), as TCP's RTO).",
                             TimeValue(MilliSeconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_aggregationTimeout),
                             MakeTimeChecker(NanoSeconds(1)))

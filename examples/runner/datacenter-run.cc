@@ -201,10 +201,10 @@ RunDatacenter(const Scenario& scenario,
     {
         JobResult& job = result.jobs[k];
         const uint32_t n = jobs[k].job->GetWorkerCount();
-        const double modelBytes = jobs[k].job->GetModel()->GetTotalBytes();
-        // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time
-        job.utilTrainingExpected
-            = modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (job.training.computeTimeS * rate);
+        // eq. 5.2: a compute-bound job sends its collective's bytes per worker (the ring's
+        // 2(1 - 1/N) x model bytes) per compute time
+        job.utilTrainingExpected = job.training.expectedBytesPerWorkerPerIteration * 8
+                                   / (job.training.computeTimeS * rate);
         // Training over the uplinks of the job's servers (not every server trains).
         for (uint32_t r = 0; r < n; ++r)
         {
@@ -349,7 +349,12 @@ SummaryRows(const DatacenterResult& r)
                  {"bytes_per_worker_per_iteration", FormatFigure(t.bytesPerWorkerPerIteration)},
                  {"expected_bytes_per_worker_per_iteration",
                   FormatFigure(t.expectedBytesPerWorkerPerIteration)},
-                 {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)}})
+                 {"ideal_allreduce_time_s", FormatFigure(t.idealAllreduceTimeS)},
+                 {"collective", t.collective},
+                 {"collective_fell_back", t.fellBack ? "true" : "false"},
+                 {"aggregation_retransmissions", FormatFigure(t.aggregationRetransmissions)},
+                 {"aggregation_max_slots_in_use", FormatFigure(t.aggregationMaxSlotsInUse)},
+                 {"aggregation_slot_memory_bytes", FormatFigure(t.aggregationSlotMemoryBytes)}})
         {
             rows.emplace_back(job + key, value);
         }

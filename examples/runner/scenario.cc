@@ -586,6 +586,21 @@ Scenario::ValidateTraining() const
                         "--collective=parameter-server --parameterServerHosts=dedicated");
             }
         }
+        if (collective != nullptr && collective->network_peer && !Is(job.transport, "tcp"))
+        {
+            failJob("transport",
+                    std::string(job.collective)
+                        + " aggregates in a switch: expected tcp (the "
+                          "packet transport), got '"
+                        + job.transport + "'");
+        }
+        if (const ddnn_collective_ops* fallback = ddnn_collective_find(job.fallback);
+            fallback == nullptr || fallback->network_peer)
+        {
+            failJob("fallback",
+                    "expected a registered collective of ranks only (e.g. ring-allreduce), got '"
+                        + std::string(job.fallback) + "'");
+        }
         if (dedicated && n + job.parameter_servers > GetServerCount())
         {
             failJob("parameterServers",

@@ -12,6 +12,7 @@
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 
+#include "ns3/aggregation-helper.h"
 #include "ns3/job-placement.h"
 
 #include "ns3/boolean.h"
@@ -34,6 +35,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -296,6 +298,21 @@ InstallJob(const Scenario& scenario,
     training.SetModel(model);
     ApplicationContainer apps = training.Install(workerNodes, serverNodes);
     apps.Start(Seconds(job.start_s));
+    if (training.GetJob()->AggregatesInNetwork())
+    {
+        AggregationHelper aggregation;
+        SetScenarioAttributes(scenario,
+                              k,
+                              AggregatingSwitch::GetTypeId(),
+                              [&](const std::string& name, const AttributeValue& value) {
+                                  aggregation.SetSwitchAttribute(name, value);
+                              });
+        if (!aggregation.Join(training.GetJob()))
+        {
+            std::cerr << "ddnn: job " << k + 1 << ": " << training.GetJob()->GetFallback()
+                      << std::endl; // once, before the run
+        }
+    }
     for (uint32_t rank : StragglerRanks(job))
     {
         training.GetJob()->GetWorker(rank)->SetAttribute("ComputeScale",

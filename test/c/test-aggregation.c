@@ -156,9 +156,11 @@ on_send_result(void* ctx,
     return DDNN_OK;
 }
 
+/* Sets up n with the workers' configuration `cfg` (its slots the job's). */
 static void
-setup(net* n, uint32_t workers, uint32_t slots, fault f)
+setup_with(net* n, uint32_t workers, const ddnn_agg_worker_config* cfg, fault f)
 {
+    const uint32_t slots = cfg->slots;
     memset(n, 0, sizeof *n);
     n->workers = workers;
     n->f = f;
@@ -167,15 +169,22 @@ setup(net* n, uint32_t workers, uint32_t slots, fault f)
     scb.send_result = on_send_result;
     CHECK(ddnn_agg_switch_new(&n->sw, (uint64_t)slots * CHUNK, &scb, n) == DDNN_OK);
     CHECK(ddnn_agg_switch_add_job(n->sw, 0, workers, slots, CHUNK) == DDNN_OK);
-    const ddnn_agg_worker_config cfg = {GRADIENT, CHUNK, slots, 50 * HOP_NS};
     ddnn_agg_worker_callbacks wcb;
     ddnn_agg_worker_callbacks_init(&wcb);
     wcb.send_chunk = on_send_chunk;
     for (uint32_t w = 0; w < workers; w++)
     {
         n->ctx[w] = (worker_ctx){n, w};
-        CHECK(ddnn_agg_worker_new(&n->w[w], &cfg, &wcb, &n->ctx[w]) == DDNN_OK);
+        CHECK(ddnn_agg_worker_new(&n->w[w], cfg, &wcb, &n->ctx[w]) == DDNN_OK);
     }
+}
+
+/* The default: a least timeout of 50 hops, no round-trip estimate yet. */
+static void
+setup(net* n, uint32_t workers, uint32_t slots, fault f)
+{
+    const ddnn_agg_worker_config cfg = {GRADIENT, CHUNK, slots, 50 * HOP_NS, 0, 0};
+    setup_with(n, workers, &cfg, f);
 }
 
 static void
@@ -361,6 +370,48 @@ test_reorder_and_duplicate(void)
     }
 }
 
+/* The timeout follows the round trip: every one takes 2 hops here, so the estimate converges
+ * on them; started from it, a least timeout far below the round trip resends nothing that
+ * is only on its way, and still recovers a lost result. */
+static void
+test_adaptive_timeout(void)
+{
+    static const fault none = {0, 0, 0, 0, NONE, NONE};
+    net n;
+    int64_t srtt = 0, rttvar = 0;
+    ddnn_agg_worker_config cfg = {GRADIENT, CHUNK, 4, 3 * HOP_NS, 0, 0};
+    setup_with(&n, 3, &cfg, none);
+    ddnn_agg_worker_get_rtt(n.w[0], &srtt, &rttvar);
+    CHECK(srtt == 0); /* no sample before the first result */
+    run(&n);
+    ddnn_agg_worker_get_rtt(n.w[0], &srtt, &rttvar);
+    CHECK(srtt == 2 * HOP_NS);
+    CHECK(rttvar < HOP_NS); /* from half the first sample, down by a quarter per sample */
+    teardown(&n);
+
+    cfg.retransmit_ns = 1; /* alone, every chunk would go again at once */
+    cfg.srtt_ns = srtt;
+    cfg.rttvar_ns = rttvar;
+    FOR_EACH_LAYOUT(i, k)
+    {
+        cfg.slots = kSlots[k];
+        setup_with(&n, kWorkers[i], &cfg, none);
+        run(&n);
+        for (uint32_t w = 0; w < kWorkers[i]; w++)
+            CHECK_U64(worker_stats(&n, w).retransmissions, 0);
+        teardown(&n);
+        const fault lost = {0, 1, 0, 0, 3, 1};
+        setup_with(&n, kWorkers[i], &cfg, lost);
+        run(&n);
+        CHECK_U64(worker_stats(&n, 1).retransmissions, 1);
+        teardown(&n);
+    }
+    cfg.srtt_ns = -1;
+    const char* field = NULL;
+    CHECK(ddnn_agg_worker_config_check(&cfg, &field) == DDNN_ERR_RANGE);
+    CHECK(field && strcmp(field, "srtt_ns") == 0);
+}
+
 /* Jobs share the switch's memory: a second job that does not fit what the first left is
  * refused (it falls back) and fits once the first gives its slots back; the memory lent
  * never exceeds the budget. */
@@ -392,7 +443,7 @@ test_memory_budget(void)
     CHECK(ddnn_agg_switch_on_contribution(sw, 3, 0, 0, 0, CHUNK, 1) == DDNN_ERR_RANGE);
     ddnn_agg_switch_free(sw);
 
-    ddnn_agg_worker_config cfg = {0, CHUNK, 4, 1};
+    ddnn_agg_worker_config cfg = {0, CHUNK, 4, 1, 0, 0};
     const char* field = NULL;
     CHECK(ddnn_agg_worker_config_check(&cfg, &field) == DDNN_ERR_RANGE);
     CHECK(field && strcmp(field, "bytes") == 0);
@@ -409,6 +460,7 @@ main(void)
     RUN(test_lose_contribution);
     RUN(test_lose_result);
     RUN(test_reorder_and_duplicate);
+    RUN(test_adaptive_timeout);
     RUN(test_memory_budget);
     return UNIT_REPORT();
 }
