@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -796,7 +797,7 @@ class TableRowsReachAttributesTestCase : public TestCase
         const double value = std::stod(current);
         const double other = value + 1 <= p->max ? value + 1 : value / 2;
         std::ostringstream os;
-        os << other;
+        os << std::setprecision(p->type == DDNN_PARAM_DOUBLE ? 6 : 17) << other;
         return os.str();
     }
 
@@ -850,6 +851,16 @@ class TableRowsReachAttributesTestCase : public TestCase
                 }
             }
         }
+        else if (type == "ns3::AggregatingSwitch")
+        {
+            // the switch a job aggregating in the network joins
+            Scenario chosen = s;
+            chosen.Set("training.collective", "in-network-aggregation");
+            Ptr<ServerTopology> network = CreateTopology(chosen);
+            InstallTraining(chosen, network);
+            object
+                = AggregationHelper().Install(DynamicCast<SingleTorHelper>(network)->GetSwitch());
+        }
         else if (topologies.count(type))
         {
             object = PlanTopology(s, topologies.at(type), s.values.workers);
@@ -872,6 +883,7 @@ class TableRowsReachAttributesTestCase : public TestCase
         const std::map<std::string, std::string> free = {
             {"training.profile", ddnntest::WriteProfile("rows.csv", {100000, 100000})},
             {"training.collective", "parameter-server"},
+            {"training.fallback", "parameter-server"},
             {"topology.impaired-servers", "1"},
             {"background.cdf", ddnntest::WriteTempFile("rows-cdf.csv", "0,0\n100000,1\n")},
             {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")},

@@ -201,10 +201,11 @@ RunDatacenter(const Scenario& scenario,
     {
         JobResult& job = result.jobs[k];
         const uint32_t n = jobs[k].job->GetWorkerCount();
-        // eq. 5.2: a compute-bound job sends its collective's bytes per worker (the ring's
-        // 2(1 - 1/N) x model bytes) per compute time
-        job.utilTrainingExpected = job.training.expectedBytesPerWorkerPerIteration * 8
-                                   / (job.training.computeTimeS * rate);
+        const double modelBytes = jobs[k].job->GetModel()->GetTotalBytes();
+        // eq. 5.2: a compute-bound job sends 2(1 - 1/N) x model bytes per compute time (the
+        // ring's load, which defines R_cp_to_nw whatever the collective: reports key on it)
+        job.utilTrainingExpected
+            = modelBytes * 2 * (1.0 - 1.0 / n) * 8 / (job.training.computeTimeS * rate);
         // Training over the uplinks of the job's servers (not every server trains).
         for (uint32_t r = 0; r < n; ++r)
         {
