@@ -14,6 +14,7 @@ def configure(conf):
 NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
 
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
+# model/ipv4-nodes.h maps addresses to nodes for the module's own sources;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
 # model/ddnn-in-network-aggregation.h,

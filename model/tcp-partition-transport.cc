@@ -3,6 +3,7 @@
  */
 #include "tcp-partition-transport.h"
 
+#include "ipv4-nodes.h"
 #include "multicast-routes.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
@@ -27,32 +28,6 @@ NS_LOG_COMPONENT_DEFINE("TcpPartitionTransport");
 NS_OBJECT_ENSURE_REGISTERED(TcpPartitionTransport);
 [[maybe_unused]] static const bool g_registered
     = PartitionTransport::Register("tcp", &TcpPartitionTransport::GetTypeId);
-
-namespace
-{
-
-/** The node that has `address` on one of its interfaces (null: none). */
-Ptr<Node>
-NodeOf(Ipv4Address address)
-{
-    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
-    {
-        Ptr<Ipv4> ip = (*node)->GetObject<Ipv4>();
-        for (uint32_t i = 0; ip && i < ip->GetNInterfaces(); ++i)
-        {
-            for (uint32_t a = 0; a < ip->GetNAddresses(i); ++a)
-            {
-                if (ip->GetAddress(i, a).GetLocal() == address)
-                {
-                    return *node;
-                }
-            }
-        }
-    }
-    return nullptr;
-}
-
-} // namespace
 
 TypeId
 TcpPartitionTransport::GetTypeId()
@@ -265,6 +240,7 @@ bool
 TcpPartitionTransport::OpenGroup(const std::vector<uint32_t>& peers)
 {
     NodeContainer members;
+    const std::map<Ipv4Address, Ptr<Node>> nodes = NodesByIpv4Address();
     for (uint32_t i = 0; i < peers.size(); ++i)
     {
         auto it = m_sendTo.find(peers[i]);
@@ -274,13 +250,13 @@ TcpPartitionTransport::OpenGroup(const std::vector<uint32_t>& peers)
                           + std::to_string(peers[i]) + " at " + std::to_string(i));
             return false;
         }
-        Ptr<Node> member = NodeOf(it->second);
-        if (!member)
+        auto member = nodes.find(it->second);
+        if (member == nodes.end())
         {
             NotifyFailure("no node has worker " + std::to_string(peers[i]) + "'s address");
             return false;
         }
-        members.Add(member);
+        members.Add(member->second);
     }
     try
     {

@@ -6,6 +6,7 @@
 #include "background-flow-sender.h"
 #include "background-tenant.h"
 #include "collective-rank.h"
+#include "ipv4-nodes.h"
 #include "one-line-error.h"
 #include "training-job.h"
 
@@ -156,18 +157,7 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
     all.insert(own.begin(), own.end());
     all.insert(DEFAULT_TOS);
 
-    std::map<uint32_t, Ptr<Node>> nodeOf; // IPv4 address -> node
-    for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
-    {
-        Ptr<Ipv4> ipv4 = (*it)->GetObject<Ipv4>();
-        for (uint32_t i = 0; ipv4 && i < ipv4->GetNInterfaces(); ++i)
-        {
-            for (uint32_t a = 0; a < ipv4->GetNAddresses(i); ++a)
-            {
-                nodeOf[ipv4->GetAddress(i, a).GetLocal().Get()] = *it;
-            }
-        }
-    }
+    const std::map<Ipv4Address, Ptr<Node>> nodeOf = NodesByIpv4Address();
 
     const uint32_t maxDestinations = 64;
     // Each (node, destination) is walked once: paths to one destination merge.
@@ -251,7 +241,7 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
                 }
                 const Ipv4Address next
                     = route->GetGateway() == Ipv4Address::GetAny() ? dst : route->GetGateway();
-                auto it = nodeOf.find(next.Get());
+                auto it = nodeOf.find(next);
                 node = it == nodeOf.end() ? nullptr : it->second;
             }
         }
