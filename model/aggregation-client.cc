@@ -22,6 +22,22 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("AggregationClient");
 NS_OBJECT_ENSURE_REGISTERED(AggregationClient);
 
+namespace
+{
+
+/** Adds one gradient's counts (the C worker's) to `total`. */
+void
+Add(AggregationClient::Stats& total, const ddnn_agg_worker_stats& s)
+{
+    total.chunks += s.chunks;
+    total.retransmissions += s.retransmissions;
+    total.results += s.results;
+    total.duplicates += s.duplicates;
+    total.bytesReceived += s.bytes;
+}
+
+} // namespace
+
 TypeId
 AggregationClient::GetTypeId()
 {
@@ -255,11 +271,7 @@ AggregationClient::Finish()
 {
     ddnn_agg_worker_stats s;
     ddnn_agg_worker_get_stats(m_machine, &s);
-    m_done.chunks += s.chunks;
-    m_done.retransmissions += s.retransmissions;
-    m_done.results += s.results;
-    m_done.duplicates += s.duplicates;
-    m_done.bytesReceived += s.bytes;
+    Add(m_done, s);
     ddnn_agg_worker_get_rtt(m_machine, &m_srttNs, &m_rttvarNs);
     ddnn_agg_worker_free(m_machine);
     m_machine = nullptr;
@@ -326,11 +338,7 @@ AggregationClient::GetStats() const
     {
         ddnn_agg_worker_stats s;
         ddnn_agg_worker_get_stats(m_machine, &s);
-        total.chunks += s.chunks;
-        total.retransmissions += s.retransmissions;
-        total.results += s.results;
-        total.duplicates += s.duplicates;
-        total.bytesReceived += s.bytes;
+        Add(total, s);
     }
     total.duplicates += m_extra.duplicates;
     total.bytesSent = m_extra.bytesSent;

@@ -28,21 +28,6 @@ constexpr uint32_t kSlotBytes = 1024; //!< the default
 constexpr double kRate = 1e9;         //!< the rack's links
 constexpr uint64_t kBuffer = 1000000; //!< one buffer, one iteration
 
-/** A single ToR of `servers` at 1 Gbit/s; servers 1 and 2 lose `lossRate` of their packets. */
-Ptr<SingleTorHelper>
-Rack(uint32_t servers, double lossRate = 0)
-{
-    Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
-    tor->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
-    if (lossRate > 0)
-    {
-        tor->SetAttribute("ImpairedServers", StringValue("1,2"));
-        tor->SetAttribute("LossRate", DoubleValue(lossRate));
-    }
-    tor->Create(servers);
-    return tor;
-}
-
 /** One iteration of one buffer of kBuffer on servers first..first+n-1, aggregating in the
  * network (Join not yet called). */
 Ptr<TrainingJob>
@@ -106,7 +91,7 @@ class AggregationLosslessTestCase : public TestCase
     {
         ddnntest::ApplyTunedTransport();
         const uint32_t n = m_workers;
-        Ptr<SingleTorHelper> tor = Rack(n);
+        Ptr<SingleTorHelper> tor = ddnntest::GigabitRack(n);
         Ptr<TrainingJob> job = InstallJob(tor, 0, n, "ina.csv");
         NS_TEST_ASSERT_MSG_EQ(AggregationHelper().Join(job), true, "the switch has room");
         Simulator::Run();
@@ -177,7 +162,7 @@ class AggregationLossTestCase : public TestCase
     {
         ddnntest::ApplyTunedTransport();
         const uint32_t n = 4;
-        Ptr<SingleTorHelper> tor = Rack(n, 0.02);
+        Ptr<SingleTorHelper> tor = ddnntest::GigabitRack(n, 0.02);
         Ptr<TrainingJob> job = InstallJob(tor, 0, n, "ina-loss.csv");
         AggregationHelper().Join(job);
         Simulator::Run();
@@ -216,7 +201,7 @@ class AggregationSharedMemoryTestCase : public TestCase
     DoRun() override
     {
         ddnntest::ApplyTunedTransport();
-        Ptr<SingleTorHelper> tor = Rack(8);
+        Ptr<SingleTorHelper> tor = ddnntest::GigabitRack(8);
         Ptr<TrainingJob> first = InstallJob(tor, 0, 4, "ina-first.csv");
         Ptr<TrainingJob> second = InstallJob(tor, 4, 4, "ina-second.csv");
         AggregationHelper aggregation;
@@ -270,7 +255,7 @@ class AggregationErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(
             ddnntest::Contains(spread, "expected every worker under one switch"), true, spread);
         const std::string mtu = ddnntest::ErrorOf([] {
-            Ptr<TrainingJob> job = InstallJob(Rack(2), 0, 2, "mtu.csv");
+            Ptr<TrainingJob> job = InstallJob(ddnntest::GigabitRack(2), 0, 2, "mtu.csv");
             job->SetAttribute("AggregationSlotBytes", UintegerValue(1448));
             AggregationHelper().Join(job);
         });
@@ -280,7 +265,7 @@ class AggregationErrorsTestCase : public TestCase
                               "headers)",
                               "a slot above the MTU");
         const std::string memory = ddnntest::ErrorOf([] {
-            Ptr<TrainingJob> job = InstallJob(Rack(2), 0, 2, "memory.csv");
+            Ptr<TrainingJob> job = InstallJob(ddnntest::GigabitRack(2), 0, 2, "memory.csv");
             AggregationHelper aggregation;
             aggregation.SetSwitchAttribute("MemoryBytes", UintegerValue(100));
             aggregation.Join(job);

@@ -122,6 +122,20 @@ RunCapturingStderr(Time stop)
 }
 
 Ptr<SingleTorHelper>
+GigabitRack(uint32_t servers, double lossRate)
+{
+    Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
+    tor->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+    if (lossRate > 0)
+    {
+        tor->SetAttribute("ImpairedServers", StringValue("1,2"));
+        tor->SetAttribute("LossRate", DoubleValue(lossRate));
+    }
+    tor->Create(servers);
+    return tor;
+}
+
+Ptr<SingleTorHelper>
 TunedSingleTor(uint32_t servers, const NetworkSettings& settings)
 {
     ApplyTunedTransport();

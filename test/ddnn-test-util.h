@@ -62,6 +62,10 @@ std::string RunCapturingStderr(Time stop);
 /** Sets a single-ToR network's attributes before Create(). */
 using NetworkSettings = std::function<void(Ptr<SingleTorHelper>)>;
 
+/** A single ToR of `servers` servers at 1 Gbit/s whose servers 1 and 2 lose `lossRate` of
+ * their packets each way (0: no loss); the transport settings are left as they are. */
+Ptr<SingleTorHelper> GigabitRack(uint32_t servers, double lossRate = 0);
+
 /** A single ToR of `servers` servers under ddnn's tuned transport settings. */
 Ptr<SingleTorHelper> TunedSingleTor(uint32_t servers, const NetworkSettings& settings = nullptr);
 

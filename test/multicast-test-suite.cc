@@ -53,21 +53,6 @@ SentMessage(Outcome* outcome, uint32_t, uint64_t)
     outcome->completed = Simulator::Now();
 }
 
-/** A single ToR of servers at 1 Gbit/s whose servers 1 and 2 lose `lossRate` of the packets. */
-Ptr<ServerTopology>
-SingleTor(uint32_t servers, double lossRate)
-{
-    Ptr<SingleTorHelper> tor = CreateObject<SingleTorHelper>();
-    tor->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
-    if (lossRate > 0)
-    {
-        tor->SetAttribute("ImpairedServers", StringValue("1,2"));
-        tor->SetAttribute("LossRate", DoubleValue(lossRate));
-    }
-    tor->Create(servers);
-    return tor;
-}
-
 /** The root queue disc of a server's uplink, and of the other end of its link. */
 std::pair<Ptr<QueueDisc>, Ptr<QueueDisc>>
 DiscsOf(Ptr<ServerTopology> network, uint32_t server)
@@ -165,7 +150,8 @@ class MulticastLosslessTestCase : public TestCase
         for (uint32_t receivers : {2, 5})
         {
             // ToS 0x08: PfifoFast's band 2, at the host and, forwarded, at the switch.
-            const Outcome o = SendOneMessage(SingleTor(receivers + 1, 0), receivers, bytes, 0x08);
+            const Outcome o
+                = SendOneMessage(ddnntest::GigabitRack(receivers + 1, 0), receivers, bytes, 0x08);
             const std::string n = std::to_string(receivers) + " receivers: ";
             NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, n << "the message completed once");
             NS_TEST_ASSERT_MSG_EQ(o.sender.originals, packets, n << "each packet once");
@@ -210,7 +196,7 @@ class MulticastLossTestCase : public TestCase
     {
         const uint64_t bytes = 1000000;
         const uint64_t packets = (bytes + 1399) / 1400;
-        const Outcome o = SendOneMessage(SingleTor(5, 0.02), 4, bytes);
+        const Outcome o = SendOneMessage(ddnntest::GigabitRack(5, 0.02), 4, bytes);
         NS_TEST_ASSERT_MSG_EQ(o.senderCompletions, 1, "the message completed");
         NS_TEST_ASSERT_MSG_EQ(o.sender.originals, packets, "each packet once first");
         NS_TEST_ASSERT_MSG_GT(o.sender.repairs, 0, "lost packets repaired");
