@@ -5,6 +5,7 @@
 
 #include "aggregation-header.h"
 #include "ddnn-aggregation.h"
+#include "ns3-compat.h"
 #include "one-line-error.h"
 
 #include "ns3/ipv4.h"
@@ -249,8 +250,7 @@ AggregatingSwitch::SendResult(void* ctx,
 void
 AggregatingSwitch::SendTo(const InetSocketAddress& worker, Ptr<Packet> packet)
 {
-    m_socket->SetIpTos(m_resultTos);
-    m_socket->SendTo(packet, 0, worker);
+    compat::UdpSendToWithTos(m_socket, packet, worker, m_resultTos);
 }
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 
 #include "aggregation-header.h"
 #include "ddnn-aggregation.h"
+#include "ns3-compat.h"
 #include "one-line-error.h"
 
 #include "ns3/inet-socket-address.h"
@@ -193,9 +194,10 @@ AggregationClient::SendChunk(
     h.value = self->m_worker + 1;
     Ptr<Packet> packet = Create<Packet>(length);
     packet->AddHeader(h);
-    self->m_socket->SetIpTos(self->m_tos);
-    self->m_socket->SendTo(
-        packet, 0, InetSocketAddress(self->m_lease->address, self->m_lease->port));
+    compat::UdpSendToWithTos(self->m_socket,
+                             packet,
+                             InetSocketAddress(self->m_lease->address, self->m_lease->port),
+                             self->m_tos);
     self->m_extra.bytesSent += length;
     self->m_chunkSentTrace(h.chunk, again != 0);
     return DDNN_OK;

@@ -6,6 +6,7 @@
 #include "ddnn-multicast.h"
 #include "multicast-header.h"
 #include "multicast-sender.h"
+#include "ns3-compat.h"
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -113,7 +114,7 @@ MulticastReceiver::SendControl(const Message& m, uint8_t type, uint32_t a, uint3
     header.b = b;
     Ptr<Packet> packet = Create<Packet>();
     packet->AddHeader(header);
-    m_socket->SendTo(packet, 0, m.sender);
+    compat::UdpSendToWithTos(m_socket, packet, m.sender, m_tos);
 }
 
 int

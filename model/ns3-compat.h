@@ -12,6 +12,7 @@
 #include "ns3/bulk-send-helper.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/packet.h"
 #include "ns3/socket.h"
 #include "ns3/uinteger.h"
 
@@ -69,6 +70,18 @@ SetTos(Ptr<Socket> socket, [[maybe_unused]] InetSocketAddress& address, uint8_t 
     address.SetTos(tos);
 #endif
     socket->SetIpTos(tos);
+}
+
+/**
+ * Sends @p packet from a UDP socket to @p address with IP ToS @p tos (its PfifoFast band).
+ * Up to ns-3.41 UdpSocket::SendTo takes the ToS from the address and ignores the socket's,
+ * so the address carries it; from ns-3.42 on it takes the socket's.
+ */
+inline int
+UdpSendToWithTos(Ptr<Socket> socket, Ptr<Packet> packet, InetSocketAddress address, uint8_t tos)
+{
+    SetTos(socket, address, tos);
+    return socket->SendTo(packet, 0, address);
 }
 
 /**

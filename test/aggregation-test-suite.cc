@@ -29,7 +29,7 @@ constexpr double kRate = 1e9;         //!< the rack's links
 constexpr uint64_t kBuffer = 1000000; //!< one buffer, one iteration
 
 /** One iteration of one buffer of kBuffer on servers first..first+n-1, aggregating in the
- * network (Join not yet called). */
+ * network (Join not yet called), at ToS 0x08 (PfifoFast's band 2). */
 Ptr<TrainingJob>
 InstallJob(Ptr<ServerTopology> network, uint32_t first, uint32_t n, const std::string& name)
 {
@@ -46,6 +46,7 @@ InstallJob(Ptr<ServerTopology> network, uint32_t first, uint32_t n, const std::s
     helper.SetAttribute("Collective", StringValue("in-network-aggregation"));
     helper.SetAttribute("AggregationSlots", UintegerValue(kSlots));
     helper.SetAttribute("Port", UintegerValue(5000 + first));
+    helper.SetAttribute("Tos", UintegerValue(0x08));
     helper.Install(workers);
     return helper.GetJob();
 }
@@ -70,10 +71,10 @@ SwitchOn(Ptr<Node> node)
 /**
  * \ingroup ddnn-tests
  * No loss, N in {2, 4, 8}: every worker hands its 1 MB buffer to the switch once and gets the
- * whole sum back once; the switch sums each chunk from all N (every result carries the sum of
- * the values the workers put in, N(N+1)/2), sends nothing again, and lends exactly the job's
- * slots; each worker's link carries the buffer once plus headers; the collective takes
- * S/rate (within 15 %), where the ring would take 2(N-1)/N of that.
+ * whole sum back once, in the job's band both ways; the switch sums each chunk from all N (every
+ * result carries the sum of the values the workers put in, N(N+1)/2), sends nothing again, and
+ * lends exactly the job's slots; each worker's link carries the buffer once plus headers; the
+ * collective takes S/rate (within 15 %), where the ring would take 2(N-1)/N of that.
  */
 class AggregationLosslessTestCase : public TestCase
 {
@@ -118,6 +119,16 @@ class AggregationLosslessTestCase : public TestCase
                                       kBuffer + chunks * (AggregationHeader::SIZE + 8 + 20),
                                       1.0,
                                       "worker " << w << "'s link carries the buffer once");
+            // Chunks and results keep the job's band, at the worker and at the switch.
+            const std::vector<Ptr<Object>> bands
+                = EgressQueue::BandQueues(tor->GetSwitchQueueDisc(w));
+            for (uint32_t b = 0; b < bands.size(); ++b)
+            {
+                const double in = DynamicCast<QueueBase>(bands[b])->GetTotalReceivedBytes();
+                const double expected = b == 2 ? up : 0;
+                NS_TEST_ASSERT_MSG_EQ_TOL(
+                    in, expected, 1.0, "the switch's band " << b << " towards worker " << w);
+            }
         }
         Ptr<AggregatingSwitch> sw = SwitchOn(tor->GetSwitch());
         const AggregatingSwitch::Stats st = sw->GetStats();
