@@ -52,6 +52,14 @@ using DdnnEnumChecker = ns3::EnumChecker;
 #define DDNN_ROUTING_CALLBACK(type) type
 #endif
 
+/* The text a CommandLine::AddValue callback receives: by value up to ns-3.37, by const reference
+ * since. */
+#if DDNN_NS3_AT_LEAST(38)
+#define DDNN_COMMAND_LINE_TEXT const std::string&
+#else
+#define DDNN_COMMAND_LINE_TEXT std::string
+#endif
+
 namespace ns3
 {
 namespace compat

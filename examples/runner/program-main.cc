@@ -3,6 +3,8 @@
  */
 #include "program-main.h"
 
+#include "../../model/ns3-compat.h"
+
 #include "random-variable-text.h"
 
 #include "ns3/global-value.h"
@@ -285,11 +287,21 @@ TakeTextsWhole(int argc, char* argv[])
 
 } // namespace
 
+/** A text option's parser: the whole text, blanks included. */
+static bool
+StoreText(std::string* target, DDNN_COMMAND_LINE_TEXT text)
+{
+    *target = text;
+    return true;
+}
+
 void
 AddOption(CommandLine& cmd, const std::string& name, const std::string& help, std::string& value)
 {
     g_textOptions[name] = &value;
-    cmd.AddValue(name, help, value);
+    // Through a callback, so that --help shows the whole default: ns-3 reads the default of a
+    // string variable with operator>>, which stops at the first blank ("1 1 1" as "1").
+    cmd.AddValue(name, help, MakeBoundCallback(&StoreText, &value), value);
 }
 
 void
