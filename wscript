@@ -19,7 +19,7 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
 # model/ddnn-in-network-aggregation.h,
 # model/ddnn-multicast.h, model/ddnn-aggregation.h,
-# model/ddnn-training.h, model/ddnn-syncer.h) is hidden behind TrainingWorker and TrainingJob,
+# model/ddnn-training.h, model/ddnn-syncer.h, model/ddnn-network-syncer.h) is hidden behind TrainingWorker and TrainingJob,
 # model/ddnn-oracle.h behind OraclePriority;
 # model/flow-hash-ecmp-routing.h is private to the fabric helpers.
 def ns3_version_minor(bld):
@@ -71,6 +71,7 @@ def build(bld):
         'model/ddnn-in-network-aggregation.c',
         'model/ddnn-training.c',
         'model/ddnn-syncer.c',
+        'model/ddnn-network-syncer.c',
         'model/ddnn-flowgen.c',
         'model/ddnn-schedule.c',
         'model/ddnn-oracle.c',
