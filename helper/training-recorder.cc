@@ -293,15 +293,18 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
             += m_job->GetIdealCollectiveTime(bufferBytes, idealRate, idealStepLatency).GetSeconds();
     }
     s.idealAllreduceTimeS /= model->GetBufferCount();
-    SummarizeAggregation(s);
+    SummarizeCollective(s);
     return s;
 }
 
 void
-TrainingRecorder::SummarizeAggregation(TrainingSummary& s) const
+TrainingRecorder::SummarizeCollective(TrainingSummary& s) const
 {
     s.collective = m_job->GetCollectiveName();
     s.fellBack = !m_job->GetFallback().empty();
+    s.syncBytes = m_job->GetSyncer() == TrainingJob::NETWORK
+                      ? static_cast<double>(m_job->GetSyncBytes())
+                      : std::numeric_limits<double>::quiet_NaN();
     Ptr<const AggregationLease> lease = m_job->GetAggregationLease();
     const double na = std::numeric_limits<double>::quiet_NaN();
     s.aggregationRetransmissions = lease ? 0 : na;

@@ -59,6 +59,8 @@ struct TrainingSummary
     double aggregationRetransmissions{0};
     double aggregationMaxSlotsInUse{0};
     double aggregationSlotMemoryBytes{0};
+    //! Syncer Network: the syncing messages' bytes over the network (NaN: the instant syncer)
+    double syncBytes{0};
 };
 
 /**
@@ -92,8 +94,9 @@ class TrainingRecorder
     void WriteCsv(const std::string& dir, const std::string& prefix = "") const;
 
   private:
-    /** The collective that ran, and in-network aggregation's counts (NaN without it). */
-    void SummarizeAggregation(TrainingSummary& s) const;
+    /** The collective that ran, in-network aggregation's counts (NaN without it) and the
+     * network syncer's bytes (NaN with the instant one). */
+    void SummarizeCollective(TrainingSummary& s) const;
     void IterationStart(uint32_t worker, uint32_t iteration);
     void IterationEnd(uint32_t worker, uint32_t iteration);
     void LayerCompute(

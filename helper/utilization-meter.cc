@@ -5,6 +5,7 @@
 
 #include "ns3/background-flow-sink.h"
 #include "ns3/collective-rank.h"
+#include "ns3/training-job.h"
 #include "ns3/uinteger.h"
 
 #include "atomic-file.h"
@@ -95,6 +96,13 @@ UtilizationMeter::LearnPorts()
                     && transport->GetInstanceTypeId().LookupAttributeByName("Port", &info))
                 {
                     transport->GetAttribute("Port", port);
+                    m_tenantOfPort[port.Get()] = TenantKind::TRAINING;
+                }
+                // The network syncer's messages are the training's too.
+                if (Ptr<TrainingJob> job = rank->GetJob();
+                    job && job->GetSyncer() == TrainingJob::NETWORK)
+                {
+                    job->GetAttribute("SyncPort", port);
                     m_tenantOfPort[port.Get()] = TenantKind::TRAINING;
                 }
             }

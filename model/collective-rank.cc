@@ -232,8 +232,22 @@ CollectiveRank::StartBuffer(uint32_t iteration, uint32_t buffer, uint64_t bytes)
     m_bufferIteration = iteration;
     m_buffer = buffer;
     int rc = ddnn_collective_start(m_collective, bytes);
-    Check(rc, "ddnn_collective_start");
-    return rc;
+    if (!Check(rc, "ddnn_collective_start"))
+    {
+        return rc;
+    }
+    // What peers that started before this rank already sent.
+    std::vector<std::pair<uint32_t, uint64_t>> early;
+    early.swap(m_early);
+    for (const auto& [from, held] : early)
+    {
+        if (!Check(ddnn_collective_on_received(m_collective, from, held),
+                   "ddnn_collective_on_received"))
+        {
+            return DDNN_ERR_STATE;
+        }
+    }
+    return DDNN_OK;
 }
 
 void
@@ -305,6 +319,11 @@ CollectiveRank::Receive(uint32_t from, uint64_t bytes)
     m_bytesReceived += bytes;
     m_job->NotifyProgress();
     m_job->NotifyDelivered(bytes);
+    if (!ddnn_collective_active(m_collective))
+    {
+        m_early.emplace_back(from, bytes); // for the buffer this rank has not started yet
+        return;
+    }
     Check(ddnn_collective_on_received(m_collective, from, bytes), "ddnn_collective_on_received");
 }
 

@@ -115,6 +115,9 @@ class CollectiveRank : public Application
     bool m_jobFinished{false};
     std::vector<uint64_t> m_bytesSent; // per iteration
     uint64_t m_bytesReceived{0};
+    /** Bytes that arrived before this rank started the buffer they belong to (a network
+     * syncer's START reaches ranks at different times), per peer in order of arrival. */
+    std::vector<std::pair<uint32_t, uint64_t>> m_early;
 
     TracedCallback<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t> m_partitionSentTrace;
     TracedCallback<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint64_t>

@@ -57,6 +57,8 @@ extern "C"
         uint32_t parameter_servers;      /* parameter-server collective: P >= 1 */
         char parameter_server_hosts[16]; /* co-located | dedicated */
         char distribution[16];           /* unicast | multicast */
+        char syncer[16];                 /* instant | network */
+        double sync_cycle_us;            /* network: the coordinator's cycle */
         char fallback[32];               /* in-network-aggregation: when the switch is full */
         uint32_t aggregation_slots;      /* in-network-aggregation: the job's pool */
         uint32_t aggregation_slot_bytes;

@@ -4,10 +4,12 @@
 #include "training-job.h"
 
 #include "ddnn-collective.h"
+#include "ddnn-network-syncer.h"
 #include "ddnn-syncer.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
 #include "parameter-server-host.h"
+#include "sync-messenger.h"
 #include "training-worker.h"
 
 #include "ns3/boolean.h"
@@ -120,6 +122,27 @@ TrainingJob::GetTypeId()
                   EnumValue(TenantPriority::CHECK_WARN),
                   DDNN_ENUM_ACCESSOR(TenantPriority::CheckMode, &TrainingJob::m_priorityCheckMode),
                   TenantPriority::MakeCheckModeChecker())
+              .AddAttribute("Syncer",
+                            "How the workers sync. Instant: the thesis's global syncer, at no "
+                            "cost; Network: Horovod's coordinator on worker 0, the workers' "
+                            "reports and its responses over TCP on SyncPort at the job's ToS, "
+                            "handled once per SyncCycle.",
+                            EnumValue(INSTANT),
+                            DDNN_ENUM_ACCESSOR(SyncerKind, &TrainingJob::m_syncerKind),
+                            MakeEnumChecker(INSTANT, "Instant", NETWORK, "Network"))
+              .AddAttribute("SyncCycle",
+                            "Syncer Network: the coordinator's cycle (Horovod's cycle time, 1 ms "
+                            "by default there too).",
+                            TimeValue(MilliSeconds(1)),
+                            MakeTimeAccessor(&TrainingJob::m_syncCycle),
+                            MakeTimeChecker(NanoSeconds(1)))
+              .AddAttribute("SyncPort",
+                            "Syncer Network: the TCP port on which the coordinator accepts the "
+                            "workers (below the background's 6000; a job of the runner takes "
+                            "this + its index, as its transport's Port).",
+                            UintegerValue(5100),
+                            MakeUintegerAccessor(&TrainingJob::m_syncPort),
+                            MakeUintegerChecker<uint16_t>(1, 49151))
               .AddAttribute("QueuePolicy",
                             "Order in which ready buffers start: Fifo (ready order) or Priority "
                             "(lowest layer index first).",
@@ -169,6 +192,7 @@ TrainingJob::TrainingJob() = default;
 TrainingJob::~TrainingJob()
 {
     ddnn_syncer_free(m_syncer);
+    ddnn_nsync_free(m_nsync);
 }
 
 void
@@ -181,6 +205,14 @@ TrainingJob::DoDispose()
     m_model = nullptr;
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
+    ddnn_nsync_free(m_nsync);
+    m_nsync = nullptr;
+    m_syncWake.Cancel();
+    if (m_messenger)
+    {
+        m_messenger->Dispose();
+        m_messenger = nullptr;
+    }
     Object::DoDispose();
 }
 
@@ -316,16 +348,41 @@ TrainingJob::Setup(Ptr<DnnModel> model,
     cfg.buffers = static_cast<uint32_t>(lowest.size());
     cfg.buffer_lowest = lowest.data();
     cfg.policy = m_policy == FIFO ? DDNN_QUEUE_FIFO : DDNN_QUEUE_PRIORITY;
-    ddnn_syncer_callbacks cb;
-    ddnn_syncer_callbacks_init(&cb);
-    cb.start = &TrainingJob::SyncerStart;
-    cb.finished = &TrainingJob::SyncerFinished;
     ddnn_syncer_free(m_syncer);
     m_syncer = nullptr;
-    int rc = ddnn_syncer_new(&m_syncer, &cfg, &cb, this);
+    ddnn_nsync_free(m_nsync);
+    m_nsync = nullptr;
+    int rc;
+    if (m_syncerKind == INSTANT)
+    {
+        ddnn_syncer_callbacks cb;
+        ddnn_syncer_callbacks_init(&cb);
+        cb.start = &TrainingJob::SyncerStart;
+        cb.finished = &TrainingJob::SyncerFinished;
+        rc = ddnn_syncer_new(&m_syncer, &cfg, &cb, this);
+    }
+    else
+    {
+        ddnn_nsync_config ncfg{}; // every member zero, then set by name
+        ncfg.queue = cfg;
+        ncfg.cycle_ns = m_syncCycle.GetNanoSeconds();
+        ncfg.report_bytes = SyncMessenger::MESSAGE_BYTES;
+        ncfg.response_bytes = SyncMessenger::MESSAGE_BYTES;
+        ddnn_nsync_callbacks cb;
+        ddnn_nsync_callbacks_init(&cb);
+        cb.send_start = &TrainingJob::CoordinatorStart;
+        cb.finished = &TrainingJob::CoordinatorFinished;
+        rc = ddnn_nsync_new(&m_nsync, &ncfg, &cb, this);
+        m_messenger = CreateObject<SyncMessenger>();
+        m_messenger->SetAttribute("Port", UintegerValue(m_syncPort));
+        m_messenger->SetCallbacks(MakeCallback(&TrainingJob::SyncReportArrived, this),
+                                  MakeCallback(&TrainingJob::SyncStartArrived, this),
+                                  MakeCallback(&TrainingJob::SyncFailed, this));
+        Simulator::ScheduleNow(&TrainingJob::OpenSync, this);
+    }
     if (rc != DDNN_OK)
     {
-        throw DdnnError(std::string("ns3::TrainingJob: ddnn_syncer_new failed: ")
+        throw DdnnError(std::string("ns3::TrainingJob: the syncer cannot be made: ")
                         + ddnn_strerror(rc));
     }
     m_priorityCheck.Cancel();
@@ -591,9 +648,10 @@ std::vector<TrainingJob::Record>
 TrainingJob::GetRecords() const
 {
     std::vector<Record> records;
-    for (size_t i = 0; m_syncer && i < ddnn_syncer_record_count(m_syncer); ++i)
+    const ddnn_syncer* queue = Queue();
+    for (size_t i = 0; queue && i < ddnn_syncer_record_count(queue); ++i)
     {
-        const ddnn_syncer_record* r = ddnn_syncer_record_at(m_syncer, i);
+        const ddnn_syncer_record* r = ddnn_syncer_record_at(queue, i);
         Record record{r->iteration, r->buffer, r->ready_ns, r->start_ns, r->end_ns, {}, 0, 0};
         if (auto found = m_policyRecords.find({r->iteration, r->buffer});
             found != m_policyRecords.end())
@@ -615,6 +673,11 @@ int
 TrainingJob::NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer)
 {
     NS_LOG_FUNCTION(this << rank << iteration << buffer);
+    if (m_messenger)
+    {
+        m_messenger->Report(rank, SyncMessenger::READY, iteration, buffer);
+        return DDNN_OK;
+    }
     int rc = ddnn_syncer_on_ready(
         m_syncer, rank, iteration, buffer, Simulator::Now().GetNanoSeconds());
     Check(rc, "ddnn_syncer_on_ready");
@@ -629,9 +692,139 @@ TrainingJob::NotifyDone(uint32_t rank)
     {
         return DDNN_OK; // a dedicated server is through once it sent its update: not synced
     }
+    if (m_messenger)
+    {
+        // The worker has the buffer's result and goes on (Horovod's op completes on each
+        // worker); the coordinator hears of it for the next buffer's sake.
+        uint32_t iteration = 0;
+        uint32_t buffer = 0;
+        ddnn_syncer_in_flight(Queue(), &iteration, &buffer);
+        m_messenger->Report(rank, SyncMessenger::DONE, iteration, buffer);
+        return m_workers[rank]->BufferDone(iteration, buffer);
+    }
     int rc = ddnn_syncer_on_done(m_syncer, rank, Simulator::Now().GetNanoSeconds());
     Check(rc, "ddnn_syncer_on_done");
     return rc;
+}
+
+const ddnn_syncer*
+TrainingJob::Queue() const
+{
+    return m_nsync ? ddnn_nsync_queue(m_nsync) : m_syncer;
+}
+
+void
+TrainingJob::OpenSync()
+{
+    std::vector<Ptr<Node>> nodes;
+    for (const auto& worker : m_workers)
+    {
+        nodes.push_back(worker->GetNode());
+    }
+    int tos = GetPriorityTos();
+    UintegerValue transportTos;
+    if (tos < 0 && GetWorker(0)->GetTransport()->GetAttributeFailSafe("Tos", transportTos))
+    {
+        tos = transportTos.Get();
+    }
+    m_messenger->SetAttribute("Tos", UintegerValue(tos < 0 ? 0x10 : tos));
+    m_messenger->Open(
+        nodes, std::vector<Ipv4Address>(m_addresses.begin(), m_addresses.begin() + nodes.size()));
+}
+
+void
+TrainingJob::SyncReportArrived(uint32_t worker,
+                               SyncMessenger::Kind kind,
+                               uint32_t iteration,
+                               uint32_t buffer)
+{
+    int64_t next = DDNN_NSYNC_NEVER;
+    const ddnn_nsync_report report
+        = kind == SyncMessenger::READY ? DDNN_NSYNC_READY : DDNN_NSYNC_DONE;
+    if (Check(ddnn_nsync_on_report(m_nsync,
+                                   Simulator::Now().GetNanoSeconds(),
+                                   worker,
+                                   report,
+                                   iteration,
+                                   buffer,
+                                   &next),
+              "ddnn_nsync_on_report"))
+    {
+        WakeCoordinatorAt(next);
+    }
+}
+
+void
+TrainingJob::WakeCoordinatorAt(int64_t nextNs)
+{
+    if (nextNs == DDNN_NSYNC_NEVER || m_syncWake.IsRunning())
+    {
+        return; // the wake-up pending is for the same cycle's end
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    m_syncWake = Simulator::Schedule(
+        NanoSeconds(std::max<int64_t>(nextNs - now, 0)), &TrainingJob::WakeCoordinator, this);
+}
+
+void
+TrainingJob::WakeCoordinator()
+{
+    int64_t next = DDNN_NSYNC_NEVER;
+    if (Check(ddnn_nsync_wake(m_nsync, Simulator::Now().GetNanoSeconds(), &next),
+              "ddnn_nsync_wake"))
+    {
+        WakeCoordinatorAt(next);
+    }
+}
+
+int
+TrainingJob::CoordinatorStart(void* ctx, uint32_t worker, uint32_t iteration, uint32_t buffer)
+{
+    auto job = static_cast<TrainingJob*>(ctx);
+    if (worker == 0)
+    {
+        // The coordinator sends its responses in a row, worker 0's first: the buffer starts.
+        if (int rc = job->BeginCollective(iteration, buffer); rc < 0)
+        {
+            return rc;
+        }
+    }
+    job->m_messenger->Start(worker, iteration, buffer);
+    return DDNN_OK;
+}
+
+int
+TrainingJob::CoordinatorFinished(void* ctx, uint32_t iteration, uint32_t buffer)
+{
+    static_cast<TrainingJob*>(ctx)->EndCollective(iteration, buffer);
+    return DDNN_OK;
+}
+
+void
+TrainingJob::SyncStartArrived(uint32_t worker, uint32_t iteration, uint32_t buffer)
+{
+    if (worker < m_workers.size())
+    {
+        m_workers[worker]->StartBuffer(iteration, buffer, m_model->GetBuffer(buffer).bytes);
+    }
+}
+
+void
+TrainingJob::SyncFailed(const std::string& what)
+{
+    Fail(0, what);
+}
+
+uint64_t
+TrainingJob::GetSyncBytes() const
+{
+    return m_messenger ? m_messenger->GetBytesSent() : 0;
+}
+
+TrainingJob::SyncerKind
+TrainingJob::GetSyncer() const
+{
+    return m_syncerKind;
 }
 
 void
@@ -650,6 +843,10 @@ TrainingJob::NotifyFinished(uint32_t rank)
         for (uint32_t r = 0; r < GetRankCount(); ++r)
         {
             GetRank(r)->CloseTransport();
+        }
+        if (m_messenger)
+        {
+            m_messenger->Close();
         }
     }
 }
@@ -771,6 +968,25 @@ int
 TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
+    if (int rc = job->BeginCollective(iteration, buffer); rc < 0)
+    {
+        return rc;
+    }
+    for (auto& worker : job->m_workers)
+    {
+        if (int rc = worker->StartBuffer(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
+            rc < 0)
+        {
+            return rc; // the worker ended the run and says why
+        }
+    }
+    return DDNN_OK;
+}
+
+int
+TrainingJob::BeginCollective(uint32_t iteration, uint32_t buffer)
+{
+    TrainingJob* job = this;
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
     if (job->m_bufferPriority)
     {
@@ -811,7 +1027,7 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
                 << (job->GetBufferTos(buffer) < 0
                         ? std::string()
                         : ", ToS " + std::to_string(job->GetBufferTos(buffer)))
-                << " (" << ddnn_syncer_queued(job->m_syncer) << " more queued, syncer "
+                << " (" << ddnn_syncer_queued(job->Queue()) << " more queued, syncer "
                 << (job->m_policy == FIFO ? "fifo" : "priority") << ")");
     job->m_bufferStartTrace(iteration, buffer, bytes);
     // Dedicated servers first: every rank is started before any byte can arrive anyway.
@@ -822,13 +1038,6 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
             return rc;
         }
     }
-    for (auto& worker : job->m_workers)
-    {
-        if (int rc = worker->StartBuffer(iteration, buffer, bytes); rc < 0)
-        {
-            return rc; // the worker ended the run and says why
-        }
-    }
     return DDNN_OK;
 }
 
@@ -836,6 +1045,21 @@ int
 TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
 {
     auto job = static_cast<TrainingJob*>(ctx);
+    job->EndCollective(iteration, buffer);
+    for (auto& worker : job->m_workers)
+    {
+        if (int rc = worker->BufferDone(iteration, buffer); rc < 0)
+        {
+            return rc;
+        }
+    }
+    return DDNN_OK;
+}
+
+void
+TrainingJob::EndCollective(uint32_t iteration, uint32_t buffer)
+{
+    TrainingJob* job = this;
     NS_LOG_INFO("collective end: buffer " << buffer << " of iteration " << iteration);
     if (job->m_bufferPriority)
     {
@@ -850,14 +1074,6 @@ TrainingJob::SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer)
         }
     }
     job->m_bufferEndTrace(iteration, buffer, job->m_model->GetBuffer(buffer).bytes);
-    for (auto& worker : job->m_workers)
-    {
-        if (int rc = worker->BufferDone(iteration, buffer); rc < 0)
-        {
-            return rc;
-        }
-    }
-    return DDNN_OK;
 }
 
 void
@@ -891,22 +1107,23 @@ TrainingJob::Describe() const
     std::ostringstream os;
     uint32_t iteration = 0;
     uint32_t buffer = 0;
-    if (m_syncer && ddnn_syncer_in_flight(m_syncer, &iteration, &buffer))
+    const ddnn_syncer* queue = Queue();
+    if (queue && ddnn_syncer_in_flight(queue, &iteration, &buffer))
     {
         os << "  syncer: buffer " << buffer << " of iteration " << iteration << " in flight, "
-           << ddnn_syncer_queued(m_syncer) << " queued\n";
+           << ddnn_syncer_queued(queue) << " queued\n";
     }
-    else if (m_syncer)
+    else if (queue)
     {
-        os << "  syncer: nothing in flight, " << ddnn_syncer_queued(m_syncer)
+        os << "  syncer: nothing in flight, " << ddnn_syncer_queued(queue)
            << " buffer(s) waiting to be ready on every worker\n";
     }
     for (uint32_t r = 0; r < m_workers.size(); ++r)
     {
         os << "  worker " << r << ": " << m_workers[r]->Describe();
-        if (m_syncer && ddnn_syncer_in_flight(m_syncer, nullptr, nullptr))
+        if (queue && ddnn_syncer_in_flight(queue, nullptr, nullptr))
         {
-            os << (ddnn_syncer_worker_done(m_syncer, r) ? " (done with the buffer)" : "");
+            os << (ddnn_syncer_worker_done(queue, r) ? " (done with the buffer)" : "");
         }
         os << (r + 1 < GetRankCount() ? "\n" : "");
     }

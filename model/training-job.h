@@ -8,6 +8,7 @@
 #include "buffer-priority-policy.h"
 #include "ddnn-version.h"
 #include "dnn-model.h"
+#include "sync-messenger.h"
 #include "tenant-priority.h"
 
 #include "ns3/data-rate.h"
@@ -23,6 +24,7 @@
 #include <vector>
 
 struct ddnn_syncer;
+struct ddnn_nsync;
 struct ddnn_collective_ops;
 struct ddnn_collective_config;
 
@@ -63,6 +65,13 @@ class TrainingJob : public Object
     {
         UNICAST,  //!< a copy to each worker
         MULTICAST //!< one send to the group (the transport's multicast)
+    };
+
+    /** How the workers sync (the Syncer attribute). */
+    enum SyncerKind
+    {
+        INSTANT, //!< the thesis's global syncer: every worker starts a buffer at once, for free
+        NETWORK  //!< Horovod's coordinator on worker 0, messages over the network, a cycle
     };
 
     /** Transmission-queue policy. */
@@ -181,6 +190,11 @@ class TrainingJob : public Object
     void FallBack(const std::string& why);
     /** "COLLECTIVE fell back to FALLBACK: why" after FallBack(); else empty. */
     std::string GetFallback() const;
+    /** The Syncer attribute. */
+    SyncerKind GetSyncer() const;
+    /** Syncer Network: the syncing messages' bytes over the network so far (TCP payload);
+     * 0 with the instant syncer. */
+    uint64_t GetSyncBytes() const;
     /**
      * Every ToS the job's packets carry (after Setup): its transports' (Priority or their Tos)
      * and those of BufferPriority; none on a transport without bands (the ideal one).
@@ -247,6 +261,25 @@ class TrainingJob : public Object
     void CheckPriority();
     static int SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer);
     static int SyncerFinished(void* ctx, uint32_t iteration, uint32_t buffer);
+    /** The buffer's collective starts: records, the priority policy, dedicated servers. */
+    int BeginCollective(uint32_t iteration, uint32_t buffer);
+    /** Every worker finished the buffer: records and the priority policy's accounting. */
+    void EndCollective(uint32_t iteration, uint32_t buffer);
+    /** The syncer's queue (the instant syncer, or the one inside the coordinator). */
+    const ddnn_syncer* Queue() const;
+    // Syncer Network: the coordinator and the messages.
+    void OpenSync();
+    void SyncReportArrived(uint32_t worker,
+                           SyncMessenger::Kind kind,
+                           uint32_t iteration,
+                           uint32_t buffer);
+    void SyncStartArrived(uint32_t worker, uint32_t iteration, uint32_t buffer);
+    void SyncFailed(const std::string& what);
+    /** Calls WakeCoordinator at `nextNs` unless one is pending. */
+    void WakeCoordinatorAt(int64_t nextNs);
+    void WakeCoordinator();
+    static int CoordinatorStart(void* ctx, uint32_t worker, uint32_t iteration, uint32_t buffer);
+    static int CoordinatorFinished(void* ctx, uint32_t iteration, uint32_t buffer);
     void CheckStall();
     /** A core call made during the run: on an error, ends the run (see Fail). */
     bool Check(int rc, const char* call);
@@ -286,7 +319,13 @@ class TrainingJob : public Object
     std::vector<Ptr<TrainingWorker>> m_workers;
     std::vector<Ptr<ParameterServerHost>> m_servers; //!< dedicated (ranks N..)
     std::vector<Ipv4Address> m_addresses;            //!< of every rank
-    ddnn_syncer* m_syncer{nullptr};
+    ddnn_syncer* m_syncer{nullptr};                  //!< Syncer Instant
+    ddnn_nsync* m_nsync{nullptr};                    //!< Syncer Network: the coordinator
+    Ptr<SyncMessenger> m_messenger;                  //!< Syncer Network: the messages
+    EventId m_syncWake;                              //!< the coordinator's next cycle end
+    SyncerKind m_syncerKind;
+    Time m_syncCycle;
+    uint16_t m_syncPort;
     uint32_t m_finishedWorkers{0};
     uint64_t m_progress{0};
     uint64_t m_progressAtLastCheck{0};

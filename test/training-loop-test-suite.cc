@@ -529,6 +529,87 @@ class TcpDefaultsWarningTestCase : public TestCase
     }
 };
 
+namespace
+{
+
+/**
+ * Periods between the starts of successive iterations' one buffer (ns), after the first, for
+ * 4 workers with one 100 kB buffer, 200 us of compute and the barrier over the ideal transport,
+ * synced by `syncer` with the coordinator's `cycle`. Also gives the syncing bytes and the
+ * one-way trip of a syncing message on the rack.
+ */
+std::vector<int64_t>
+SyncPeriods(const std::string& syncer, Time cycle, uint64_t* syncBytes, double* tripS)
+{
+    ddnntest::Job j(
+        4, ddnntest::WriteProfile("sync-" + syncer + ".csv", {100000}), 100000, MicroSeconds(200));
+    j.UseIdealTransport();
+    j.helper.SetAttribute("Iterations", UintegerValue(6));
+    j.helper.SetAttribute("Syncer", StringValue(syncer));
+    j.helper.SetAttribute("SyncCycle", TimeValue(cycle));
+    j.Install();
+    Simulator::Run();
+    NS_ABORT_MSG_UNLESS(j.job->IsFinished(), "the job finishes");
+    std::vector<int64_t> periods;
+    const std::vector<TrainingJob::Record> records = j.job->GetRecords();
+    for (size_t i = 2; i < records.size(); ++i)
+    {
+        periods.push_back(static_cast<int64_t>(records[i].start_ns - records[i - 1].start_ns));
+    }
+    *syncBytes = j.job->GetSyncBytes();
+    // 12 bytes of message, TCP's 20 and its 12 of timestamps, IPv4's 20, PPP's 2, per link.
+    const double wire = (12 + 32 + 20 + 2) * 8 / j.network->GetDataRate().GetBitRate();
+    *tripS = 2 * (j.network->GetDelay().GetSeconds() + wire);
+    Simulator::Destroy();
+    return periods;
+}
+
+} // namespace
+
+/**
+ * \ingroup ddnn-tests
+ * The network syncer (Horovod's coordinator on worker 0): with a cycle of 1 ns each iteration
+ * takes the instant syncer's plus one coordination latency, a READY's trip to the coordinator
+ * and the START's trip back (within 10 %), and 12 bytes go per message: 3 READY, 3 DONE and
+ * 3 START per buffer (worker 0's own stay on its node). With a cycle of 1 ms, longer than an
+ * iteration, each iteration takes exactly one cycle.
+ */
+class NetworkSyncerTestCase : public TestCase
+{
+  public:
+    NetworkSyncerTestCase()
+        : TestCase("network syncer: one coordination latency per buffer, one cycle at least")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        uint64_t bytes = 0;
+        double trip = 0;
+        const std::vector<int64_t> instant = SyncPeriods("Instant", MilliSeconds(1), &bytes, &trip);
+        NS_TEST_ASSERT_MSG_EQ(bytes, 0, "the instant syncer sends nothing");
+        const std::vector<int64_t> network = SyncPeriods("Network", NanoSeconds(1), &bytes, &trip);
+        NS_TEST_ASSERT_MSG_EQ(network.size(), instant.size(), "as many iterations");
+        for (size_t i = 0; i < network.size(); ++i)
+        {
+            const double added = (network[i] - instant[i]) * 1e-9;
+            NS_TEST_ASSERT_MSG_EQ_TOL(added,
+                                      2 * trip,
+                                      0.1 * 2 * trip,
+                                      "iteration " << i + 2 << ": " << added * 1e6 << " us added");
+        }
+        NS_TEST_ASSERT_MSG_EQ(bytes, 6 * 9 * 12, "9 messages of 12 bytes per buffer");
+        const std::vector<int64_t> cycled = SyncPeriods("Network", MilliSeconds(1), &bytes, &trip);
+        NS_TEST_ASSERT_MSG_LT(instant[0] + 2 * trip * 1e9, 1e6, "an iteration within a cycle");
+        for (size_t i = 0; i < cycled.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(cycled[i], 1000000, "iteration " << i + 2 << " takes a cycle");
+        }
+    }
+};
+
 /**
  * \ingroup ddnn-tests
  * Test suite of the training loop.
@@ -545,6 +626,7 @@ class TrainingLoopTestSuite : public TestSuite
         AddTestCase(new WindowEstimatorTestCase);
         AddTestCase(new TrainingLoadTestCase);
         AddTestCase(new SeveralJobsTestCase);
+        AddTestCase(new NetworkSyncerTestCase);
         AddTestCase(new TrainingFaultsTestCase);
         AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }

@@ -355,7 +355,8 @@ SummaryRows(const DatacenterResult& r)
                  {"collective_fell_back", t.fellBack ? "true" : "false"},
                  {"aggregation_retransmissions", FormatFigure(t.aggregationRetransmissions)},
                  {"aggregation_max_slots_in_use", FormatFigure(t.aggregationMaxSlotsInUse)},
-                 {"aggregation_slot_memory_bytes", FormatFigure(t.aggregationSlotMemoryBytes)}})
+                 {"aggregation_slot_memory_bytes", FormatFigure(t.aggregationSlotMemoryBytes)},
+                 {"sync_bytes", FormatFigure(t.syncBytes)}})
         {
             rows.emplace_back(job + key, value);
         }

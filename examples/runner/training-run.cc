@@ -218,12 +218,12 @@ CreateTopology(const Scenario& scenario)
 namespace
 {
 
-/** TcpPartitionTransport's Port as configured (its default, or Config::SetDefault's). */
+/** A port attribute as configured (its default, or Config::SetDefault's): job k takes it + k. */
 uint32_t
-BaseTrainingPort()
+BasePort(TypeId type, const std::string& attribute)
 {
     TypeId::AttributeInformation info;
-    TcpPartitionTransport::GetTypeId().LookupAttributeByName("Port", &info);
+    type.LookupAttributeByName(attribute, &info);
     return DynamicCast<const UintegerValue>(info.initialValue)->Get();
 }
 
@@ -275,7 +275,9 @@ InstallJob(const Scenario& scenario,
     };
     setTransport("Tos", UintegerValue(scenario.JobTos(k, priority)));
     // Each job listens on its own port: jobs may share servers.
-    setTransport("Port", UintegerValue(BaseTrainingPort() + k));
+    setTransport("Port", UintegerValue(BasePort(TcpPartitionTransport::GetTypeId(), "Port") + k));
+    training.SetAttribute("SyncPort",
+                          UintegerValue(BasePort(TrainingJob::GetTypeId(), "SyncPort") + k));
     setTransport("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     setTransport("CongestionControl",
                  StringValue(TransportSettings::TenantCongestionControl(
