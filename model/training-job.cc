@@ -757,7 +757,7 @@ TrainingJob::SyncReportArrived(uint32_t worker,
 void
 TrainingJob::WakeCoordinatorAt(int64_t nextNs)
 {
-    if (nextNs == DDNN_NSYNC_NEVER || m_syncWake.IsRunning())
+    if (nextNs == DDNN_NSYNC_NEVER || !m_syncWake.IsExpired())
     {
         return; // the wake-up pending is for the same cycle's end
     }
