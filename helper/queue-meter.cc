@@ -70,13 +70,18 @@ QueueMeter::QueueMeter(Ptr<ServerTopology> network, Time from, Time until)
     }
     // Some discs (PfifoFast) create their bands when their node is initialized, an event at
     // time 0 scheduled with the node: this one comes after it.
-    Simulator::Schedule(Seconds(0), [this, devices]() {
-        for (const auto& [device, side] : devices)
-        {
-            Meter(device, side);
-        }
-        m_retransmissions.assign(m_counts[SERVERS].bands, 0);
-    });
+    // (A member function, not a lambda: ns-3.35's Schedule takes no lambda.)
+    Simulator::Schedule(Seconds(0), &QueueMeter::MeterAll, this, devices);
+}
+
+void
+QueueMeter::MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices)
+{
+    for (const auto& [device, side] : devices)
+    {
+        Meter(device, side);
+    }
+    m_retransmissions.assign(m_counts[SERVERS].bands, 0);
 }
 
 void

@@ -80,6 +80,8 @@ class QueueMeter
 
     /** Starts metering the root queue disc of `device`, if it has one (at time 0). */
     void Meter(Ptr<NetDevice> device, Side side);
+    /** Meter() on each of `devices`, once every node is initialized. */
+    void MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices);
     bool InWindow() const;
     static void Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> item);
     static void Backlog(QueueMeter* meter, Side side, uint32_t band, uint32_t, uint32_t bytes);
