@@ -46,6 +46,7 @@ RUNNER_SOURCES = [
     'examples/runner/campaign-estimate.cc',
     'examples/runner/campaign-report.cc',
     'examples/runner/seed-reference.cc',
+    'examples/runner/distributed-run.cc',
 ]
 
 
@@ -159,6 +160,7 @@ def build(bld):
         'test/fabric-test-suite.cc',
         'test/multicast-test-suite.cc',
         'test/aggregation-test-suite.cc',
+        'test/distributed-test-suite.cc',
         'test/impairments-test-suite.cc',
         'test/scenario-runner-test-suite.cc',
         'test/registry-test-suite.cc',
@@ -215,6 +217,7 @@ def build(bld):
         'model/tcp-setup-check.h',
         'model/weighted-band-queue-disc.h',
         'model/tenant-priority.h',
+        'model/local-node.h',
         'helper/single-tor-helper.h',
         'helper/training-helper.h',
         'helper/training-recorder.h',

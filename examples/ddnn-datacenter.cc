@@ -348,8 +348,23 @@ main(int argc, char* argv[])
     scenario.outDir = "ddnn-datacenter-output";
     try
     {
+        DistributedRun::Begin(&argc, &argv); // before anything else: MPI takes its arguments
+        // Rank 0 writes the outputs: every rank holds the whole run after the merge.
+        const bool writes = DistributedRun::Rank() == 0;
         CommandLine cmd(__FILE__);
         AddProgramOptions(cmd, scenario, true);
+        bool mpi = false;
+        std::string mpiSync = "barrier";
+        AddOption(cmd,
+                  "mpi",
+                  "one run on many processes: ns-3's distributed simulator, one rank per "
+                  "process under mpirun or srun (an ns-3 built with --enable-mpi: ./ddnn mpi)",
+                  mpi);
+        AddOption(cmd,
+                  "mpiSync",
+                  "with --mpi: barrier (ns-3's DistributedSimulatorImpl) or null-message "
+                  "(NullMessageSimulatorImpl)",
+                  mpiSync);
         ParseArguments(
             "ddnn-datacenter",
             cmd,
@@ -363,18 +378,30 @@ main(int argc, char* argv[])
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
         if (!scenario.compare)
         {
-            PrepareOutputDirectory("--outDir", scenario.outDir);
-            std::remove((scenario.outDir + "/summary.csv").c_str());
-            std::remove((scenario.outDir + "/MANIFEST").c_str());
-            WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
+            if (writes)
+            {
+                PrepareOutputDirectory("--outDir", scenario.outDir);
+                std::remove((scenario.outDir + "/summary.csv").c_str());
+                std::remove((scenario.outDir + "/MANIFEST").c_str());
+                WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
+            }
             const std::string priority = scenario.values.training_priority;
             DatacenterResult r = RunDatacenter(scenario, priority, flows, scenario.outDir);
             auto rows = SummaryRows(r);
             rows.insert(rows.begin(), {"training_priority", priority});
-            WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
-            PrintRun("training priority " + priority, r);
-            WriteOutputManifest(scenario.outDir); // last: the run is complete
+            if (writes)
+            {
+                WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
+                PrintRun("training priority " + priority, r);
+                WriteOutputManifest(scenario.outDir); // last: the run is complete
+            }
+            DistributedRun::End();
             return 0;
+        }
+        if (DistributedRun::Enabled())
+        {
+            throw DdnnError("--compare with --mpi: expected one run per mpirun (run at each "
+                            "priority with --priority.training)");
         }
 
         // Comparison: the same flows, training at the same and at low priority.

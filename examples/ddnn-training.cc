@@ -14,7 +14,9 @@
 #include "runner/runner.h"
 
 #include "ns3/core-module.h"
+
 #include "ns3/ddnn-module.h"
+#include <algorithm>
 
 #include <cmath>
 #include <iomanip>
@@ -59,6 +61,14 @@ main(int argc, char* argv[])
     scenario.outDir = "ddnn-training-output";
     try
     {
+        if (std::any_of(argv + 1, argv + argc, [](const char* arg) {
+                return std::string(arg) == "--mpi" || std::string(arg).rfind("--mpi=", 0) == 0;
+            }))
+        {
+            throw DdnnError("--mpi: ddnn-training runs in one process (its reference run's "
+                            "ideal transport needs every worker in one); run ddnn-datacenter "
+                            "with --mpi");
+        }
         CommandLine cmd(__FILE__);
         AddProgramOptions(cmd, scenario, false);
         ParseArguments(

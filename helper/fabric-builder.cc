@@ -90,6 +90,14 @@ FabricBuilder::Connect(Ptr<Node> a,
     {
         throw DdnnError("fabric: more than 2^22 links do not fit 10.0.0.0/8 in /30 subnets");
     }
+    if (a->GetSystemId() != b->GetSystemId() && delay.IsZero())
+    {
+        // The distributed simulator's lookahead is the delay of the links between ranks.
+        throw DdnnError("fabric: the link between node " + std::to_string(a->GetId()) + " (rank "
+                        + std::to_string(a->GetSystemId()) + ") and node "
+                        + std::to_string(b->GetId()) + " (rank " + std::to_string(b->GetSystemId())
+                        + ") has no delay, expected a delay above 0 on a link between ranks");
+    }
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", DataRateValue(rate));
     link.SetChannelAttribute("Delay", TimeValue(delay));

@@ -6,6 +6,7 @@
 #include "fabric-builder.h"
 
 #include "../model/ns3-compat.h"
+#include "ns3/one-line-error.h"
 
 #include "ns3/enum.h"
 #include "ns3/ipv4.h"
@@ -14,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 #include <utility>
 
 namespace ns3
@@ -84,8 +86,79 @@ FabricTopology::GetTypeId()
                             "PrioRed: queue length in packets from which a band marks.",
                             UintegerValue(65),
                             MakeUintegerAccessor(&FabricTopology::m_ecnThreshold),
-                            MakeUintegerChecker<uint32_t>(1));
+                            MakeUintegerChecker<uint32_t>(1))
+              .AddAttribute("Ranks",
+                            "The processes (system ids) of a distributed run the fabric is "
+                            "split over: each gets whole racks (leaf-spine) or pods (fat tree), "
+                            "in consecutive blocks, and the spine or core switches round robin; "
+                            "1: one process.",
+                            UintegerValue(1),
+                            MakeUintegerAccessor(&FabricTopology::m_ranks),
+                            MakeUintegerChecker<uint32_t>(1, 65536))
+              .AddAttribute("UnitRanks",
+                            "Overrides the blocks of Ranks: the rank of each rack (leaf-spine) "
+                            "or pod (fat tree), in order, blank-separated; empty: the blocks.",
+                            StringValue(""),
+                            MakeStringAccessor(&FabricTopology::m_unitRanks),
+                            MakeStringChecker());
     return tid;
+}
+
+std::vector<uint32_t>
+FabricTopology::PartitionUnits(uint32_t units, const std::string& unit) const
+{
+    const std::string name = GetInstanceTypeId().GetName();
+    if (m_ranks > units)
+    {
+        throw DdnnError(name + "::Ranks: " + std::to_string(m_ranks)
+                        + " ranks, expected at most the " + std::to_string(units) + " " + unit
+                        + "s (each rank gets one or more whole " + unit + "s)");
+    }
+    std::vector<uint32_t> ranks;
+    if (m_unitRanks.empty())
+    {
+        for (uint32_t u = 0; u < units; ++u)
+        {
+            ranks.push_back(static_cast<uint32_t>(static_cast<uint64_t>(u) * m_ranks / units));
+        }
+        return ranks;
+    }
+    std::istringstream words(m_unitRanks);
+    std::string word;
+    const std::string expected = ", expected the rank (0.." + std::to_string(m_ranks - 1)
+                                 + ") of each of the " + std::to_string(units) + " " + unit
+                                 + "s once, in order";
+    while (words >> word)
+    {
+        if (word.find_first_not_of("0123456789") != std::string::npos || word.size() > 5
+            || std::stoul(word) >= m_ranks)
+        {
+            throw DdnnError(name + "::UnitRanks: '" + word + "' in '" + m_unitRanks + "'"
+                            + expected);
+        }
+        ranks.push_back(std::stoul(word));
+    }
+    if (ranks.size() != units)
+    {
+        throw DdnnError(name + "::UnitRanks: '" + m_unitRanks + "' names "
+                        + std::to_string(ranks.size()) + " " + unit + "s" + expected);
+    }
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end())
+        {
+            throw DdnnError(name + "::UnitRanks: '" + m_unitRanks + "' gives rank "
+                            + std::to_string(r) + " no " + unit + expected
+                            + " (every rank at least one)");
+        }
+    }
+    return ranks;
+}
+
+uint32_t
+FabricTopology::SpreadRank(uint32_t index) const
+{
+    return index % m_ranks;
 }
 
 FabricBuilder

@@ -41,6 +41,15 @@ class FabricTopology : public ServerList
     const std::vector<Tier>& GetTiers() const;
 
   protected:
+    /**
+     * The partition of a distributed run: the rank (system id) of each of `units` racks or
+     * pods (`unit` names them in errors), from Ranks and UnitRanks. Throws DdnnError when
+     * there are more ranks than units or UnitRanks does not give each unit one rank below
+     * Ranks and each rank a unit.
+     */
+    std::vector<uint32_t> PartitionUnits(uint32_t units, const std::string& unit) const;
+    /** The rank of the index-th switch above the racks (spine, core): round robin. */
+    uint32_t SpreadRank(uint32_t index) const;
     /** A builder with the chosen egress queue and device queue. */
     FabricBuilder MakeBuilder() const;
     /** Links a new server in rack `rack` to `rackSwitch` (server tier). */
@@ -63,6 +72,8 @@ class FabricTopology : public ServerList
     EgressQueue::Kind m_queueKind;
     uint32_t m_ecnThreshold;
     std::string m_bandWeights;
+    uint32_t m_ranks;
+    std::string m_unitRanks;
 
     QueueDiscContainer m_serverQueueDiscs;
     QueueDiscContainer m_fabricQueueDiscs;

@@ -80,10 +80,22 @@ FatTreeHelper::Create()
     NodeContainer edges;
     NodeContainer aggregations;
     NodeContainer cores;
-    servers.Create(m_k * half * half);
-    edges.Create(m_k * half);
-    aggregations.Create(m_k * half);
-    cores.Create(half * half);
+    // A distributed run's partition: each pod (its servers, edge and aggregation switches) on
+    // one rank.
+    const std::vector<uint32_t> rankOf = PartitionUnits(m_k, "pod");
+    for (uint32_t s = 0; s < m_k * half * half; ++s)
+    {
+        servers.Create(1, rankOf[s / (half * half)]);
+    }
+    for (uint32_t e = 0; e < m_k * half; ++e)
+    {
+        edges.Create(1, rankOf[e / half]);
+        aggregations.Create(1, rankOf[e / half]);
+    }
+    for (uint32_t c = 0; c < half * half; ++c)
+    {
+        cores.Create(1, SpreadRank(c));
+    }
     NodeContainer all(servers, edges, aggregations, cores);
     fabric.InstallStack(all);
     // Edge switch e (pod e / half) serves servers e*half .. e*half+half-1.

@@ -86,11 +86,22 @@ LeafSpineHelper::Create()
     NS_LOG_FUNCTION(this << m_leaves << m_serversPerLeaf << m_spines);
     CheckConfig();
     const uint64_t servers = static_cast<uint64_t>(m_leaves) * m_serversPerLeaf;
+    // A distributed run's partition: each rack (its leaf and servers) on one rank.
+    const std::vector<uint32_t> rankOf = PartitionUnits(m_leaves, "rack");
     FabricBuilder fabric = MakeBuilder();
     NodeContainer serverNodes;
-    serverNodes.Create(servers);
-    m_leafNodes.Create(m_leaves);
-    m_spineNodes.Create(m_spines);
+    for (uint64_t i = 0; i < servers; ++i)
+    {
+        serverNodes.Create(1, rankOf[i / m_serversPerLeaf]);
+    }
+    for (uint32_t leaf = 0; leaf < m_leaves; ++leaf)
+    {
+        m_leafNodes.Create(1, rankOf[leaf]);
+    }
+    for (uint32_t spine = 0; spine < m_spines; ++spine)
+    {
+        m_spineNodes.Create(1, SpreadRank(spine));
+    }
     NodeContainer all(serverNodes, m_leafNodes, m_spineNodes);
     fabric.InstallStack(all);
     for (uint32_t i = 0; i < servers; ++i)

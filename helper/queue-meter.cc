@@ -8,6 +8,7 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
+#include "ns3/one-line-error.h"
 #include "ns3/pfifo-fast-queue-disc.h"
 #include "ns3/prio-queue-disc.h"
 #include "ns3/simulator.h"
@@ -15,6 +16,7 @@
 #include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -239,6 +241,67 @@ uint64_t
 QueueMeter::GetRetransmissions(uint32_t band) const
 {
     return m_retransmissions.at(band);
+}
+
+std::string
+QueueMeter::GetRankState() const
+{
+    std::ostringstream os;
+    for (const Counts& counts : m_counts)
+    {
+        os << counts.bands << " " << counts.classified;
+        for (uint32_t b = 0; b < counts.bands; ++b)
+        {
+            os << " " << counts.drops[b] << " " << counts.maxBacklog[b];
+        }
+        os << "\n";
+    }
+    os << m_retransmissions.size();
+    for (uint64_t count : m_retransmissions)
+    {
+        os << " " << count;
+    }
+    os << "\n";
+    return os.str();
+}
+
+void
+QueueMeter::MergeRankState(const std::string& state)
+{
+    std::istringstream in(state);
+    for (Counts& counts : m_counts)
+    {
+        uint32_t bands = 0;
+        bool classified = false;
+        if (!(in >> bands >> classified) || bands != counts.bands)
+        {
+            throw DdnnError("QueueMeter::MergeRankState: a state of other bands");
+        }
+        counts.classified = counts.classified && classified;
+        for (uint32_t b = 0; b < bands; ++b)
+        {
+            uint64_t drops = 0;
+            uint64_t backlog = 0;
+            in >> drops >> backlog;
+            counts.drops[b] += drops;
+            counts.maxBacklog[b] = std::max(counts.maxBacklog[b], backlog);
+        }
+    }
+    size_t bands = 0;
+    if (!(in >> bands) || bands != m_retransmissions.size())
+    {
+        throw DdnnError("QueueMeter::MergeRankState: a state of other bands");
+    }
+    for (uint64_t& count : m_retransmissions)
+    {
+        uint64_t more = 0;
+        in >> more;
+        count += more;
+    }
+    if (in.fail())
+    {
+        throw DdnnError("QueueMeter::MergeRankState: a truncated state");
+    }
 }
 
 } // namespace ns3

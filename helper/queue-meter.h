@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -59,6 +60,13 @@ class QueueMeter
     uint64_t GetMaxBacklogBytes(Side side, uint32_t band) const;
     /** TCP data segments the servers sent again in `band` within the window. */
     uint64_t GetRetransmissions(uint32_t band) const;
+
+    /** A distributed run: this process's counts (its nodes' discs and connections), as text
+     * for MergeRankState in the other processes. */
+    std::string GetRankState() const;
+    /** Adds another process's GetRankState(): drops and retransmissions add up, the largest
+     * backlog is the largest of both. Throws DdnnError on a state of other bands. */
+    void MergeRankState(const std::string& state);
 
   private:
     using Map = std::array<uint16_t, 16>;

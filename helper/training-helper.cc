@@ -3,6 +3,7 @@
  */
 #include "training-helper.h"
 
+#include "ns3/local-node.h"
 #include "ns3/log.h"
 #include "ns3/one-line-error.h"
 #include "ns3/tcp-partition-transport.h"
@@ -145,7 +146,15 @@ TrainingHelper::InstallRanks(const ObjectFactory& factory,
     {
         Ptr<Rank> app = factory.Create<Rank>();
         app->Setup(job, firstRank + i, m_transport.Create<PartitionTransport>());
-        hosts->GetServer(i)->AddApplication(app);
+        if (IsLocalNode(hosts->GetServer(i)))
+        {
+            hosts->GetServer(i)->AddApplication(app);
+        }
+        else
+        {
+            // Another process of a distributed run runs it; the job here still knows its node.
+            app->SetNode(hosts->GetServer(i));
+        }
         apps.push_back(app);
         addresses.push_back(hosts->GetServerAddress(i));
         container.Add(app);

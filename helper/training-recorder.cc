@@ -6,6 +6,7 @@
 #include "atomic-file.h"
 
 #include "ns3/buffer-priority-policy.h"
+#include "ns3/local-node.h"
 #include "ns3/one-line-error.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -19,6 +20,8 @@
 #include <iomanip>
 #include <limits>
 #include <set>
+#include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -180,15 +183,14 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.iterationsCompleted = UINT32_MAX;
     for (uint32_t r = 0; r < n; ++r)
     {
-        s.iterationsCompleted
-            = std::min(s.iterationsCompleted, m_job->GetWorker(r)->GetIterationsCompleted());
+        s.iterationsCompleted = std::min(s.iterationsCompleted, IterationsCompleted(r));
     }
     double bytes = 0;
     for (uint32_t r = 0; r < n && s.iterationsCompleted > 0; ++r)
     {
         for (uint32_t it = 0; it < s.iterationsCompleted; ++it)
         {
-            bytes += m_job->GetWorker(r)->GetBytesSent(it);
+            bytes += BytesSent(r, it);
         }
     }
     s.bytesPerWorkerPerIteration = s.iterationsCompleted > 0
@@ -256,7 +258,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     std::vector<double> allreduces;
     std::vector<double> aggregations;
     std::vector<double> distributions;
-    for (const auto& record : m_job->GetRecords())
+    for (const auto& record : Records())
     {
         const int64_t startNs = static_cast<int64_t>(record.start_ns);
         if (record.end_ns > 0 && startNs >= fromNs && startNs < untilNs)
@@ -303,7 +305,7 @@ TrainingRecorder::SummarizeCollective(TrainingSummary& s) const
     s.collective = m_job->GetCollectiveName();
     s.fellBack = !m_job->GetFallback().empty();
     s.syncBytes = m_job->GetSyncer() == TrainingJob::NETWORK
-                      ? static_cast<double>(m_job->GetSyncBytes())
+                      ? static_cast<double>(m_job->GetSyncBytes() + m_mergedSyncBytes)
                       : std::numeric_limits<double>::quiet_NaN();
     Ptr<const AggregationLease> lease = m_job->GetAggregationLease();
     const double na = std::numeric_limits<double>::quiet_NaN();
@@ -321,6 +323,188 @@ TrainingRecorder::SummarizeCollective(TrainingSummary& s) const
             s.aggregationRetransmissions += c.retransmissions;
             s.aggregationMaxSlotsInUse
                 = std::max<double>(s.aggregationMaxSlotsInUse, c.maxSlotsInUse);
+        }
+    }
+}
+
+uint32_t
+TrainingRecorder::IterationsCompleted(uint32_t worker) const
+{
+    return worker < m_merged.size() && m_merged[worker].merged
+               ? m_merged[worker].iterationsCompleted
+               : m_job->GetWorker(worker)->GetIterationsCompleted();
+}
+
+uint64_t
+TrainingRecorder::BytesSent(uint32_t worker, uint32_t iteration) const
+{
+    if (worker < m_merged.size() && m_merged[worker].merged)
+    {
+        const auto& sent = m_merged[worker].bytesSent;
+        return iteration < sent.size() ? sent[iteration] : 0;
+    }
+    return m_job->GetWorker(worker)->GetBytesSent(iteration);
+}
+
+uint64_t
+TrainingRecorder::GetBytesReceived(uint32_t worker) const
+{
+    return worker < m_merged.size() && m_merged[worker].merged
+               ? m_merged[worker].bytesReceived
+               : m_job->GetWorker(worker)->GetBytesReceived();
+}
+
+std::vector<TrainingJob::Record>
+TrainingRecorder::Records() const
+{
+    std::vector<TrainingJob::Record> records = m_job->GetRecords();
+    records.insert(records.end(), m_mergedRecords.begin(), m_mergedRecords.end());
+    if (!m_mergedAggregationEnds.empty())
+    {
+        // The aggregation phase ends with the last chunk any process's ranks received.
+        std::map<std::pair<uint32_t, uint32_t>, uint64_t> ends = m_job->GetAggregationEnds();
+        for (const auto& [key, ns] : m_mergedAggregationEnds)
+        {
+            ends[key] = std::max(ends[key], ns);
+        }
+        for (auto& record : records)
+        {
+            if (auto found = ends.find({record.iteration, record.buffer}); found != ends.end())
+            {
+                record.aggregation_end_ns = found->second;
+            }
+        }
+    }
+    return records;
+}
+
+std::string
+TrainingRecorder::GetRankState() const
+{
+    std::ostringstream os;
+    for (uint32_t r = 0; r < m_job->GetWorkerCount(); ++r)
+    {
+        Ptr<TrainingWorker> worker = m_job->GetWorker(r);
+        if (!IsLocalNode(worker->GetNode()))
+        {
+            continue;
+        }
+        const uint32_t completed = worker->GetIterationsCompleted();
+        os << "worker " << r << " " << completed << " " << worker->GetBytesReceived() << " "
+           << m_iterations[r].size();
+        for (uint32_t it = 0; it < completed; ++it)
+        {
+            os << " " << worker->GetBytesSent(it);
+        }
+        for (const IterationRow& row : m_iterations[r])
+        {
+            os << " " << row.startNs << " " << row.endNs;
+        }
+        os << "\n";
+    }
+    for (const auto& p : m_partitions)
+    {
+        os << "partition " << p.worker << " " << p.iteration << " " << p.buffer << " " << p.step
+           << " " << p.partition << " " << p.bytes << " " << p.event[0] << " " << p.timeNs << "\n";
+    }
+    for (const auto& l : m_layers)
+    {
+        os << "layer " << l.worker << " " << l.iteration << " " << l.layer << " " << l.backward
+           << " " << l.startNs << " " << l.durationNs << "\n";
+    }
+    for (const auto& r : m_job->GetRecords())
+    {
+        os << "record " << r.iteration << " " << r.buffer << " " << r.ready_ns << " " << r.start_ns
+           << " " << r.end_ns << " " << r.deadline_ns << " " << r.aggregation_end_ns << "\n";
+    }
+    for (const auto& [key, ns] : m_job->GetAggregationEnds())
+    {
+        os << "aggregation " << key.first << " " << key.second << " " << ns << "\n";
+    }
+    os << "sync " << m_job->GetSyncBytes() << "\n";
+    return os.str();
+}
+
+void
+TrainingRecorder::MergeRankState(const std::string& state)
+{
+    std::istringstream in(state);
+    std::string kind;
+    const uint32_t n = m_job->GetWorkerCount();
+    m_merged.resize(n);
+    const auto bad = [](const std::string& what) {
+        return DdnnError("TrainingRecorder::MergeRankState: " + what);
+    };
+    while (in >> kind)
+    {
+        if (kind == "worker")
+        {
+            uint32_t r = 0;
+            uint64_t rows = 0;
+            MergedWorker w;
+            if (!(in >> r >> w.iterationsCompleted >> w.bytesReceived >> rows) || r >= n
+                || rows > (1u << 24) || w.iterationsCompleted > rows)
+            {
+                throw bad("a worker line that does not fit the job's " + std::to_string(n)
+                          + " workers");
+            }
+            w.merged = true;
+            w.bytesSent.resize(w.iterationsCompleted);
+            for (uint64_t& bytes : w.bytesSent)
+            {
+                in >> bytes;
+            }
+            m_iterations[r].resize(rows);
+            for (IterationRow& row : m_iterations[r])
+            {
+                in >> row.startNs >> row.endNs;
+            }
+            m_merged[r] = std::move(w);
+        }
+        else if (kind == "partition")
+        {
+            PartitionRow p{};
+            char event = 0;
+            in >> p.worker >> p.iteration >> p.buffer >> p.step >> p.partition >> p.bytes >> event
+                >> p.timeNs;
+            p.event = event == 's' ? "sent" : "received";
+            m_partitions.push_back(p);
+        }
+        else if (kind == "layer")
+        {
+            LayerRow l{};
+            in >> l.worker >> l.iteration >> l.layer >> l.backward >> l.startNs >> l.durationNs;
+            m_layers.push_back(l);
+        }
+        else if (kind == "record")
+        {
+            TrainingJob::Record r{};
+            in >> r.iteration >> r.buffer >> r.ready_ns >> r.start_ns >> r.end_ns >> r.deadline_ns
+                >> r.aggregation_end_ns;
+            m_mergedRecords.push_back(r);
+        }
+        else if (kind == "aggregation")
+        {
+            uint32_t iteration = 0;
+            uint32_t buffer = 0;
+            uint64_t ns = 0;
+            in >> iteration >> buffer >> ns;
+            uint64_t& end = m_mergedAggregationEnds[{iteration, buffer}];
+            end = std::max(end, ns);
+        }
+        else if (kind == "sync")
+        {
+            uint64_t bytes = 0;
+            in >> bytes;
+            m_mergedSyncBytes += bytes;
+        }
+        else
+        {
+            throw bad("unknown line '" + kind + "'");
+        }
+        if (in.fail())
+        {
+            throw bad("a truncated '" + kind + "' line");
         }
     }
 }
@@ -373,7 +557,7 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
             file.Out() << ",tos_" << +tos << "_s";
         }
         file.Out() << "\n";
-        for (const auto& rec : m_job->GetRecords())
+        for (const auto& rec : Records())
         {
             DnnModel::Buffer buffer = model->GetBuffer(rec.buffer);
             file.Out() << rec.iteration << "," << rec.buffer << "," << buffer.lowestLayer << ","
@@ -421,7 +605,13 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
     {
         AtomicFile file(dir + "/" + prefix + "partitions.csv");
         file.Out() << "worker,iteration,buffer,step,partition,bytes,event,time_s\n";
-        for (const auto& p : m_partitions)
+        // In time order, a worker's rows in their order: the same whatever process ran them.
+        std::vector<PartitionRow> partitions = m_partitions;
+        std::stable_sort(
+            partitions.begin(), partitions.end(), [](const PartitionRow& a, const PartitionRow& b) {
+                return std::tie(a.timeNs, a.worker) < std::tie(b.timeNs, b.worker);
+            });
+        for (const auto& p : partitions)
         {
             file.Out() << p.worker << "," << p.iteration << "," << p.buffer << "," << p.step << ","
                        << p.partition << "," << p.bytes << "," << p.event << ","
@@ -432,7 +622,11 @@ TrainingRecorder::WriteCsv(const std::string& dir, const std::string& prefix) co
     {
         AtomicFile file(dir + "/" + prefix + "layers.csv");
         file.Out() << "worker,iteration,layer,pass,start_s,end_s\n";
-        for (const auto& l : m_layers)
+        std::vector<LayerRow> layers = m_layers;
+        std::stable_sort(layers.begin(), layers.end(), [](const LayerRow& a, const LayerRow& b) {
+            return std::tie(a.startNs, a.worker) < std::tie(b.startNs, b.worker);
+        });
+        for (const auto& l : layers)
         {
             file.Out() << l.worker << "," << l.iteration << "," << l.layer << ","
                        << (l.backward ? "backward" : "forward") << "," << ToSeconds(l.startNs)

@@ -93,10 +93,37 @@ class TrainingRecorder
      * ("job2-iterations.csv"). Throws DdnnError on I/O errors. */
     void WriteCsv(const std::string& dir, const std::string& prefix = "") const;
 
+    /**
+     * A distributed run (one process per rank of ns-3's MPI simulator): what this process
+     * measured of its own workers (their iterations, layers, partitions, iteration and byte
+     * totals), the job's collective records if its coordinator runs here, and its syncing
+     * bytes, as text for MergeRankState in the other processes.
+     */
+    std::string GetRankState() const;
+    /**
+     * Adds another process's GetRankState(), so that Summarize and WriteCsv cover every
+     * worker. Throws DdnnError on a state that does not fit the job.
+     */
+    void MergeRankState(const std::string& state);
+    /** Bytes worker `worker` received from its peers (of whichever process ran it). */
+    uint64_t GetBytesReceived(uint32_t worker) const;
+
   private:
     /** The collective that ran, in-network aggregation's counts (NaN without it) and the
      * network syncer's bytes (NaN with the instant one). */
     void SummarizeCollective(TrainingSummary& s) const;
+    /** The totals of a worker of another process (MergeRankState). */
+    struct MergedWorker
+    {
+        bool merged{false};
+        uint32_t iterationsCompleted{0};
+        std::vector<uint64_t> bytesSent; //!< per iteration
+        uint64_t bytesReceived{0};
+    };
+    uint32_t IterationsCompleted(uint32_t worker) const;
+    uint64_t BytesSent(uint32_t worker, uint32_t iteration) const;
+    /** The job's records and those merged from other processes. */
+    std::vector<TrainingJob::Record> Records() const;
     void IterationStart(uint32_t worker, uint32_t iteration);
     void IterationEnd(uint32_t worker, uint32_t iteration);
     void LayerCompute(
@@ -141,6 +168,10 @@ class TrainingRecorder
     std::vector<std::vector<IterationRow>> m_iterations; // [worker][iteration]
     std::vector<PartitionRow> m_partitions;
     std::vector<LayerRow> m_layers;
+    std::vector<MergedWorker> m_merged; //!< [worker]
+    std::vector<TrainingJob::Record> m_mergedRecords;
+    uint64_t m_mergedSyncBytes{0};
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> m_mergedAggregationEnds;
 };
 
 /** Writes "key,value" lines to path atomically (a temporary file renamed into place). */

@@ -18,6 +18,7 @@
 
 #include <fstream>
 #include <iomanip>
+#include <sstream>
 
 namespace ns3
 {
@@ -274,6 +275,60 @@ UtilizationMeter::WriteCsv(const std::string& path) const
         }
     }
     file.Commit();
+}
+
+std::string
+UtilizationMeter::GetRankState() const
+{
+    std::ostringstream os;
+    for (size_t link = 0; link < m_bins.size(); ++link)
+    {
+        for (size_t tenant = 0; tenant < TENANTS; ++tenant)
+        {
+            const std::vector<uint64_t>& bins = m_bins[link][tenant];
+            if (m_window[link][tenant] == 0 && bins.empty())
+            {
+                continue;
+            }
+            os << link << " " << tenant << " " << m_window[link][tenant] << " " << bins.size();
+            for (uint64_t bytes : bins)
+            {
+                os << " " << bytes;
+            }
+            os << "\n";
+        }
+    }
+    return os.str();
+}
+
+void
+UtilizationMeter::MergeRankState(const std::string& state)
+{
+    std::istringstream in(state);
+    size_t link = 0;
+    size_t tenant = 0;
+    uint64_t window = 0;
+    size_t count = 0;
+    while (in >> link >> tenant >> window >> count)
+    {
+        if (link >= m_bins.size() || tenant >= TENANTS || count > (1u << 30))
+        {
+            throw DdnnError("UtilizationMeter::MergeRankState: a state of other links");
+        }
+        m_window[link][tenant] += window;
+        std::vector<uint64_t>& bins = m_bins[link][tenant];
+        bins.resize(std::max(bins.size(), count), 0);
+        for (size_t i = 0; i < count; ++i)
+        {
+            uint64_t bytes = 0;
+            in >> bytes;
+            bins[i] += bytes;
+        }
+    }
+    if (!in.eof())
+    {
+        throw DdnnError("UtilizationMeter::MergeRankState: a truncated state");
+    }
 }
 
 } // namespace ns3

@@ -54,6 +54,13 @@ class UtilizationMeter
     /** Writes time_s,link,tenant,bytes,utilization (one row per non-empty bin). */
     void WriteCsv(const std::string& path) const;
 
+    /** A distributed run: this process's bytes (its nodes' devices), as text for
+     * MergeRankState in the other processes. */
+    std::string GetRankState() const;
+    /** Adds another process's GetRankState() to the bytes of each link, tenant and bin.
+     * Throws DdnnError on a state of other links. */
+    void MergeRankState(const std::string& state);
+
   private:
     static void Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const Packet> packet);
     /** The tenant of a packet on a point-to-point device, by its TCP or UDP ports. */

@@ -83,7 +83,9 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     NS_LOG_FUNCTION(this << index << dst << bytes);
     Ptr<Socket> socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     UseCongestionControl(socket, m_tenant->GetCongestionControl());
-    if (socket->Bind() == -1)
+    const uint16_t port = m_tenant->GetSourcePort(index);
+    if ((port == 0 ? socket->Bind() : socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), port)))
+        == -1)
     {
         throw DdnnError("background sender on server " + std::to_string(m_server)
                         + ": no free local port for flow index " + std::to_string(index));

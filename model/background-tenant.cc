@@ -5,6 +5,7 @@
 
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
+#include "local-node.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
 #include "tenant-congestion-control.h"
@@ -17,6 +18,8 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+
+#include <sstream>
 
 namespace ns3
 {
@@ -67,6 +70,14 @@ BackgroundTenant::GetTypeId()
                             UintegerValue(6000),
                             MakeUintegerAccessor(&BackgroundTenant::m_port),
                             MakeUintegerChecker<uint16_t>(1, 49151))
+              .AddAttribute("SourcePorts",
+                            "How each flow's source port is chosen: Ephemeral (the node's next "
+                            "ephemeral port) or FromFlow (10000 + the flow's index modulo "
+                            "39152), by which a sink on another process of a distributed run "
+                            "knows the flow without asking its sender.",
+                            EnumValue(EPHEMERAL),
+                            DDNN_ENUM_ACCESSOR(SourcePorts, &BackgroundTenant::m_sourcePorts),
+                            MakeEnumChecker(EPHEMERAL, "Ephemeral", FROM_FLOW, "FromFlow"))
               .AddAttribute("SendChunkBytes",
                             "Most bytes a sender writes into a socket at once.",
                             UintegerValue(65536),
@@ -152,8 +163,12 @@ BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_fl
         m_serverOfAddress[m_addresses.back().Get()] = i;
         Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
         sender->Setup(this, i);
-        node->AddApplication(sender);
         m_senders.push_back(sender);
+        if (!IsLocalNode(node))
+        {
+            continue; // another process of a distributed run runs its applications
+        }
+        node->AddApplication(sender);
         Ptr<BackgroundFlowSink> sink = CreateObject<BackgroundFlowSink>();
         sink->Setup(this);
         node->AddApplication(sink);
@@ -194,11 +209,14 @@ BackgroundTenant::StartFlow(size_t index)
 {
     // One pending event at a time: each flow schedules the next one.
     Flow& flow = m_flows[index];
-    NS_LOG_INFO("flow " << flow.id << " starts: server " << flow.src << " to " << flow.dst << ", "
-                        << flow.bytes << " bytes");
-    flow.started = true;
-    m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
-    m_senders[flow.src]->StartFlow(index, m_addresses[flow.dst], flow.bytes);
+    if (IsLocalNode(m_servers.Get(flow.src))) // else its source's process starts it
+    {
+        NS_LOG_INFO("flow " << flow.id << " starts: server " << flow.src << " to " << flow.dst
+                            << ", " << flow.bytes << " bytes");
+        flow.started = true;
+        m_flowStartTrace(flow.id, flow.src, flow.dst, flow.bytes);
+        m_senders[flow.src]->StartFlow(index, m_addresses[flow.dst], flow.bytes);
+    }
     if (index + 1 < m_flows.size())
     {
         Simulator::Schedule(m_flows[index + 1].start - Simulator::Now(),
@@ -251,6 +269,12 @@ BackgroundTenant::RegisterConnection(uint32_t src, uint16_t port, uint64_t flow)
     m_flowOfConnection[(static_cast<uint64_t>(src) << 16) | port] = flow;
 }
 
+uint16_t
+BackgroundTenant::GetSourcePort(uint64_t index) const
+{
+    return m_sourcePorts == FROM_FLOW ? FIRST_FLOW_PORT + index % FLOW_PORTS : 0;
+}
+
 uint64_t
 BackgroundTenant::LookupConnection(Ipv4Address from, uint16_t port) const
 {
@@ -258,6 +282,21 @@ BackgroundTenant::LookupConnection(Ipv4Address from, uint16_t port) const
     if (server == m_serverOfAddress.end())
     {
         return UINT64_MAX;
+    }
+    if (m_sourcePorts == FROM_FLOW)
+    {
+        // The flows of that source on that port that have started: the latest unfinished one
+        // (an earlier one on the same port ended FLOW_PORTS flows ago, in any real run).
+        uint64_t found = UINT64_MAX;
+        for (uint64_t index = port - FIRST_FLOW_PORT;
+             port >= FIRST_FLOW_PORT && index < m_flows.size()
+             && m_flows[index].start <= Simulator::Now();
+             index += FLOW_PORTS)
+        {
+            const Flow& flow = m_flows[index];
+            found = flow.src == server->second && flow.received < flow.bytes ? index : found;
+        }
+        return found;
     }
     auto flow = m_flowOfConnection.find((static_cast<uint64_t>(server->second) << 16) | port);
     return flow == m_flowOfConnection.end() ? UINT64_MAX : flow->second;
@@ -280,6 +319,47 @@ BackgroundTenant::NotifyReceived(uint64_t index, uint64_t bytes)
         NS_LOG_INFO("flow " << flow.id << " ends: " << flow.bytes << " bytes in "
                             << (flow.end - flow.start).As(Time::US));
         m_flowCompleteTrace(flow.id, flow.bytes, flow.end - flow.start);
+    }
+}
+
+std::string
+BackgroundTenant::GetRankState() const
+{
+    std::ostringstream os;
+    for (size_t index = 0; index < m_flows.size(); ++index)
+    {
+        const Flow& flow = m_flows[index];
+        if (flow.started || flow.received > 0)
+        {
+            os << index << " " << flow.started << " " << flow.received << " "
+               << flow.end.GetTimeStep() << "\n";
+        }
+    }
+    return os.str();
+}
+
+void
+BackgroundTenant::MergeRankState(const std::string& state)
+{
+    std::istringstream in(state);
+    size_t index = 0;
+    bool started = false;
+    uint64_t received = 0;
+    int64_t end = 0;
+    while (in >> index >> started >> received >> end)
+    {
+        if (index >= m_flows.size() || received > m_flows[index].bytes - m_flows[index].received)
+        {
+            throw DdnnError("BackgroundTenant::MergeRankState: a state of other flows");
+        }
+        Flow& flow = m_flows[index];
+        flow.started = flow.started || started;
+        flow.received += received;
+        flow.end = std::max(flow.end, TimeStep(end)); // set where the last byte arrived
+    }
+    if (!in.eof())
+    {
+        throw DdnnError("BackgroundTenant::MergeRankState: a truncated state");
     }
 }
 

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -82,6 +83,23 @@ class BackgroundTenant : public Object
     /** CongestionControl: a TcpCongestionOps TypeId name, or empty for the stack's. */
     std::string GetCongestionControl() const;
 
+    /** A distributed run: what this process saw of the flows (those its servers started,
+     * the bytes its sinks received), as text for MergeRankState in the other processes. */
+    std::string GetRankState() const;
+    /** Adds another process's GetRankState() to the flows. Throws DdnnError on a state of
+     * other flows. */
+    void MergeRankState(const std::string& state);
+
+    /** How a flow's source port is chosen (the SourcePorts attribute). */
+    enum SourcePorts
+    {
+        EPHEMERAL, //!< the next of the source node's ephemeral ports (49152 on)
+        FROM_FLOW  //!< 10000 + the flow's index modulo 39152: the sink knows the flow by it
+    };
+
+    /** Flow `index`'s source port under FromFlow, or 0 under Ephemeral (the stack's). */
+    uint16_t GetSourcePort(uint64_t index) const;
+
     /** Called by the applications. */
     void RegisterConnection(uint32_t src, uint16_t port, uint64_t flow);
     /** Flow index of the connection from (address, port), or UINT64_MAX. */
@@ -116,7 +134,10 @@ class BackgroundTenant : public Object
     uint16_t m_port;
     uint32_t m_chunkBytes;
     std::string m_congestionControl;
+    SourcePorts m_sourcePorts;
 
+    static constexpr uint16_t FIRST_FLOW_PORT = 10000; //!< FromFlow: above ddnn's listening ports
+    static constexpr uint16_t FLOW_PORTS = 39152;      //!< FromFlow: up to the ephemeral ports
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;
     std::unordered_map<uint32_t, uint32_t> m_serverOfAddress;  // IPv4 address -> server

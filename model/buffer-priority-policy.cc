@@ -57,6 +57,12 @@ BufferPriorityPolicy::Prepare(Ptr<const DnnModel>)
 {
 }
 
+bool
+BufferPriorityPolicy::DecidesFromProgress() const
+{
+    return false;
+}
+
 int
 BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress)
 {

@@ -87,6 +87,12 @@ class BufferPriorityPolicy : public Object
     virtual int Decide(Ptr<const DnnModel> model, const Progress& progress);
 
     /**
+     * Whether Decide reads the collective's progress (not only its buffer): such a policy
+     * needs every worker of the job in one process (a distributed run refuses it). False.
+     */
+    virtual bool DecidesFromProgress() const;
+
+    /**
      * The ToS of the ACKs of the job's incoming data, or -1 for the transport's own ToS: a
      * policy that raises transfers raises their ACKs with it.
      */

@@ -104,6 +104,12 @@ CollectiveRank::GetBytesSent(uint32_t iteration) const
     return iteration < m_bytesSent.size() ? m_bytesSent[iteration] : 0;
 }
 
+std::pair<uint32_t, uint32_t>
+CollectiveRank::GetCurrentBuffer() const
+{
+    return {m_bufferIteration, m_buffer};
+}
+
 uint64_t
 CollectiveRank::GetBytesReceived() const
 {
@@ -260,7 +266,7 @@ CollectiveRank::PrepareSend(uint32_t step, uint32_t chunk, uint64_t bytes)
     m_bytesSent[m_bufferIteration] += bytes;
     m_partitionSentTrace(m_rank, m_bufferIteration, m_buffer, step, chunk, bytes);
     // Every rank sends a step's chunk at the ToS the job's policy chose for that step.
-    m_transport->SetBufferTos(m_job->GetStepTos(step));
+    m_transport->SetBufferTos(m_job->GetStepTos(m_buffer, step));
 }
 
 int

@@ -10,6 +10,7 @@
 #include "ns3/traced-callback.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 struct ddnn_collective;
@@ -51,6 +52,8 @@ class CollectiveRank : public Application
     uint64_t GetBytesSent(uint32_t iteration) const;
     /** Bytes received from other ranks so far. */
     uint64_t GetBytesReceived() const;
+    /** The buffer whose collective the rank runs, or ran last: (iteration, buffer). */
+    std::pair<uint32_t, uint32_t> GetCurrentBuffer() const;
     /** What the rank does or waits for, on one line. */
     std::string Describe() const;
 

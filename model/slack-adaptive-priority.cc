@@ -127,4 +127,10 @@ SlackAdaptivePriority::Decide(Ptr<const DnnModel>, const Progress& progress)
     return raise ? m_highTos : m_lowTos;
 }
 
+bool
+SlackAdaptivePriority::DecidesFromProgress() const
+{
+    return true;
+}
+
 } // namespace ns3

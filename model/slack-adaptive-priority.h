@@ -37,6 +37,7 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     /** LowTos: where a buffer starts. */
     int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
     int Decide(Ptr<const DnnModel> model, const Progress& progress) override;
+    bool DecidesFromProgress() const override;
     std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const override;
     /** HighTos: a raised step's ACKs must not wait behind the lowered ones. */
     int GetAckTos() const override;

@@ -3,6 +3,7 @@
  */
 #include "sync-messenger.h"
 
+#include "local-node.h"
 #include "ns3-compat.h"
 
 #include "ns3/inet-socket-address.h"
@@ -91,20 +92,28 @@ SyncMessenger::Open(const std::vector<Ptr<Node>>& nodes, const std::vector<Ipv4A
     {
         m_workerOf[addresses[w]] = w;
     }
+    // In a distributed run, each process opens the sockets of its own nodes only.
     InetSocketAddress local(Ipv4Address::GetAny(), m_port);
-    m_listen = Socket::CreateSocket(nodes[0], TcpSocketFactory::GetTypeId());
-    compat::SetTos(m_listen, local, m_tos); // accepted sockets answer at the ToS too
-    if (m_listen->Bind(local) == -1 || m_listen->Listen() == -1)
+    if (IsLocalNode(nodes[0]))
     {
-        Fail("the coordinator cannot listen on TCP port " + std::to_string(m_port));
-        return;
+        m_listen = Socket::CreateSocket(nodes[0], TcpSocketFactory::GetTypeId());
+        compat::SetTos(m_listen, local, m_tos); // accepted sockets answer at the ToS too
+        if (m_listen->Bind(local) == -1 || m_listen->Listen() == -1)
+        {
+            Fail("the coordinator cannot listen on TCP port " + std::to_string(m_port));
+            return;
+        }
+        m_listen->SetAcceptCallback(MakeCallback(&SyncMessenger::AcceptRequest, this),
+                                    MakeCallback(&SyncMessenger::Accepted, this));
     }
-    m_listen->SetAcceptCallback(MakeCallback(&SyncMessenger::AcceptRequest, this),
-                                MakeCallback(&SyncMessenger::Accepted, this));
     m_workerEnds.resize(nodes.size());
     InetSocketAddress coordinator(addresses[0], m_port);
     for (uint32_t w = 1; w < nodes.size(); ++w)
     {
+        if (!IsLocalNode(nodes[w]))
+        {
+            continue;
+        }
         End& end = m_workerEnds[w];
         end.socket = Socket::CreateSocket(nodes[w], TcpSocketFactory::GetTypeId());
         compat::SetTos(end.socket, coordinator, m_tos);

@@ -6,6 +6,7 @@
 #include "ddnn-collective.h"
 #include "ddnn-network-syncer.h"
 #include "ddnn-syncer.h"
+#include "local-node.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
 #include "parameter-server-host.h"
@@ -338,6 +339,7 @@ TrainingJob::Setup(Ptr<DnnModel> model,
     m_servers = servers;
     m_addresses = addresses;
     m_addresses.insert(m_addresses.end(), serverAddresses.begin(), serverAddresses.end());
+    CheckProcesses();
     std::vector<uint32_t> lowest(model->GetBufferCount());
     for (uint32_t b = 0; b < lowest.size(); ++b)
     {
@@ -387,6 +389,41 @@ TrainingJob::Setup(Ptr<DnnModel> model,
     }
     m_priorityCheck.Cancel();
     m_priorityCheck = Simulator::ScheduleNow(&TrainingJob::CheckPriority, this);
+}
+
+void
+TrainingJob::CheckProcesses()
+{
+    m_localWorkers = 0;
+    std::set<uint32_t> systems;
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
+    {
+        systems.insert(GetRank(r)->GetNode()->GetSystemId());
+        m_localWorkers += r < GetWorkerCount() && IsLocalNode(GetRank(r)->GetNode()) ? 1 : 0;
+    }
+    if (systems.size() < 2)
+    {
+        return;
+    }
+    // Spread over processes of a distributed run, the workers meet only through the network.
+    const std::string spread = "the job's workers run in " + std::to_string(systems.size())
+                               + " processes of a distributed run";
+    if (m_syncerKind == INSTANT)
+    {
+        throw DdnnError("ns3::TrainingJob::Syncer: Instant, but " + spread
+                        + ": the instant syncer calls every worker at once; expected Network");
+    }
+    if (m_bufferPriority && m_bufferPriority->DecidesFromProgress())
+    {
+        throw DdnnError("ns3::TrainingJob::BufferPriority: " + spread
+                        + ", expected a policy that does not decide from the collective's "
+                          "progress: it decides each step for every worker at once");
+    }
+    if (!m_servers.empty())
+    {
+        throw DdnnError("ns3::TrainingJob::ParameterServerHosts: Dedicated, but " + spread
+                        + ": dedicated servers are started by the job at once; expected CoLocated");
+    }
 }
 
 void
@@ -641,7 +678,7 @@ TrainingJob::GetStopTime() const
 bool
 TrainingJob::IsFinished() const
 {
-    return !m_workers.empty() && m_finishedWorkers == m_workers.size();
+    return !m_workers.empty() && m_finishedWorkers == m_localWorkers;
 }
 
 std::vector<TrainingJob::Record>
@@ -667,6 +704,12 @@ TrainingJob::GetRecords() const
         records.push_back(record);
     }
     return records;
+}
+
+std::map<std::pair<uint32_t, uint32_t>, uint64_t>
+TrainingJob::GetAggregationEnds() const
+{
+    return m_aggregationEnds;
 }
 
 int
@@ -696,9 +739,7 @@ TrainingJob::NotifyDone(uint32_t rank)
     {
         // The worker has the buffer's result and goes on (Horovod's op completes on each
         // worker); the coordinator hears of it for the next buffer's sake.
-        uint32_t iteration = 0;
-        uint32_t buffer = 0;
-        ddnn_syncer_in_flight(Queue(), &iteration, &buffer);
+        const auto [iteration, buffer] = m_workers[rank]->GetCurrentBuffer();
         m_messenger->Report(rank, SyncMessenger::DONE, iteration, buffer);
         return m_workers[rank]->BufferDone(iteration, buffer);
     }
@@ -832,8 +873,8 @@ TrainingJob::NotifyFinished(uint32_t rank)
 {
     NS_LOG_FUNCTION(this << rank);
     NS_LOG_INFO("worker " << rank << " finished training (" << m_finishedWorkers + 1 << " of "
-                          << m_workers.size() << ")");
-    if (++m_finishedWorkers == m_workers.size())
+                          << m_localWorkers << " in this process)");
+    if (++m_finishedWorkers == m_localWorkers)
     {
         m_stallCheck.Cancel();
         for (uint32_t r = 0; r < GetRankCount(); ++r)
@@ -913,6 +954,14 @@ TrainingJob::GetBusiestBytes(uint32_t buffer) const
         busiest = std::max(busiest, GetExpectedBytesSent(r, m_model->GetBuffer(buffer).bytes));
     }
     return busiest;
+}
+
+int
+TrainingJob::GetStepTos(uint32_t buffer, uint32_t step)
+{
+    // The coordinator's process keeps the collective in progress (BeginCollective).
+    return GetRankCount() == 0 || IsLocalNode(GetRank(0)->GetNode()) ? GetStepTos(step)
+                                                                     : GetBufferTos(buffer);
 }
 
 int

@@ -164,6 +164,13 @@ class TrainingJob : public Object
      * sends the step's chunk at the same ToS.
      */
     int GetStepTos(uint32_t step);
+    /**
+     * The same for a rank of `buffer` in a process of a distributed run that does not run the
+     * coordinator (worker 0): a policy that DecidesFromProgress is refused there, so the
+     * buffer's own ToS (GetBufferTos) is the step's; in the coordinator's process,
+     * GetStepTos(step).
+     */
+    int GetStepTos(uint32_t buffer, uint32_t step);
     /** The ToS of the ACKs of the job's incoming data (BufferPriority's), or -1: the transport's
      * own. */
     int GetAckTos() const;
@@ -203,10 +210,15 @@ class TrainingJob : public Object
     bool GetBarrier() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
-    /** Whether every worker has finished all its iterations. */
+    /** Whether every worker has finished all its iterations (in a distributed run: every
+     * worker of this process). */
     bool IsFinished() const;
     /** Collectives recorded so far (ready, start and end times in ns). */
     std::vector<Record> GetRecords() const;
+    /** (iteration, buffer) -> when a rank of this process last received a chunk of the
+     * aggregation phase (NotifyAggregationChunk), in ns: in a distributed run, the records'
+     * aggregation_end_ns are the latest over the processes. */
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> GetAggregationEnds() const;
 
     /** Called by the ranks; return DDNN_OK or the syncer's error (the run is then ended). */
     int NotifyReady(uint32_t rank, uint32_t iteration, uint32_t buffer);
@@ -256,6 +268,10 @@ class TrainingJob : public Object
     /** The collective's configuration of `rank` (workers, rank, servers, dedicated). */
     ddnn_collective_config GetCollectiveConfig(uint32_t rank) const;
 
+    /** Counts the workers of this process; throws DdnnError when the ranks are spread over
+     * processes of a distributed run with what needs them in one (the instant syncer, a
+     * BufferPriority that DecidesFromProgress, dedicated servers). */
+    void CheckProcesses();
     void SetPriority(std::string name);
     /** TenantPriority::Check over the job's nodes, at the start of the simulation. */
     void CheckPriority();
@@ -327,6 +343,7 @@ class TrainingJob : public Object
     Time m_syncCycle;
     uint16_t m_syncPort;
     uint32_t m_finishedWorkers{0};
+    uint32_t m_localWorkers{0}; //!< the workers of this process (all but in a distributed run)
     uint64_t m_progress{0};
     uint64_t m_progressAtLastCheck{0};
     EventId m_stallCheck;

@@ -3,6 +3,8 @@
  */
 #include "datacenter-run.h"
 
+#include "distributed-run.h"
+
 #include "ns3/atomic-file.h"
 #include "ns3/background-helper.h"
 #include "ns3/egress-queue.h"
@@ -19,6 +21,7 @@
 #include "ns3/ddnn-scenario.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-topology.h"
 #include "ns3/one-line-error.h"
 #include "ns3/rng-seed-manager.h"
@@ -117,6 +120,12 @@ RunDatacenter(const Scenario& scenario,
     tenant->SetAttribute("CongestionControl",
                          StringValue(TransportSettings::TenantCongestionControl(
                              transport.backgroundCongestionControl)));
+    if (DistributedRun::Enabled())
+    {
+        // A sink knows its flow by the source port, without asking the sender's process; on
+        // 1 rank too, so that any number of ranks gives the same run.
+        tenant->SetAttribute("SourcePorts", EnumValue(BackgroundTenant::FROM_FLOW));
+    }
     UtilizationMeter meter(network,
                            MicroSeconds(std::llround(scenario.values.util_interval_ms * 1e3)),
                            scenario.WindowStart(),
@@ -143,8 +152,23 @@ RunDatacenter(const Scenario& scenario,
                 : std::vector<ProgressMeter::Phase>(),
             progressLabel,
             runsAfter);
+        DistributedRun::SetSimulating(true);
         Simulator::Run();
     }
+    std::vector<Ptr<TrainingJob>> trainingJobs;
+    std::vector<TrainingRecorder*> trainingRecorders;
+    for (size_t k = 0; k < jobs.size(); ++k)
+    {
+        trainingJobs.push_back(jobs[k].job);
+        trainingRecorders.push_back(recorders[k].get());
+    }
+    MergeRanks(trainingJobs, trainingRecorders, [&](const auto& merge) {
+        merge(tenant->GetRankState(),
+              [&](const std::string& state) { tenant->MergeRankState(state); });
+        merge(meter.GetRankState(), [&](const std::string& state) { meter.MergeRankState(state); });
+        merge(queues.GetRankState(),
+              [&](const std::string& state) { queues.MergeRankState(state); });
+    });
 
     DatacenterResult result;
     for (size_t k = 0; k < jobs.size(); ++k)
@@ -157,7 +181,7 @@ RunDatacenter(const Scenario& scenario,
         job.batchSize = scenario.Job(k).batch_size;
         for (uint32_t r = 0; r < jobs[k].job->GetWorkerCount(); ++r)
         {
-            job.trainingBytesReceived.push_back(jobs[k].job->GetWorker(r)->GetBytesReceived());
+            job.trainingBytesReceived.push_back(recorders[k]->GetBytesReceived(r));
         }
     }
     result.flowsScheduled = flows.size();
@@ -241,7 +265,7 @@ RunDatacenter(const Scenario& scenario,
              meter.GetLinkUtilization(i, false, TenantKind::BACKGROUND)});
     }
 
-    if (!outDir.empty())
+    if (!outDir.empty() && DistributedRun::Rank() == 0)
     {
         for (size_t k = 0; k < recorders.size(); ++k)
         {

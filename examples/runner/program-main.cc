@@ -5,6 +5,7 @@
 
 #include "../../model/ns3-compat.h"
 
+#include "distributed-run.h"
 #include "random-variable-text.h"
 
 #include "ns3/global-value.h"
@@ -56,7 +57,11 @@ ReportFailure(const std::string& program) noexcept
     {
         message = "unexpected failure of an unknown kind";
     }
-    std::cerr << program << ": error: " << message << std::endl;
+    if (DistributedRun::ReportsFailure())
+    {
+        std::cerr << program << ": error: " << message << std::endl;
+    }
+    DistributedRun::AbortAfterFailure();
     return 1;
 }
 

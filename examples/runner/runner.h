@@ -13,6 +13,7 @@
 #include "campaign-estimate.h"
 #include "campaign-report.h"
 #include "datacenter-run.h"
+#include "distributed-run.h"
 #include "input-file.h"
 #include "ns3-defaults.h"
 #include "output-manifest.h"

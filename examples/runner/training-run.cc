@@ -3,6 +3,8 @@
  */
 #include "training-run.h"
 
+#include "distributed-run.h"
+
 #include "../../model/ddnn-collective.h"
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
@@ -152,6 +154,31 @@ class TopologyAttributes
 };
 
 /** Builds `topology` (PlanTopology's) with the scenario's links and queue discs. */
+/** A run over several processes (--mpi): a topology they can split, and jobs whose parts
+ * meet only through the network. */
+void
+CheckDistributable(const Scenario& scenario, Ptr<ServerTopology> topology)
+{
+    const std::string ranks = "--mpi: " + std::to_string(DistributedRun::Ranks()) + " ranks";
+    TypeId::AttributeInformation info;
+    if (!topology->GetInstanceTypeId().LookupAttributeByName("Ranks", &info))
+    {
+        throw DdnnError(ranks + ", but the " + std::string(scenario.values.topology_kind)
+                        + " topology runs in one process; expected leaf-spine or fat-tree "
+                          "(split by rack or pod), or 1 rank");
+    }
+    for (uint32_t k = 0; k < scenario.JobCount(); ++k)
+    {
+        const ddnn_scenario_job& job = scenario.Job(k);
+        if (Is(job.collective, "in-network-aggregation") || Is(job.distribution, "multicast"))
+        {
+            throw DdnnError(ranks + ", but " + JobArgument(k, "training")
+                            + " uses the switch's aggregation or multicast, which run in one "
+                              "process only; expected 1 rank");
+        }
+    }
+}
+
 void
 BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
 {
@@ -173,6 +200,11 @@ BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
     set("EcnThresholdPackets", UintegerValue(x.ecn_threshold_packets));
     set("BandWeights", StringValue(x.band_weights));
     set("ServerBandLimitPackets", UintegerValue(x.host_band_packets));
+    if (DistributedRun::Ranks() > 1)
+    {
+        CheckDistributable(scenario, topology);
+        topology->SetAttribute("Ranks", UintegerValue(DistributedRun::Ranks()));
+    }
     topology->Create();
 }
 
@@ -362,6 +394,58 @@ InstallTraining(const Scenario& scenario, Ptr<ServerTopology> network)
     return InstallTrainingJobs(scenario, network, scenario.values.training_priority).front();
 }
 
+void
+MergeRanks(const std::vector<Ptr<TrainingJob>>& jobs,
+           const std::vector<TrainingRecorder*>& recorders,
+           const std::function<void(const std::function<void(std::string, MergeFunction)>&)>& more)
+{
+    if (!DistributedRun::Enabled())
+    {
+        return;
+    }
+    // First the failures: a run a rank ended has no results on any rank.
+    std::string failure;
+    for (const auto& job : jobs)
+    {
+        try
+        {
+            job->ThrowIfFailed();
+        }
+        catch (const DdnnError& e)
+        {
+            failure = e.what();
+        }
+    }
+    const std::vector<std::string> failures = DistributedRun::Gather(failure);
+    DistributedRun::SetSimulating(false); // every rank knows the outcome from here on
+    for (uint32_t r = 0; r < failures.size(); ++r)
+    {
+        if (!failures[r].empty())
+        {
+            throw DdnnError("rank " + std::to_string(r) + ": " + failures[r]);
+        }
+    }
+    const auto merge = [](std::string mine, MergeFunction into) {
+        const std::vector<std::string> states = DistributedRun::Gather(mine);
+        for (uint32_t r = 0; r < states.size(); ++r)
+        {
+            if (r != DistributedRun::Rank())
+            {
+                into(states[r]);
+            }
+        }
+    };
+    for (TrainingRecorder* recorder : recorders)
+    {
+        merge(recorder->GetRankState(),
+              [recorder](const std::string& state) { recorder->MergeRankState(state); });
+    }
+    if (more)
+    {
+        more(merge);
+    }
+}
+
 TrainingRunResult
 RunTraining(const Scenario& scenario, const std::string& outDir)
 {
@@ -377,12 +461,14 @@ RunTraining(const Scenario& scenario, const std::string& outDir)
                        : Seconds(job.start_s)
                              + job.iterations * training.job->GetModel()->GetComputeTime();
         ProgressMeter progress(end, scenario.progress);
+        DistributedRun::SetSimulating(true);
         Simulator::Run();
     }
+    MergeRanks({training.job}, {&recorder});
     TrainingRunResult result;
     result.summary = recorder.Summarize(training.idealRate, training.idealStepLatency);
     result.modelBytes = training.job->GetModel()->GetTotalBytes();
-    if (!outDir.empty())
+    if (!outDir.empty() && DistributedRun::Rank() == 0)
     {
         recorder.WriteCsv(outDir);
     }

@@ -14,11 +14,26 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+/** Adds another process's state (a recorder's GetRankState) to this one's. */
+using MergeFunction = std::function<void(const std::string&)>;
+
+/**
+ * After Simulator::Run() in a distributed run (--mpi; nothing otherwise): a failure of any
+ * rank's job ends every rank with it (a DdnnError naming the rank); then every recorder
+ * merges the other ranks' states, and `more` merges the run's other meters through the
+ * function it is given (this process's state, and where to merge the others').
+ */
+void MergeRanks(
+    const std::vector<Ptr<TrainingJob>>& jobs,
+    const std::vector<TrainingRecorder*>& recorders,
+    const std::function<void(const std::function<void(std::string, MergeFunction)>&)>& more = {});
 
 /** The figures of a run and the model's size. */
 struct TrainingRunResult

@@ -1,0 +1,192 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "distributed-run.h"
+
+#include "ns3/global-value.h"
+#include "ns3/one-line-error.h"
+#include "ns3/string.h"
+
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+
+#include <mpi.h>
+#endif
+
+#include <iostream>
+
+namespace ns3
+{
+
+namespace
+{
+
+bool g_enabled = false;
+bool g_running = false;
+std::streambuf* g_cerr = nullptr; //!< rank > 0: stderr, kept for a failure
+
+} // namespace
+
+void
+DistributedRun::Begin(int* argc, char*** argv)
+{
+    bool mpi = false;
+    std::string sync = "barrier";
+    for (int i = 1; i < *argc; ++i)
+    {
+        const std::string arg = (*argv)[i];
+        mpi = mpi || arg == "--mpi" || arg == "--mpi=true" || arg == "--mpi=1";
+        sync = arg.rfind("--mpiSync=", 0) == 0 ? arg.substr(10) : sync;
+    }
+    if (!mpi)
+    {
+        return;
+    }
+    if (sync != "barrier" && sync != "null-message")
+    {
+        throw DdnnError("--mpiSync: expected barrier or null-message, got '" + sync + "'");
+    }
+#ifdef NS3_MPI
+    // Before MPI starts: the interface follows the simulator chosen.
+    GlobalValue::Bind("SimulatorImplementationType",
+                      StringValue(sync == "barrier" ? "ns3::DistributedSimulatorImpl"
+                                                    : "ns3::NullMessageSimulatorImpl"));
+    MpiInterface::Enable(argc, argv);
+    g_enabled = true;
+    if (Rank() != 0)
+    {
+        // One voice: rank 0 prints the run; the others only their own failures.
+        std::cout.rdbuf(nullptr);
+        g_cerr = std::cerr.rdbuf(nullptr);
+    }
+#else
+    throw DdnnError("--mpi: this program was built without MPI (Debian's ns-3 has no mpi "
+                    "module); build it with ./ddnn mpi build, in an ns-3 configured with "
+                    "--enable-mpi");
+#endif
+}
+
+bool
+DistributedRun::Enabled()
+{
+    return g_enabled;
+}
+
+uint32_t
+DistributedRun::Ranks()
+{
+#ifdef NS3_MPI
+    return g_enabled ? MpiInterface::GetSize() : 1;
+#else
+    return 1;
+#endif
+}
+
+uint32_t
+DistributedRun::Rank()
+{
+#ifdef NS3_MPI
+    return g_enabled ? MpiInterface::GetSystemId() : 0;
+#else
+    return 0;
+#endif
+}
+
+std::vector<std::string>
+DistributedRun::Gather(const std::string& mine)
+{
+#ifdef NS3_MPI
+    if (g_enabled)
+    {
+        const int ranks = static_cast<int>(Ranks());
+        if (mine.size() > static_cast<size_t>(INT32_MAX))
+        {
+            throw DdnnError("--mpi: rank " + std::to_string(Rank()) + "'s results exceed 2 GiB");
+        }
+        int length = static_cast<int>(mine.size());
+        std::vector<int> lengths(ranks);
+        MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+        std::vector<int> offsets(ranks, 0);
+        int64_t total = 0;
+        for (int r = 0; r < ranks; ++r)
+        {
+            if (total + lengths[r] > INT32_MAX)
+            {
+                throw DdnnError("--mpi: the ranks' results together exceed 2 GiB");
+            }
+            offsets[r] = static_cast<int>(total);
+            total += lengths[r];
+        }
+        std::string all(total, '\0');
+        MPI_Allgatherv(mine.data(),
+                       length,
+                       MPI_CHAR,
+                       all.data(),
+                       lengths.data(),
+                       offsets.data(),
+                       MPI_CHAR,
+                       MPI_COMM_WORLD);
+        std::vector<std::string> states;
+        for (int r = 0; r < ranks; ++r)
+        {
+            states.push_back(all.substr(offsets[r], lengths[r]));
+        }
+        return states;
+    }
+#endif
+    return {mine};
+}
+
+void
+DistributedRun::SetSimulating(bool simulating)
+{
+    g_running = simulating;
+}
+
+void
+DistributedRun::End()
+{
+#ifdef NS3_MPI
+    if (g_enabled)
+    {
+        g_enabled = false;
+        MpiInterface::Disable();
+    }
+#endif
+}
+
+bool
+DistributedRun::ReportsFailure()
+{
+    if (!g_enabled || Rank() == 0)
+    {
+        return true;
+    }
+    if (!g_running)
+    {
+        return false; // every rank read the same inputs: rank 0 says what is wrong
+    }
+    std::cerr.rdbuf(g_cerr);
+    std::cerr << "rank " << Rank() << ": ";
+    return true;
+}
+
+void
+DistributedRun::AbortAfterFailure()
+{
+#ifdef NS3_MPI
+    if (!g_enabled)
+    {
+        return;
+    }
+    if (Ranks() > 1 && (g_running || Rank() == 0))
+    {
+        // The other processes would wait for this one in the simulator: end them all.
+        std::cerr.flush();
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    End();
+#endif
+}
+
+} // namespace ns3

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# One scenario (test/data/mpi-leaf-spine.xml) on 1 and on 2 ranks of ns-3's distributed
+# simulator must give the same answers: the same files, the same iterations (count and mean
+# period within 0.1 %), the same flows started and completed per class, and flow completion
+# times a two-sample Kolmogorov-Smirnov test cannot tell apart (p >= 0.05). It prints which
+# files are byte-identical (ns-3 orders simultaneous events by when they were scheduled,
+# and a packet from another rank is scheduled later than one from the same process, so a
+# few packets may swap places). Then what a distributed run refuses, one line each.
+# Usage: DDNN_MPI_PROGRAM=ns3.37-ddnn-datacenter check-mpi-ranks.sh WORK-DIR
+set -euo pipefail
+work=$1
+program=${DDNN_MPI_PROGRAM:?the ddnn-datacenter of an MPI build (./ddnn mpi build)}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+scenario=$here/data/mpi-leaf-spine.xml
+fail() { echo "FAIL: $*" >&2; exit 1; }
+mpi=(mpirun --oversubscribe)
+[ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
+mkdir -p "$work"
+for ranks in 1 2; do
+    rm -rf "$work/ranks-$ranks"
+    "${mpi[@]}" -np "$ranks" "$program" --mpi --scenario="$scenario" --progress=never \
+        --outDir="$work/ranks-$ranks" >"$work/ranks-$ranks.log" 2>&1 ||
+        fail "$ranks rank(s): $(grep -m1 error "$work/ranks-$ranks.log" || tail -n 3 "$work/ranks-$ranks.log")"
+done
+one=$work/ranks-1 two=$work/ranks-2
+[ "$(cd "$one" && ls)" = "$(cd "$two" && ls)" ] || fail "the two runs wrote different files"
+identical=() differing=()
+for file in "$one"/*.csv; do
+    name=$(basename "$file")
+    if cmp -s "$file" "$two/$name"; then identical+=("$name"); else differing+=("$name"); fi
+done
+echo "byte-identical on 1 and 2 ranks: ${identical[*]:-none}"
+echo "not byte-identical: ${differing[*]:-none}"
+key() { awk -F, -v k="$2" '$1 == k { print $2 }' "$1/summary.csv"; }
+for k in iterations_completed iterations_measured flows_small_started flows_small_completed \
+    flows_medium_started flows_medium_completed flows_large_started flows_large_completed; do
+    [ "$(key "$one" $k)" = "$(key "$two" $k)" ] ||
+        fail "$k: $(key "$one" $k) on 1 rank, $(key "$two" $k) on 2"
+done
+[ "$(key "$one" iterations_completed)" -ge 3 ] || fail "fewer than 3 iterations: nothing compared"
+python3 - "$one" "$two" <<'PY' || fail "the runs differ (above)"
+import csv, math, sys
+
+def summary(d):
+    return {row[0]: row[1] for row in csv.reader(open(d + "/summary.csv"))}
+
+def fcts(d):
+    rows = csv.DictReader(open(d + "/flows.csv"))
+    return sorted(float(r["fct_s"]) for r in rows if r["completed"] == "true" and r["in_window"] == "true")
+
+one, two = sys.argv[1], sys.argv[2]
+a, b = float(summary(one)["iteration_time_mean_s"]), float(summary(two)["iteration_time_mean_s"])
+print("mean iteration: %.6f ms on 1 rank, %.6f ms on 2" % (a * 1e3, b * 1e3))
+if abs(a - b) > 1e-3 * a:
+    sys.exit("the mean iterations differ by more than 0.1 %")
+x, y = fcts(one), fcts(two)
+if len(x) < 20:
+    sys.exit("fewer than 20 completed flows: nothing to test")
+# Two-sample Kolmogorov-Smirnov: the largest gap between the two empirical CDFs, and its
+# asymptotic p-value.
+d = i = j = 0
+while i < len(x) and j < len(y):
+    v = min(x[i], y[j])
+    while i < len(x) and x[i] <= v:
+        i += 1
+    while j < len(y) and y[j] <= v:
+        j += 1
+    d = max(d, abs(i / len(x) - j / len(y)))
+n = len(x) * len(y) / (len(x) + len(y))
+lam = (math.sqrt(n) + 0.12 + 0.11 / math.sqrt(n)) * d
+p = 1.0 if lam == 0 else max(0.0, min(1.0, 2 * sum((-1) ** (k - 1) * math.exp(-2 * k * k * lam * lam) for k in range(1, 101))))
+moved = sum(1 for u, w in zip(x, y) if u != w)
+print("FCT of %d flows: KS D = %.4f, p = %.3f (%d sorted FCTs differ)" % (len(x), d, p, moved))
+if p < 0.05:
+    sys.exit("the FCT distributions differ (KS p < 0.05)")
+PY
+# What a distributed run refuses, one line each.
+refused() { # WHAT RANKS REGEX ARGS...
+    local what=$1 ranks=$2 regex=$3 out
+    shift 3
+    if out=$("${mpi[@]}" -np "$ranks" "$program" --mpi --scenario="$scenario" --progress=never \
+        --outDir="$work/refused" "$@" 2>&1); then
+        fail "$what: accepted"
+    fi
+    grep -qE "$regex" <<<"$out" || fail "$what: expected /$regex/, got: $(grep -m1 error <<<"$out")"
+    [ "$(grep -c 'ddnn-datacenter: error:' <<<"$out")" -eq 1 ] || fail "$what: not one line"
+    echo "refused: $what"
+}
+refused "the instant syncer" 2 "Syncer: Instant, but the job's workers run in 2 processes.*expected Network" \
+    --syncer=instant
+refused "3 ranks on 2 racks" 3 "Ranks: 3 ranks, expected at most the 2 racks"
+refused "a single ToR" 2 "single-tor topology runs in one process" \
+    --scenario="$here/../data/scenarios/quick-compare.xml" --syncer=network
+refused "a link between ranks without delay" 2 "has no delay, expected a delay above 0" --delayUs=0
+echo "PASS: 1 and 2 ranks agree"
