@@ -23,6 +23,8 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-topology.h"
+#include "ns3/local-node.h"
+#include "ns3/node-list.h"
 #include "ns3/one-line-error.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -41,6 +43,36 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/** A distributed run: ranks.csv, each rank's nodes and the events it executed (how evenly the
+ * partition spread the work). */
+void
+WriteRanks(const std::string& outDir)
+{
+    uint32_t nodes = 0;
+    for (auto node = NodeList::Begin(); node != NodeList::End(); ++node)
+    {
+        nodes += IsLocalNode(*node) ? 1 : 0;
+    }
+    const std::vector<std::string> ranks = DistributedRun::Gather(
+        std::to_string(nodes) + "," + std::to_string(Simulator::GetEventCount()));
+    if (outDir.empty() || DistributedRun::Rank() != 0)
+    {
+        return;
+    }
+    AtomicFile file(outDir + "/ranks.csv");
+    file.Out() << "rank,nodes,events\n";
+    for (size_t r = 0; r < ranks.size(); ++r)
+    {
+        file.Out() << r << "," << ranks[r] << "\n";
+    }
+    file.Commit();
+}
+
+} // namespace
 
 Ptr<BackgroundHelper>
 CreateBackgroundHelper(const Scenario& s, uint8_t tos)
@@ -297,6 +329,10 @@ RunDatacenter(const Scenario& scenario,
                 << (inWindow ? "true" : "false") << "\n";
         }
         file.Commit();
+    }
+    if (DistributedRun::Enabled())
+    {
+        WriteRanks(outDir);
     }
     Simulator::Destroy();
     return result;
