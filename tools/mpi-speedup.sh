@@ -14,6 +14,7 @@
 #             pair,ranks,wall_s,events_max_rank,events_total
 #   SCENARIO  default: data/scenarios/mpi-two-racks.xml
 #   --pairs=N pairs of runs (default 3); --sync: the distributed simulator (default barrier)
+#   --report  no run: the figures of OUTDIR/speedup.csv again
 #
 # The figures it derives, and what they assume:
 #   cost per event  c = wall(1 rank) / events(1 rank)
@@ -31,12 +32,13 @@ die() {
     exit 1
 }
 
-pairs=3 sync=barrier
+pairs=3 sync=barrier report=
 while [ $# -gt 0 ]; do
     case $1 in
     --pairs=*) pairs=${1#*=} ;;
     --sync=*) sync=${1#*=} ;;
-    --*) die "unknown option '$1' (expected --pairs=N or --sync=barrier|null-message)" ;;
+    --report) report=1 ;;
+    --*) die "unknown option '$1' (expected --pairs=N, --sync=barrier|null-message or --report)" ;;
     *) break ;;
     esac
     shift
@@ -51,8 +53,9 @@ mkdir -p "$out"
 mpi=(mpirun --oversubscribe)
 [ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
 export DDNN_DATA_DIR=${DDNN_DATA_DIR:-$here/data}
-echo "pair,ranks,wall_s,events_max_rank,events_total" >"$out/speedup.csv"
-for pair in $(seq 1 "$pairs"); do
+[ -z "$report" ] || [ -f "$out/speedup.csv" ] || die "--report: no $out/speedup.csv"
+[ -n "$report" ] || echo "pair,ranks,wall_s,events_max_rank,events_total" >"$out/speedup.csv"
+for pair in $([ -n "$report" ] || seq 1 "$pairs"); do
     for ranks in 1 2; do
         dir=$out/pair$pair-ranks$ranks
         start=$(date +%s.%N)
@@ -72,7 +75,8 @@ awk -F, -v T="$duration" -v L="$delay_us" -v sync="$sync" '
     $2 == 2 { w2[$1] = $3; m2[$1] = $4; e2[$1] = $5 }
     END {
         windows = T / (L * 1e-6)
-        printf "%d pairs, %s simulator, %.2f simulated s, lookahead %s us (<= %d windows)\n", NR > 1 ? (NR - 1) / 2 : 0, sync, T, L, windows
+        pairs = (NR - 1) / 2
+        printf "%d pairs, %s simulator, %.2f simulated s, lookahead %s us (<= %d windows)\n", pairs, sync, T, L, windows
         printf "pair  wall 1 rank  wall 2 ranks  speedup  events 1 rank  busier rank  sync s  per window us\n"
         n = 0
         for (p in w1) {
