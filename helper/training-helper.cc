@@ -6,6 +6,7 @@
 #include "ns3/local-node.h"
 #include "ns3/log.h"
 #include "ns3/one-line-error.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-partition-transport.h"
 
 namespace ns3
@@ -153,7 +154,9 @@ TrainingHelper::InstallRanks(const ObjectFactory& factory,
         else
         {
             // Another process of a distributed run runs it; the job here still knows its node.
+            // No node disposes it: Simulator::Destroy does (it and the job hold each other).
             app->SetNode(hosts->GetServer(i));
+            Simulator::ScheduleDestroy(&Object::Dispose, app);
         }
         apps.push_back(app);
         addresses.push_back(hosts->GetServerAddress(i));

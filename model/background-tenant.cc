@@ -161,13 +161,14 @@ BackgroundTenant::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_fl
         m_servers.Add(node);
         m_addresses.push_back(servers->GetServerAddress(i));
         m_serverOfAddress[m_addresses.back().Get()] = i;
+        if (!IsLocalNode(node))
+        {
+            m_senders.push_back(nullptr); // another process of a distributed run runs them
+            continue;
+        }
         Ptr<BackgroundFlowSender> sender = CreateObject<BackgroundFlowSender>();
         sender->Setup(this, i);
         m_senders.push_back(sender);
-        if (!IsLocalNode(node))
-        {
-            continue; // another process of a distributed run runs its applications
-        }
         node->AddApplication(sender);
         Ptr<BackgroundFlowSink> sink = CreateObject<BackgroundFlowSink>();
         sink->Setup(this);
