@@ -99,37 +99,39 @@ DistributedRun::Gather(const std::string& mine)
     if (g_enabled)
     {
         const int ranks = static_cast<int>(Ranks());
-        if (mine.size() > static_cast<size_t>(INT32_MAX))
-        {
-            throw DdnnError("--mpi: rank " + std::to_string(Rank()) + "'s results exceed 2 GiB");
-        }
-        int length = static_cast<int>(mine.size());
-        std::vector<int> lengths(ranks);
-        MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+        // Every rank learns every length first, so that all of them refuse a size MPI's int
+        // counts cannot hold, together: one rank alone would leave the others waiting.
+        const long long length = static_cast<long long>(mine.size());
+        std::vector<long long> lengths(ranks);
+        MPI_Allgather(&length, 1, MPI_LONG_LONG, lengths.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+        std::vector<int> counts(ranks, 0);
         std::vector<int> offsets(ranks, 0);
-        int64_t total = 0;
+        long long total = 0;
         for (int r = 0; r < ranks; ++r)
         {
             if (total + lengths[r] > INT32_MAX)
             {
-                throw DdnnError("--mpi: the ranks' results together exceed 2 GiB");
+                throw DdnnError("--mpi: the ranks' results together exceed 2 GiB (rank "
+                                + std::to_string(r) + " has " + std::to_string(lengths[r])
+                                + " bytes); expected a shorter run or fewer recorded rows");
             }
+            counts[r] = static_cast<int>(lengths[r]);
             offsets[r] = static_cast<int>(total);
             total += lengths[r];
         }
         std::string all(total, '\0');
         MPI_Allgatherv(mine.data(),
-                       length,
+                       counts[Rank()],
                        MPI_CHAR,
                        all.data(),
-                       lengths.data(),
+                       counts.data(),
                        offsets.data(),
                        MPI_CHAR,
                        MPI_COMM_WORLD);
         std::vector<std::string> states;
         for (int r = 0; r < ranks; ++r)
         {
-            states.push_back(all.substr(offsets[r], lengths[r]));
+            states.push_back(all.substr(offsets[r], counts[r]));
         }
         return states;
     }

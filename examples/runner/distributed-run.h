@@ -43,9 +43,9 @@ class DistributedRun
      */
     static bool ReportsFailure();
     static void AbortAfterFailure();
-    /** Whether the simulation runs: a failure then may be this rank's alone, so it is
-     * printed and ends every process; from the merge of the results on (false), every rank
-     * knows the outcome and rank 0 says it. */
+    /** Whether the simulation runs (or its results are being merged): a failure then may be
+     * this rank's alone, so it is printed and ends every process; once the results are merged
+     * (false), every rank knows the outcome and rank 0 says it. */
     static void SetSimulating(bool simulating);
 };
 

@@ -417,11 +417,11 @@ MergeRanks(const std::vector<Ptr<TrainingJob>>& jobs,
         }
     }
     const std::vector<std::string> failures = DistributedRun::Gather(failure);
-    DistributedRun::SetSimulating(false); // every rank knows the outcome from here on
     for (uint32_t r = 0; r < failures.size(); ++r)
     {
         if (!failures[r].empty())
         {
+            DistributedRun::SetSimulating(false); // every rank has the failure: rank 0 says it
             throw DdnnError("rank " + std::to_string(r) + ": " + failures[r]);
         }
     }
@@ -444,6 +444,9 @@ MergeRanks(const std::vector<Ptr<TrainingJob>>& jobs,
     {
         more(merge);
     }
+    // Until here a rank's failure was its own and ended every process; from here on every
+    // rank holds the same results, and a failure is everyone's.
+    DistributedRun::SetSimulating(false);
 }
 
 TrainingRunResult
