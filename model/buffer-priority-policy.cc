@@ -63,6 +63,12 @@ BufferPriorityPolicy::DecidesFromProgress() const
     return false;
 }
 
+int64_t
+BufferPriorityPolicy::GetRecheckDelayNs(const Progress&) const
+{
+    return -1;
+}
+
 int
 BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress)
 {

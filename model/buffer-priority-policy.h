@@ -93,6 +93,14 @@ class BufferPriorityPolicy : public Object
     virtual bool DecidesFromProgress() const;
 
     /**
+     * How long from progress.nowNs, if no further byte is delivered, until Decide may answer
+     * otherwise for the step in flight: TrainingJob asks again then and moves the step's
+     * bytes still in the transport's queues to the new ToS. Negative (the default): Decide
+     * changes its answer at step boundaries only.
+     */
+    virtual int64_t GetRecheckDelayNs(const Progress& progress) const;
+
+    /**
      * The ToS of the ACKs of the job's incoming data, or -1 for the transport's own ToS: a
      * policy that raises transfers raises their ACKs with it.
      */

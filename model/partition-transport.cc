@@ -84,6 +84,12 @@ PartitionTransport::SetBufferTos(int)
 }
 
 void
+PartitionTransport::SetInFlightTos(int tos)
+{
+    SetBufferTos(tos);
+}
+
+void
 PartitionTransport::DoDispose()
 {
     m_receive.Nullify();

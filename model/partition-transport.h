@@ -103,6 +103,12 @@ class PartitionTransport : public Object
      * for the transport's own. Transports without bands ignore it.
      */
     virtual void SetBufferTos(int tos);
+    /**
+     * Moves the bytes this transport still holds or retransmits to the IP ToS `tos` (a policy
+     * raised the collective in flight), and sends at `tos` from now on, as SetBufferTos.
+     * Packets already in a queue disc keep their band.
+     */
+    virtual void SetInFlightTos(int tos);
     /** Closes every path; no failure is reported from then on. */
     virtual void Close() = 0;
     /** What the paths hold or wait for, on one line (empty when nothing). */

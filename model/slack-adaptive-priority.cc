@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -112,11 +113,30 @@ SlackAdaptivePriority::GetSlackNs(const Progress& progress) const
     return slack - static_cast<int64_t>(std::min(backlogNs, 4e18));
 }
 
+double
+SlackAdaptivePriority::GetMarginNs(const Progress& progress) const
+{
+    return m_marginFraction * static_cast<double>(progress.iterationNs) + m_margin.GetNanoSeconds();
+}
+
+int64_t
+SlackAdaptivePriority::GetRecheckDelayNs(const Progress& progress) const
+{
+    if (progress.currentTos == m_highTos || m_highTos == m_lowTos)
+    {
+        return -1; // a raised step is lowered at a step boundary only
+    }
+    // With nothing delivered the slack shrinks as fast as time passes.
+    const double margin = GetMarginNs(progress);
+    const double untilMargin = static_cast<double>(GetSlackNs(progress)) - margin + 1;
+    return static_cast<int64_t>(std::min(std::max({untilMargin, margin / 10, 1e3}), 4e18));
+}
+
 int
 SlackAdaptivePriority::Decide(Ptr<const DnnModel>, const Progress& progress)
 {
     const double iteration = static_cast<double>(progress.iterationNs);
-    const double margin = m_marginFraction * iteration + m_margin.GetNanoSeconds();
+    const double margin = GetMarginNs(progress);
     const double lowerAbove = margin + m_hysteresisFraction * iteration;
     const double slack = static_cast<double>(GetSlackNs(progress));
     const bool raised = progress.currentTos == m_highTos && m_highTos != m_lowTos;

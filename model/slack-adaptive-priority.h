@@ -26,7 +26,9 @@ namespace ns3
  * step is raised when the slack is below the margin,
  * MarginFraction of the compute-bound iteration plus Margin; a raised collective is lowered again
  * once its slack exceeds the margin by HysteresisFraction of the iteration. The first step starts
- * low.
+ * low. A low step is raised mid-flight too: the job asks again when its slack would reach the
+ * margin if nothing more were delivered (at least a tenth of the margin later, so that a
+ * collective progressing just above the margin costs a bounded number of events).
  */
 class SlackAdaptivePriority : public BufferPriorityPolicy
 {
@@ -38,6 +40,7 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     int GetTos(Ptr<const DnnModel> model, uint32_t buffer) const override;
     int Decide(Ptr<const DnnModel> model, const Progress& progress) override;
     bool DecidesFromProgress() const override;
+    int64_t GetRecheckDelayNs(const Progress& progress) const override;
     std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const override;
     /** HighTos: a raised step's ACKs must not wait behind the lowered ones. */
     int GetAckTos() const override;
@@ -46,6 +49,9 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     int64_t GetSlackNs(const Progress& progress) const;
 
   private:
+    /** The slack below which a step is raised, in ns. */
+    double GetMarginNs(const Progress& progress) const;
+
     uint8_t m_lowTos;
     uint8_t m_highTos;
     double m_marginFraction;

@@ -227,6 +227,10 @@ TcpPartitionTransport::Send(uint32_t peer, uint64_t bytes)
     }
     auto it = m_senders.find({peer, tos});
     Ptr<TcpStreamSender> sender = it != m_senders.end() ? it->second : Connect(peer, tos);
+    if (sender->GetSocket()->GetIpTos() != tos)
+    {
+        sender->GetSocket()->SetIpTos(tos); // SetInFlightTos had moved it
+    }
     sender->Add(bytes);
 }
 
@@ -317,6 +321,27 @@ TcpPartitionTransport::SetBufferTos(int tos)
                                << (tos < 0 ? +m_tos : tos));
     }
     m_bufferTos = tos;
+}
+
+void
+TcpPartitionTransport::SetInFlightTos(int tos)
+{
+    SetBufferTos(tos);
+    const uint8_t now = tos < 0 ? m_tos : static_cast<uint8_t>(tos);
+    // ns-3's TCP tags each segment with the socket's ToS when it sends it (retransmissions
+    // too), so what the socket still holds leaves at the new ToS.
+    for (auto& entry : m_senders)
+    {
+        entry.second->GetSocket()->SetIpTos(now);
+    }
+    if (m_groupSender)
+    {
+        m_groupSender->SetTos(now);
+    }
+    if (m_aggregation)
+    {
+        m_aggregation->SetTos(now);
+    }
 }
 
 void

@@ -49,6 +49,8 @@ class TcpPartitionTransport : public PartitionTransport
     void SendToGroup(const std::vector<uint32_t>& peers, uint64_t bytes) override;
     bool SetMulticast(bool on) override;
     void SetBufferTos(int tos) override;
+    /** Retags every connection's socket: its unsent and retransmitted segments. */
+    void SetInFlightTos(int tos) override;
     void Close() override;
     std::string Describe() const override;
     /** The client of in-network aggregation (with NETWORK_PEER among the peers), or null. */

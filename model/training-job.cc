@@ -201,6 +201,7 @@ TrainingJob::DoDispose()
 {
     m_stallCheck.Cancel();
     m_priorityCheck.Cancel();
+    m_recheck.Cancel();
     m_workers.clear();
     m_servers.clear();
     m_model = nullptr;
@@ -964,6 +965,25 @@ TrainingJob::GetStepTos(uint32_t buffer, uint32_t step)
                                                                      : GetBufferTos(buffer);
 }
 
+BufferPriorityPolicy::Progress
+TrainingJob::GetProgress(uint32_t step, int currentTos) const
+{
+    BufferPriorityPolicy::Progress progress{};
+    progress.iteration = m_running.iteration;
+    progress.buffer = m_running.buffer;
+    progress.step = step;
+    progress.nowNs = Simulator::Now().GetNanoSeconds();
+    progress.startedNs = m_running.startedNs;
+    progress.deadlineNs = m_running.deadlineNs;
+    progress.bytesTotal = m_running.bytesTotal;
+    progress.bytesDone = std::min(m_running.bytesDone, m_running.bytesTotal);
+    progress.busiestBytes = m_running.busiestBytes;
+    progress.backlogBusiestBytes = m_running.backlogBusiestBytes;
+    progress.iterationNs = m_model->GetComputeTime().GetNanoSeconds();
+    progress.currentTos = currentTos;
+    return progress;
+}
+
 int
 TrainingJob::GetStepTos(uint32_t step)
 {
@@ -977,24 +997,10 @@ TrainingJob::GetStepTos(uint32_t step)
     }
     // Steps are decided in order, once each; a step first sent before an earlier one is
     // decided (not seen in the shipped collectives) decides those too.
-    const uint64_t now = Simulator::Now().GetNanoSeconds();
-    BufferPriorityPolicy::Progress progress{};
-    progress.iteration = m_running.iteration;
-    progress.buffer = m_running.buffer;
-    progress.nowNs = now;
-    progress.startedNs = m_running.startedNs;
-    progress.deadlineNs = m_running.deadlineNs;
-    progress.bytesTotal = m_running.bytesTotal;
-    progress.bytesDone = std::min(m_running.bytesDone, m_running.bytesTotal);
-    progress.busiestBytes = m_running.busiestBytes;
-    progress.backlogBusiestBytes = m_running.backlogBusiestBytes;
-    progress.iterationNs = m_model->GetComputeTime().GetNanoSeconds();
     int tos = m_running.tos;
     while (m_running.stepTos.size() <= step)
     {
-        progress.step = m_running.stepTos.size();
-        progress.currentTos = tos;
-        tos = m_bufferPriority->Decide(m_model, progress);
+        tos = m_bufferPriority->Decide(m_model, GetProgress(m_running.stepTos.size(), tos));
         m_running.stepTos.push_back(tos);
     }
     if (step == 0)
@@ -1003,14 +1009,61 @@ TrainingJob::GetStepTos(uint32_t step)
     }
     else if (tos != m_running.tos)
     {
-        NS_LOG_INFO("buffer " << m_running.buffer << " of iteration " << m_running.iteration
-                              << ": ToS " << m_running.tos << " -> " << tos << " from step "
-                              << step);
-        m_priorityChangeTrace(m_running.iteration, m_running.buffer, step, m_running.tos, tos);
-        AccountTosTime(now);
-        m_running.tos = tos;
+        ChangeRunningTos(step, tos, Simulator::Now().GetNanoSeconds());
     }
+    ScheduleRecheck();
     return tos;
+}
+
+void
+TrainingJob::ChangeRunningTos(uint32_t step, int tos, uint64_t nowNs)
+{
+    NS_LOG_INFO("buffer " << m_running.buffer << " of iteration " << m_running.iteration << ": ToS "
+                          << m_running.tos << " -> " << tos << " from step " << step);
+    m_priorityChangeTrace(m_running.iteration, m_running.buffer, step, m_running.tos, tos);
+    AccountTosTime(nowNs);
+    m_running.tos = tos;
+}
+
+void
+TrainingJob::ScheduleRecheck()
+{
+    m_recheck.Cancel();
+    if (m_running.stepTos.empty())
+    {
+        return;
+    }
+    const int64_t delay = m_bufferPriority->GetRecheckDelayNs(
+        GetProgress(m_running.stepTos.size() - 1, m_running.tos));
+    if (delay >= 0)
+    {
+        m_recheck = Simulator::Schedule(NanoSeconds(delay), &TrainingJob::Recheck, this);
+    }
+}
+
+void
+TrainingJob::Recheck()
+{
+    const uint32_t step = m_running.stepTos.size() - 1;
+    const int tos = m_bufferPriority->Decide(m_model, GetProgress(step, m_running.tos));
+    if (tos == m_running.tos)
+    {
+        ScheduleRecheck();
+        return;
+    }
+    NS_LOG_INFO("buffer " << m_running.buffer << " of iteration " << m_running.iteration
+                          << ": step " << step << " changes ToS in flight");
+    ChangeRunningTos(step, tos, Simulator::Now().GetNanoSeconds());
+    // Every step decided so far: a rank still to send in one of them sends at the new ToS.
+    std::fill(m_running.stepTos.begin(), m_running.stepTos.end(), tos);
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
+    {
+        if (IsLocalNode(GetRank(r)->GetNode()))
+        {
+            GetRank(r)->GetTransport()->SetInFlightTos(tos);
+        }
+    }
+    ScheduleRecheck();
 }
 
 int
@@ -1112,6 +1165,7 @@ TrainingJob::EndCollective(uint32_t iteration, uint32_t buffer)
     NS_LOG_INFO("collective end: buffer " << buffer << " of iteration " << iteration);
     if (job->m_bufferPriority)
     {
+        job->m_recheck.Cancel();
         job->AccountTosTime(Simulator::Now().GetNanoSeconds());
         job->m_policyRecords[{iteration, buffer}]
             = {job->m_running.deadlineNs, job->m_running.nsAtTos};

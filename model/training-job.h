@@ -161,7 +161,9 @@ class TrainingJob : public Object
     /**
      * The ToS of step `step` of the collective in progress, or -1 for the transport's own:
      * BufferPriority decides each step once, the first time a rank sends in it, so every rank
-     * sends the step's chunk at the same ToS.
+     * sends the step's chunk at the same ToS. A policy with a recheck delay
+     * (BufferPriorityPolicy::GetRecheckDelayNs) may change the latest step's ToS in flight:
+     * every rank's transport then moves what it still holds of the collective to the new ToS.
      */
     int GetStepTos(uint32_t step);
     /**
@@ -348,6 +350,16 @@ class TrainingJob : public Object
     uint64_t m_progressAtLastCheck{0};
     EventId m_stallCheck;
     std::string m_failure; //!< why the run was ended early; empty while it goes on
+
+    /** BufferPriority's view of the collective in progress, about to send step `step`. */
+    BufferPriorityPolicy::Progress GetProgress(uint32_t step, int currentTos) const;
+    /** Records that the collective in progress moves to `tos` from step `step` on. */
+    void ChangeRunningTos(uint32_t step, int tos, uint64_t nowNs);
+    /** Schedules Recheck when BufferPriority asks to decide the latest step again. */
+    void ScheduleRecheck();
+    /** Decides the latest step again; a new ToS applies to the bytes still queued. */
+    void Recheck();
+    EventId m_recheck;
 
     /** The collective in progress, as BufferPriority sees it. */
     struct Running

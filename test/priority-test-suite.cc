@@ -13,6 +13,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/ddnn-module.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -281,6 +282,103 @@ class SlackAdaptivePriorityTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * slack-adaptive raises a step in flight: with a NominalRate far above what the links give,
+ * every step starts low on the policy's optimistic forecast; once bytes arrive the achieved
+ * rate shows the slack running out, and the step already being sent is raised (a change
+ * traced at step 0, which no step boundary can make). The bytes the senders still held leave
+ * in band 0: at worker 0's egress band 0 carries more than the collectives that were wholly
+ * high, and the times at each ToS still add up.
+ */
+class SlackRaisedInFlightTestCase : public TestCase
+{
+  public:
+    SlackRaisedInFlightTestCase()
+        : TestCase("slack-adaptive: a step whose slack runs out is raised while in flight")
+    {
+    }
+
+  private:
+    static void
+    CountInFlight(uint32_t* inFlight, uint32_t, uint32_t, uint32_t step, int, int to)
+    {
+        // Step 0's ToS is decided when the collective starts: a change at step 0 is in flight.
+        *inFlight += step == 0 && to == 0x10 ? 1 : 0;
+    }
+
+    static void
+    CountData(uint64_t* bytes, Ptr<const QueueDiscItem> item)
+    {
+        *bytes += item->GetSize() > 100 ? item->GetSize() : 0; // segments, not ACKs
+    }
+
+    /** PfifoFast makes its bands when its node starts: connect once it has. */
+    static void
+    CountBand0(Ptr<SingleTorHelper> network, uint64_t* bytes)
+    {
+        network->GetServerQueueDisc(0)->GetInternalQueue(0)->TraceConnectWithoutContext(
+            "Enqueue", MakeBoundCallback(&CountData, bytes));
+    }
+
+    void
+    DoRun() override
+    {
+        // With the barrier every buffer is due when the backward pass ends (20 ms); a
+        // collective takes about 0.49 ms, and the one starting 1.6 ms before the deadline
+        // looks as if it had that slack until its first bytes arrive: then 1.1 ms, below
+        // the 1.5 ms margin.
+        Job t(2, SmallThesisProfile(), 533333, MilliSeconds(20));
+        // A 64 kB send buffer keeps most of a step's chunk with the sender, not in the
+        // server's queue disc, where a raise could not reach it.
+        TypeId::AttributeInformation sndBuf;
+        TypeId::LookupByName("ns3::TcpSocket").LookupAttributeByName("SndBufSize", &sndBuf);
+        const Ptr<const AttributeValue> tunedSndBuf = sndBuf.initialValue;
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(65536));
+        t.helper.SetAttribute("Iterations", UintegerValue(2));
+        t.helper.SetAttribute("Tos", UintegerValue(0x08));
+        Ptr<SlackAdaptivePriority> policy = CreateObject<SlackAdaptivePriority>();
+        policy->SetAttribute("NominalRate",
+                             DataRateValue(DataRate(t.idealRate.GetBitRate() * 1000)));
+        policy->SetAttribute("MarginFraction", DoubleValue(0));
+        policy->SetAttribute("Margin", TimeValue(MicroSeconds(1500)));
+        t.helper.SetAttribute("BufferPriority", PointerValue(policy));
+        t.Install();
+        uint32_t inFlight = 0;
+        t.job->TraceConnectWithoutContext("PriorityChange",
+                                          MakeBoundCallback(&CountInFlight, &inFlight));
+        uint64_t band0Data = 0;
+        Simulator::Schedule(NanoSeconds(1), &CountBand0, t.network, &band0Data);
+        Simulator::Run();
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", *tunedSndBuf);
+        NS_TEST_ASSERT_MSG_EQ(t.job->IsFinished(), true, "job finished");
+        NS_TEST_ASSERT_MSG_GT(inFlight, 0, "a step was raised in flight");
+        Ptr<DnnModel> model = t.job->GetModel();
+        double wholly = 0; // worker 0's ring bytes in collectives wholly at 0x10
+        double partly = 0; // ... in collectives with time at both
+        for (const TrainingJob::Record& r : t.job->GetRecords())
+        {
+            const uint64_t atHigh = r.nsAtTos.count(0x10) ? r.nsAtTos.at(0x10) : 0;
+            const uint64_t atLow = r.nsAtTos.count(0x08) ? r.nsAtTos.at(0x08) : 0;
+            NS_TEST_ASSERT_MSG_EQ(atHigh + atLow, r.end_ns - r.start_ns, "times at ToS add up");
+            const double bytes = ddnn_ring_bytes_sent_by(model->GetBuffer(r.buffer).bytes, 2, 0);
+            wholly += atLow == 0 ? bytes : 0;
+            partly += atLow > 0 && atHigh > 0 ? bytes : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(partly, 0, "collectives raised part way");
+        // Step 1 (half of a two-worker ring's bytes) is decided high at its boundary; beyond
+        // it, at least a tenth of each partly raised collective is what the senders still
+        // held of step 0 when it was raised (full segments: 1500 bytes per 1448).
+        NS_TEST_ASSERT_MSG_GT(band0Data,
+                              (wholly + 0.6 * partly) * 1500 / 1448,
+                              "the bytes held when the step was raised went in band 0");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(band0Data,
+                                    (wholly + partly) * 1500 / 1448 + 1500 * 8,
+                                    "and nothing of the collectives never raised");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Priority names and their ToS; a wrong name stops with one line naming the attribute.
  */
 class PriorityNamesTestCase : public TestCase
@@ -475,6 +573,7 @@ class PriorityTestSuite : public TestSuite
         AddTestCase(new FourBandsTestCase);
         AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new SlackAdaptivePriorityTestCase);
+        AddTestCase(new SlackRaisedInFlightTestCase);
         AddTestCase(new PriorityNamesTestCase);
         AddTestCase(new DefaultQueueDiscsTestCase);
         AddTestCase(new OneCallInstallTestCase);
