@@ -18,6 +18,12 @@
  * left behind. --list prints the command of every unfinished run instead, one
  * per line, for GNU parallel or a SLURM job array (see the README).
  *
+ * A case may set a path parameter to "case:NAME": the file of that name in the
+ * folder of the run that differs from this one only in having case NAME of the
+ * same dimension (training.oracle-reference="case:low" reads buffers.csv of the
+ * all-low run of the same cell and seed). Such a run starts once that run has
+ * finished, and fails in one line if it failed.
+ *
  * --estimate prints what the campaign will cost and runs nothing: CPU-hours,
  * and wall time on the local cores (and on --machines of --coresPerMachine),
  * from the calibration table ddnn-bench writes (data/calibration.csv by
@@ -30,6 +36,7 @@
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -57,8 +64,110 @@ struct Run
     std::string dir;
     Scenario scenario;
     std::map<std::string, std::string> cases; //!< dimension of cases -> this run's case
+    std::vector<std::string> point;           //!< its value in every dimension
     double estimateS{0};                      //!< expected CPU seconds (EstimateRun)
+    int after{-1}; //!< the run whose outputs this one reads (a case reference), or -1
 };
+
+/** The prefix of a path value that names another case's run (see the file's comment). */
+const std::string CASE_REFERENCE = "case:";
+
+/** A path parameter a case may point at another case's run, and the file it means there. */
+struct CaseReferenceField
+{
+    const char* parameter;
+    char* (*field)(ddnn_scenario& s, uint32_t job);
+    const char* file;
+};
+
+const CaseReferenceField CASE_REFERENCE_FIELDS[] = {
+    {"training.oracle-reference",
+     [](ddnn_scenario& s, uint32_t job) -> char* { return s.jobs[job].oracle_reference; },
+     "buffers.csv"},
+};
+
+/** A run's case reference, kept aside while its scenario's paths are resolved. */
+struct PendingReference
+{
+    size_t run;
+    uint32_t job;
+    const CaseReferenceField* field;
+    std::string caseName;
+};
+
+/**
+ * Points every case reference at the run it names (same values in every other dimension),
+ * as an absolute path, and records the order. One line for a name that is no case, a case
+ * of two dimensions, a run that names itself, or a chain.
+ */
+void
+ResolveCaseReferences(std::vector<Run>& runs,
+                      const std::vector<PendingReference>& pending,
+                      const std::vector<std::vector<std::string>>& dimensionCases,
+                      const std::string& outDir,
+                      const std::string& file)
+{
+    if (pending.empty())
+    {
+        return;
+    }
+    std::map<std::vector<std::string>, size_t> byPoint;
+    for (size_t i = 0; i < runs.size(); ++i)
+    {
+        byPoint[runs[i].point] = i;
+    }
+    std::string base = outDir;
+    if (base.empty() || base[0] != '/')
+    {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd))
+        {
+            throw DdnnError(std::string("cannot read the working folder: ") + std::strerror(errno));
+        }
+        base = std::string(cwd) + "/" + base;
+    }
+    for (const PendingReference& ref : pending)
+    {
+        Run& run = runs[ref.run];
+        const std::string what = file + ": run " + run.name + ": " + ref.field->parameter + "=\""
+                                 + CASE_REFERENCE + ref.caseName + "\": ";
+        std::vector<size_t> dims;
+        for (size_t d = 0; d < dimensionCases.size(); ++d)
+        {
+            const auto& cases = dimensionCases[d];
+            if (std::find(cases.begin(), cases.end(), ref.caseName) != cases.end())
+            {
+                dims.push_back(d);
+            }
+        }
+        if (dims.size() != 1)
+        {
+            throw DdnnError(what
+                            + (dims.empty() ? "no dimension of the campaign has that case"
+                                            : "two dimensions have that case"));
+        }
+        std::vector<std::string> point = run.point;
+        point[dims[0]] = ref.caseName;
+        const size_t target = byPoint.at(point);
+        if (target == ref.run)
+        {
+            throw DdnnError(what + "a run cannot read its own outputs");
+        }
+        if (runs[target].after >= 0 || (run.after >= 0 && static_cast<size_t>(run.after) != target))
+        {
+            throw DdnnError(what + "a run may read one other run, which reads none");
+        }
+        run.after = static_cast<int>(target);
+        const std::string path = base + "/runs/" + runs[target].name + "/" + ref.field->file;
+        char* field = ref.field->field(run.scenario.values, ref.job);
+        if (path.size() >= DDNN_PATH_MAX)
+        {
+            throw DdnnError(what + "the path '" + path + "' is longer than "
+                            + std::to_string(DDNN_PATH_MAX - 1) + " bytes");
+        }
+        std::snprintf(field, DDNN_PATH_MAX, "%s", path.c_str());
+    }
+}
 
 bool
 Exists(const std::string& path)
@@ -258,6 +367,24 @@ ExpandCampaign(const std::string& file,
                         + " runs, more than --maxRuns=" + std::to_string(maxRuns));
     }
     std::vector<Run> runs;
+    std::vector<PendingReference> references;
+    std::vector<std::vector<std::string>> dimensionCases(ddnn_campaign_dimension_count(campaign));
+    for (size_t d = 0; d < dimensionCases.size() && size > 0; ++d)
+    {
+        if (ddnn_campaign_case_dimension(campaign, d))
+        {
+            // The cases of dimension d: its values as the points run through them.
+            for (size_t i = 0; i < size; ++i)
+            {
+                const std::string value = ddnn_campaign_point_value(campaign, i, d);
+                auto& cases = dimensionCases[d];
+                if (std::find(cases.begin(), cases.end(), value) == cases.end())
+                {
+                    cases.push_back(value);
+                }
+            }
+        }
+    }
     std::set<std::string> names;
     auto reported = std::chrono::steady_clock::now();
     for (size_t i = 0; i < size; ++i)
@@ -286,18 +413,32 @@ ExpandCampaign(const std::string& file,
         Run run;
         run.name = name;
         run.dir = outDir + "/runs/" + name;
+        for (uint32_t job = 0; job < core.job_count; ++job)
+        {
+            for (const CaseReferenceField& field : CASE_REFERENCE_FIELDS)
+            {
+                char* value = field.field(core, job);
+                if (std::string(value).rfind(CASE_REFERENCE, 0) == 0)
+                {
+                    references.push_back({runs.size(), job, &field, value + CASE_REFERENCE.size()});
+                    value[0] = '\0'; // resolved below, once every run is known
+                }
+            }
+        }
         SetScenario(run.scenario, core, file);
         run.scenario.outDir = run.dir;
         for (size_t d = 0; d < ddnn_campaign_dimension_count(campaign); ++d)
         {
+            run.point.emplace_back(ddnn_campaign_point_value(campaign, i, d));
             if (const char* dimension = ddnn_campaign_case_dimension(campaign, d))
             {
-                run.cases[dimension] = ddnn_campaign_point_value(campaign, i, d);
+                run.cases[dimension] = run.point.back();
             }
         }
         runs.push_back(run);
     }
     ddnn_campaign_free(campaign);
+    ResolveCaseReferences(runs, references, dimensionCases, outDir, file);
     return runs;
 }
 
@@ -494,14 +635,48 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
     using Clock = std::chrono::steady_clock;
     std::map<pid_t, std::pair<const Run*, Clock::time_point>> running;
     RunTotals totals;
-    size_t next = 0;
+    std::set<const Run*> failed;
+    std::vector<const Run*> waiting = pending; // not started yet, in the campaign's order
     auto start = Clock::now();
-    while (next < pending.size() || !running.empty())
+    while (!waiting.empty() || !running.empty())
     {
-        while (next < pending.size() && running.size() < jobs)
+        // A run that reads another's outputs starts once that one is finished.
+        for (auto it = waiting.begin(); it != waiting.end() && running.size() < jobs;)
         {
-            const Run* run = pending[next++];
-            running[Spawn(Command(runner, *run), *run)] = {run, Clock::now()};
+            const Run* run = *it;
+            const Run* reference = run->after < 0 ? nullptr : &runs[run->after];
+            const bool referenceWaits
+                = reference
+                  && (std::find(waiting.begin(), waiting.end(), reference) != waiting.end()
+                      || std::any_of(running.begin(), running.end(), [&](const auto& r) {
+                             return r.second.first == reference;
+                         }));
+            if (reference && failed.count(reference))
+            {
+                failed.insert(run);
+                totals.failed.push_back(run->name);
+                std::cerr << "\ncampaign: run " << run->name << " not run: it reads run "
+                          << reference->name << "'s outputs, and that run failed" << std::endl;
+                it = waiting.erase(it);
+            }
+            else if (referenceWaits)
+            {
+                ++it;
+            }
+            else
+            {
+                running[Spawn(Command(runner, *run), *run)] = {run, Clock::now()};
+                it = waiting.erase(it);
+            }
+        }
+        if (running.empty())
+        {
+            if (waiting.empty())
+            {
+                break; // the last runs' references failed: reported above
+            }
+            throw DdnnError(
+                "campaign: runs wait for each other"); // ResolveCaseReferences forbids it
         }
         int status = 0;
         struct rusage usage
@@ -536,6 +711,7 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         }
         else
         {
+            failed.insert(run);
             totals.failed.push_back(run->name);
             std::cerr << "\ncampaign: run " << run->name << " failed ("
                       << HowItEnded(status, incomplete) << "): " << LastWords(*run) << std::endl;
@@ -547,9 +723,9 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
             double spent = std::chrono::duration<double>(now - started.second).count();
             left.push_back(std::max(0.0, started.first->estimateS - spent));
         }
-        for (size_t i = next; i < pending.size(); ++i)
+        for (const Run* waits : waiting)
         {
-            left.push_back(pending[i]->estimateS);
+            left.push_back(waits->estimateS);
         }
         std::cerr << "\rcampaign: " << done << "/" << total << " runs done";
         if (!totals.failed.empty())
@@ -759,12 +935,25 @@ main(int argc, char* argv[])
         if (list || !slurm.empty())
         {
             std::vector<std::string> lines;
+            size_t later = 0; // runs whose case reference is not finished yet
             for (const Run& run : runs)
             {
                 if (!Finished(run))
                 {
+                    if (run.after >= 0 && !Finished(runs[run.after]))
+                    {
+                        ++later;
+                        continue;
+                    }
                     lines.push_back(ShellLine(runner, run));
                 }
+            }
+            if (later > 0)
+            {
+                std::cerr << "campaign: " << later
+                          << " runs read the outputs of runs not finished yet (a case:NAME "
+                             "value) and are left out; list them again once those are done"
+                          << std::endl;
             }
             if (!slurm.empty())
             {

@@ -76,6 +76,9 @@ w campaign-reference-header.csv "figure,claim\nFig. 1,a claim\n"
 w campaign-reference-header.xml "<campaign version=\"1\">$base<reference file=\"campaign-reference-header.csv\"/></campaign>\n"
 w campaign-reference-only.csv "figure,claim,only,parameter,value,key,baseline_value,baseline_key,paper\nFig. 1,a claim,workers,data-rate,5Gbps,iteration_time_mean_s,10Gbps,iteration_time_mean_s,2\n"
 w campaign-reference-only.xml "<campaign version=\"1\">$base<reference file=\"campaign-reference-only.csv\"/></campaign>\n"
+oracle='<set parameter="training.priority-policy" value="oracle"/><set parameter="training.oracle-reference"'
+w campaign-case-unknown.xml "<campaign version=\"1\">$base<vary name=\"policy\"><case name=\"low\"><set parameter=\"priority.training\" value=\"low\"/></case><case name=\"oracle\">$oracle value=\"case:lowest\"/></case></vary></campaign>\n"
+w campaign-case-self.xml "<campaign version=\"1\">$base<vary name=\"policy\"><case name=\"low\"><set parameter=\"priority.training\" value=\"low\"/></case><case name=\"oracle\">$oracle value=\"case:oracle\"/></case></vary></campaign>\n"
 w campaign-unknown-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.speed\" values=\"1\"/></campaign>\n"
 w campaign-no-values.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\" \"/></campaign>\n"
 values=$(seq -s ' ' 1 200)

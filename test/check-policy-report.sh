@@ -4,7 +4,9 @@
 # small flows) from real runs: policies.csv holds each policy's slowdown and small-flow gain
 # against the baseline case "same" of its cell, as computed here from the runs' own
 # summaries; policy-map.csv names a policy (or none) per cell; the trade-off plots and the
-# policy map are drawn; the slack-adaptive runs record each buffer's time at each ToS.
+# policy map are drawn; the slack-adaptive runs record each buffer's time at each ToS; the
+# oracle case learns from the all-low run of its own cell (case:low), and raises exactly the
+# buffers that run shows late in at least half of their collectives.
 # Usage: check-policy-report.sh DDNN-CAMPAIGN WORK-DIR
 set -euo pipefail
 # shellcheck source=tiny-campaign-setup.sh
@@ -30,6 +32,11 @@ cat >"$work/campaign.xml" <<XML
       <set parameter="training.priority-policy" value="slack-adaptive"/>
       <set parameter="training.slack-margin" value="0.1"/>
     </case>
+    <case name="oracle">
+      <set parameter="priority.training" value="low"/>
+      <set parameter="training.priority-policy" value="oracle"/>
+      <set parameter="training.oracle-reference" value="case:low"/>
+    </case>
     <case name="drr-30">
       <set parameter="priority.training" value="low"/>
       <set parameter="topology.queue-disc" value="weighted-bands"/>
@@ -45,7 +52,7 @@ value() { awk -F, -v key="$2" '$1 == key { print $2 }' "$out/runs/$1/summary.csv
 # policies.csv: rcp,flow_rate,policy,seeds,slowdown mean/min/max,small gain mean/min/max, ...
 for rcp in 2 8; do
     base="rcp=${rcp}_policy=same"
-    for policy in low slack-10 drr-30; do
+    for policy in low slack-10 oracle drr-30; do
         run="rcp=${rcp}_policy=$policy"
         row=$(awk -F, -v r="$rcp" -v p="$policy" '$1 == r && $3 == p' "$out/policies.csv")
         [ -n "$row" ] || fail "policies.csv: no row for $policy at rcp $rcp"
@@ -75,4 +82,21 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
                           if (d * d > 1e-18) bad = 1 }
     END { exit bad || n == 0 || !c["tos_8_s"] || !c["tos_16_s"] }' "$buffers" ||
     fail "$buffers: expected tos_8_s + tos_16_s = allreduce_s on every finished buffer"
-echo "policy report: figures from the runs' summaries, a policy map row per cell, plots drawn"
+# The oracle runs: each reads its own cell's all-low run and raises what that run shows late.
+for rcp in 2 8; do
+    low="$out/runs/rcp=${rcp}_policy=low/buffers.csv"
+    oracle="$out/runs/rcp=${rcp}_policy=oracle"
+    grep -q "oracle-reference=\"$(cd "$out/runs/rcp=${rcp}_policy=low" && pwd)/buffers.csv\"" \
+        "$oracle/scenario.xml" || fail "$oracle/scenario.xml: expected the low run's buffers.csv"
+    awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { b = $(c["buffer"]) }
+        FNR == NR && $(c["end_s"]) != "" { n[b]++; late[b] += $(c["end_s"]) > $(c["deadline_s"]) }
+        FNR != NR && $(c["end_s"]) != "" {
+            raise = n[b] > 0 && 2 * late[b] >= n[b]; rows++
+            if (raise ? $(c["tos_8_s"]) != 0 : $(c["tos_16_s"]) != 0) {
+                print "buffer " b ": expected " (raise ? "raised" : "low"); bad = 1 }
+        }
+        END { exit bad || rows == 0 }' "$low" "$oracle/buffers.csv" ||
+        fail "$oracle/buffers.csv: the oracle's priorities are not those its reference shows"
+done
+echo "policy report: figures from the runs' summaries, a policy map row per cell, plots drawn, the oracle from its cell's low run"

@@ -107,6 +107,12 @@ template<size_t N>
 void
 ResolveField(char (&field)[N], const std::string& scenarioPath, const char* flag)
 {
+    if (std::string(field).rfind("case:", 0) == 0)
+    {
+        throw DdnnError(std::string("--") + flag + "=" + field
+                        + ": a case:NAME path names another run of a campaign; only "
+                          "ddnn-campaign resolves it");
+    }
     const std::string resolved = Resolve(field, scenarioPath);
     if (resolved.size() >= N)
     {
