@@ -69,6 +69,11 @@ BufferPriorityPolicy::GetRecheckDelayNs(const Progress&) const
     return -1;
 }
 
+void
+BufferPriorityPolicy::CollectiveEnded(const Progress&, const std::map<uint8_t, uint64_t>&)
+{
+}
+
 int
 BufferPriorityPolicy::Decide(Ptr<const DnnModel> model, const Progress& progress)
 {

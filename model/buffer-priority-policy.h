@@ -8,6 +8,7 @@
 
 #include "ns3/object.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -99,6 +100,13 @@ class BufferPriorityPolicy : public Object
      * changes its answer at step boundaries only.
      */
     virtual int64_t GetRecheckDelayNs(const Progress& progress) const;
+
+    /**
+     * Told when a collective ends (progress.nowNs), with the time it spent at each ToS: a
+     * policy may learn from it. Does nothing.
+     */
+    virtual void CollectiveEnded(const Progress& progress,
+                                 const std::map<uint8_t, uint64_t>& nsAtTos);
 
     /**
      * The ToS of the ACKs of the job's incoming data, or -1 for the transport's own ToS: a

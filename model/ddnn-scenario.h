@@ -68,6 +68,7 @@ extern "C"
         char buffer_tos_map[256];             /* mapped: "BUFFER=TOS,..." */
         double slack_margin;                  /* slack-adaptive: fraction of the iteration */
         double slack_hysteresis;              /* slack-adaptive: fraction of the iteration */
+        int slack_learn_rate;                 /* slack-adaptive: time the backlog as achieved */
         char oracle_reference[DDNN_PATH_MAX]; /* oracle: a reference run's buffers.csv */
         char stragglers[256];                 /* ranks, "0,3"; empty: none */
         double straggler_scale;               /* their compute time relative to the job's */

@@ -5,6 +5,7 @@
 
 #include "ddnn-training.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -64,7 +65,17 @@ SlackAdaptivePriority::GetTypeId()
                             "collective has arrived (then the rate achieved is used).",
                             DataRateValue(DataRate("10Gbps")),
                             MakeDataRateAccessor(&SlackAdaptivePriority::m_nominalRate),
-                            MakeDataRateChecker());
+                            MakeDataRateChecker())
+              .AddAttribute("LearnRate",
+                            "Time the buffers still to come, and a collective before its first "
+                            "byte arrives, at the rate the job's collectives wholly at HighTos "
+                            "achieved (a running mean, weight 1/4, of the busiest rank's bytes "
+                            "per second) once one has ended, when that is below NominalRate: "
+                            "next to other tenants a raised collective is slower than the links. "
+                            "It raises earlier: less slowdown, and less gain.",
+                            BooleanValue(false),
+                            MakeBooleanAccessor(&SlackAdaptivePriority::m_learnRate),
+                            MakeBooleanChecker());
     return tid;
 }
 
@@ -96,7 +107,9 @@ SlackAdaptivePriority::GetSlackNs(const Progress& progress) const
 {
     // Before any byte arrived: every rank at the nominal rate, so the collective lasts as long
     // as its busiest rank's bytes take.
-    const double perRank = m_nominalRate.GetBitRate() / 8.0;
+    const double nominalPerRank = m_nominalRate.GetBitRate() / 8.0;
+    const double perRank
+        = m_learnedBytesPerS > 0 ? std::min(nominalPerRank, m_learnedBytesPerS) : nominalPerRank;
     const double nominal
         = progress.busiestBytes > 0
               ? perRank * progress.bytesTotal / static_cast<double>(progress.busiestBytes)
@@ -130,6 +143,22 @@ SlackAdaptivePriority::GetRecheckDelayNs(const Progress& progress) const
     const double margin = GetMarginNs(progress);
     const double untilMargin = static_cast<double>(GetSlackNs(progress)) - margin + 1;
     return static_cast<int64_t>(std::min(std::max({untilMargin, margin / 10, 1e3}), 4e18));
+}
+
+void
+SlackAdaptivePriority::CollectiveEnded(const Progress& progress,
+                                       const std::map<uint8_t, uint64_t>& nsAtTos)
+{
+    const uint64_t ns = progress.nowNs - progress.startedNs;
+    if (!m_learnRate || ns == 0 || progress.busiestBytes == 0 || nsAtTos.size() != 1
+        || nsAtTos.begin()->first != m_highTos)
+    {
+        return;
+    }
+    const double rate = progress.busiestBytes * 1e9 / static_cast<double>(ns);
+    m_learnedBytesPerS = m_learnedBytesPerS > 0 ? 0.75 * m_learnedBytesPerS + 0.25 * rate : rate;
+    NS_LOG_DEBUG("buffer " << progress.buffer << " of iteration " << progress.iteration
+                           << " wholly raised: " << rate << " B/s, learned " << m_learnedBytesPerS);
 }
 
 int

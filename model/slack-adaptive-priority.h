@@ -41,6 +41,9 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     int Decide(Ptr<const DnnModel> model, const Progress& progress) override;
     bool DecidesFromProgress() const override;
     int64_t GetRecheckDelayNs(const Progress& progress) const override;
+    /** Learns the rate of the collectives wholly at HighTos (LearnRate). */
+    void CollectiveEnded(const Progress& progress,
+                         const std::map<uint8_t, uint64_t>& nsAtTos) override;
     std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const override;
     /** HighTos: a raised step's ACKs must not wait behind the lowered ones. */
     int GetAckTos() const override;
@@ -58,6 +61,8 @@ class SlackAdaptivePriority : public BufferPriorityPolicy
     Time m_margin;
     double m_hysteresisFraction;
     DataRate m_nominalRate;
+    bool m_learnRate;
+    double m_learnedBytesPerS{0}; //!< per busiest rank, of the raised collectives; 0: none yet
 };
 
 } // namespace ns3

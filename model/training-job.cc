@@ -1167,6 +1167,9 @@ TrainingJob::EndCollective(uint32_t iteration, uint32_t buffer)
     {
         job->m_recheck.Cancel();
         job->AccountTosTime(Simulator::Now().GetNanoSeconds());
+        job->m_bufferPriority->CollectiveEnded(
+            job->GetProgress(job->m_running.stepTos.size(), job->m_running.tos),
+            job->m_running.nsAtTos);
         job->m_policyRecords[{iteration, buffer}]
             = {job->m_running.deadlineNs, job->m_running.nsAtTos};
         std::vector<bool>& ended = job->m_ended[iteration];
