@@ -178,10 +178,18 @@ struct Probes
     }
 };
 
+/** What every cell's scenario gets besides the cell, passed to the children as options. */
+struct CellOptions
+{
+    /** The servers' band limit: a scenario's host-band-packets, or "profile": the profile's. */
+    std::string hostBand = "profile";
+    /** The training's priority policy (a registered name). */
+    std::string policy = "static";
+};
+
 /**
  * The cell's scenario: the thesis code's default with the cell's load and the profile, and
- * the servers' band limit `hostBand` (a scenario's host-band-packets, or "profile": the
- * profile's own).
+ * `options`.
  */
 Scenario
 CellScenario(const Cell& cell,
@@ -189,7 +197,7 @@ CellScenario(const Cell& cell,
              const std::string& priority,
              uint32_t workers,
              double durationS,
-             const std::string& hostBand)
+             const CellOptions& options)
 {
     Scenario s; // the defaults, then the file's values
     LoadScenarioFile("scenarios/thesis-code-default.xml", s);
@@ -207,10 +215,11 @@ CellScenario(const Cell& cell,
     x.jobs[0].compute_ms = 0; // from rcp
     x.flow_rate = cell.flowRate;
     TransportSettings::Profile(profile).ToCore(x);
-    if (hostBand != "profile")
+    if (options.hostBand != "profile")
     {
-        s.Set("transport.host-band-packets", hostBand);
+        s.Set("transport.host-band-packets", options.hostBand);
     }
+    s.Set("training.priority-policy", options.policy);
     x.duration_s = durationS;
     x.warmup_s = 0;
     x.cooldown_s = 0;
@@ -505,7 +514,7 @@ RunBare(const Scenario& scenario,
  * Prints one "sample" line.
  */
 int
-RunChild(const std::string& spec, const std::string& hostBand)
+RunChild(const std::string& spec, const CellOptions& options)
 {
     std::vector<std::string> f;
     std::stringstream in(spec);
@@ -524,7 +533,7 @@ RunChild(const std::string& spec, const std::string& hostBand)
     }
     const double warm = std::stod(f[5]);
     const double measure = std::stod(f[6]);
-    Scenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure, hostBand);
+    Scenario s = CellScenario(cell, f[2], f[3], std::stoul(f[4]), warm + measure, options);
     std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
     Probes probes;
     probes.Schedule(warm, warm + measure);
@@ -589,11 +598,11 @@ RunChild(const std::string& spec, const std::string& hostBand)
 }
 
 /**
- * Runs this program as a child with --child=spec and --hostBandPackets=hostBand; its sample,
- * peak RSS from wait4.
+ * Runs this program as a child with --child=spec and `options`; its sample, peak RSS from
+ * wait4.
  */
 Sample
-Measure(const std::string& spec, const std::string& hostBand)
+Measure(const std::string& spec, const CellOptions& options)
 {
     int pipeFd[2];
     if (pipe(pipeFd) != 0)
@@ -601,7 +610,8 @@ Measure(const std::string& spec, const std::string& hostBand)
         throw DdnnError(std::string("pipe: ") + std::strerror(errno));
     }
     const std::string arg = "--child=" + spec;
-    const std::string hostBandArg = "--hostBandPackets=" + hostBand;
+    const std::string hostBandArg = "--hostBandPackets=" + options.hostBand;
+    const std::string policyArg = "--priorityPolicy=" + options.policy;
     pid_t pid = fork();
     if (pid < 0)
     {
@@ -616,6 +626,7 @@ Measure(const std::string& spec, const std::string& hostBand)
               "ddnn-bench",
               arg.c_str(),
               hostBandArg.c_str(),
+              policyArg.c_str(),
               static_cast<char*>(nullptr));
         _exit(127);
     }
@@ -712,7 +723,7 @@ main(int argc, char* argv[])
     bool baseline = true;
     std::string bare = "replay";
     std::string calibrationOut;
-    std::string hostBand = "profile";
+    CellOptions options;
     CommandLine cmd(__FILE__);
     AddOption(cmd,
               "cells",
@@ -752,7 +763,12 @@ main(int argc, char* argv[])
               "hostBandPackets",
               "packets each band of a server's egress holds (0: no limit of its own); profile: "
               "each transport profile's (thesis 100, tuned none)",
-              hostBand);
+              options.hostBand);
+    AddOption(cmd,
+              "priorityPolicy",
+              "the training's priority policy: static (the cells' and the calibration's) or "
+              "another registered one, e.g. slack-adaptive with --priority=low",
+              options.policy);
     AddOption(cmd, "child", "internal: one measured run", child);
     ParseCommandLine(cmd, argc, argv, "ddnn-bench");
 
@@ -760,7 +776,7 @@ main(int argc, char* argv[])
     {
         if (!child.empty())
         {
-            return RunChild(child, hostBand);
+            return RunChild(child, options);
         }
         const uint32_t workers = ParseWholeNumber("--workers", workersText, 2, 250);
         uint32_t repeat = ParseWholeNumber("--repeat", repeatText, 1, 100);
@@ -804,10 +820,11 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--priority: expected same, low or high, got '" + priority + "'");
         }
-        if (hostBand != "profile")
+        if (options.hostBand != "profile")
         {
-            Scenario().Set("transport.host-band-packets", hostBand); // checked before any run
+            Scenario().Set("transport.host-band-packets", options.hostBand); // checked first
         }
+        Scenario().Set("training.priority-policy", options.policy); // checked before any run
         std::vector<std::string> profiles = SplitList("--profiles", profilesText);
         for (const std::string& profile : profiles)
         {
@@ -824,8 +841,9 @@ main(int argc, char* argv[])
         std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
                   << "training priority " << priority << ", " << repeat
                   << " x (ddnn, bare ns-3) interleaved per cell, servers' band limit "
-                  << (hostBand == "profile" ? "the profile's" : hostBand + " packets")
-                  << "; median (min-max)\n"
+                  << (options.hostBand == "profile" ? "the profile's"
+                                                    : options.hostBand + " packets")
+                  << ", priority policy " << options.policy << "; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)
@@ -837,7 +855,7 @@ main(int argc, char* argv[])
         {
             for (const Cell& cell : cells)
             {
-                Scenario s = CellScenario(cell, profile, priority, workers, 1, hostBand);
+                Scenario s = CellScenario(cell, profile, priority, workers, 1, options);
                 const uint32_t cellWorkers = s.values.workers;
                 const double compute = FirstComputeS(s);
                 double warm = warmupS >= 0 ? warmupS : compute;
@@ -870,12 +888,12 @@ main(int argc, char* argv[])
                 spec << ":" << sendsFile;
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
-                    Sample a = Measure("module:" + spec.str(), hostBand);
+                    Sample a = Measure("module:" + spec.str(), options);
                     if (baseline)
                     {
                         Sample b = Measure("bare:" + spec.str()
                                                + (bare == "paced" ? ":" + a.ringBytes : ""),
-                                           hostBand);
+                                           options);
                         ratio.push_back(a.wallS / std::max(b.wallS, 1e-9));
                         cpuRatio.push_back(a.cpuS / std::max(b.cpuS, 1e-9));
                     }
