@@ -379,6 +379,72 @@ class SlackRaisedInFlightTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * slack-adaptive's LearnRate, without a simulation: a collective wholly at HighTos that moved
+ * its busiest rank's 1 MB in 2 ms teaches 500 MB/s, so 1 MB of buffers still to come costs
+ * 2 ms of slack instead of 0.8 ms at the 10 Gbit/s NominalRate; the next one (1 MB in 4 ms)
+ * moves the running mean a quarter of the way (437.5 MB/s); a collective that spent time at
+ * LowTos teaches nothing, and a learned rate above NominalRate is not used. Off, nothing is
+ * learned.
+ */
+class SlackLearnRateTestCase : public TestCase
+{
+  public:
+    SlackLearnRateTestCase()
+        : TestCase("slack-adaptive LearnRate: the backlog at the raised collectives' rate")
+    {
+    }
+
+  private:
+    static BufferPriorityPolicy::Progress
+    Ended(uint64_t ns)
+    {
+        BufferPriorityPolicy::Progress p{};
+        p.startedNs = 1000000;
+        p.nowNs = p.startedNs + ns;
+        p.busiestBytes = 1000000;
+        p.bytesTotal = 4000000;
+        return p;
+    }
+
+    /** The slack of a collective about to start, due in 10 ms, with 1 MB still to come. */
+    static int64_t
+    Slack(Ptr<SlackAdaptivePriority> policy)
+    {
+        BufferPriorityPolicy::Progress p{};
+        p.startedNs = 0;
+        p.nowNs = 0;
+        p.deadlineNs = 10000000;
+        p.busiestBytes = 1;
+        p.bytesTotal = 1; // about nothing to send itself
+        p.backlogBusiestBytes = 1000000;
+        return policy->GetSlackNs(p);
+    }
+
+    void
+    DoRun() override
+    {
+        const std::map<uint8_t, uint64_t> high{{0x10, 2000000}};
+        Ptr<SlackAdaptivePriority> off = CreateObject<SlackAdaptivePriority>();
+        off->CollectiveEnded(Ended(2000000), high);
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(off), 10e6 - 0.8e6, 10, "off: NominalRate's 0.8 ms");
+        Ptr<SlackAdaptivePriority> on = CreateObject<SlackAdaptivePriority>();
+        on->SetAttribute("LearnRate", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(on), 10e6 - 0.8e6, 10, "nothing learnt yet");
+        on->CollectiveEnded(Ended(2000000), {{0x08, 1000000}, {0x10, 1000000}});
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(on), 10e6 - 0.8e6, 10, "a yielding collective: no");
+        on->CollectiveEnded(Ended(2000000), high);
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(on), 10e6 - 2e6, 10, "500 MB/s: 2 ms");
+        on->CollectiveEnded(Ended(4000000), high);
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(on), 10e6 - 1e15 / 437.5e6, 10, "437.5 MB/s");
+        Ptr<SlackAdaptivePriority> fast = CreateObject<SlackAdaptivePriority>();
+        fast->SetAttribute("LearnRate", BooleanValue(true));
+        fast->CollectiveEnded(Ended(100000), high); // 10 GB/s, above the links
+        NS_TEST_ASSERT_MSG_EQ_TOL(Slack(fast), 10e6 - 0.8e6, 10, "never above NominalRate");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Priority names and their ToS; a wrong name stops with one line naming the attribute.
  */
 class PriorityNamesTestCase : public TestCase
@@ -574,6 +640,7 @@ class PriorityTestSuite : public TestSuite
         AddTestCase(new BufferPriorityTestCase);
         AddTestCase(new SlackAdaptivePriorityTestCase);
         AddTestCase(new SlackRaisedInFlightTestCase);
+        AddTestCase(new SlackLearnRateTestCase);
         AddTestCase(new PriorityNamesTestCase);
         AddTestCase(new DefaultQueueDiscsTestCase);
         AddTestCase(new OneCallInstallTestCase);
