@@ -13,7 +13,9 @@
 #include <mpi.h>
 #endif
 
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace ns3
 {
@@ -23,7 +25,12 @@ namespace
 
 bool g_enabled = false;
 bool g_running = false;
+#ifdef NS3_MPI
 std::streambuf* g_cerr = nullptr; //!< rank > 0: stderr, kept for a failure
+/** How long a rank other than 0 that failed before the simulation waits for rank 0 to say the
+ * same failure and end the run. */
+constexpr int RANK_ZERO_WAIT_S = 10;
+#endif
 
 } // namespace
 
@@ -157,38 +164,31 @@ DistributedRun::End()
 #endif
 }
 
-bool
-DistributedRun::ReportsFailure()
-{
-    if (!g_enabled || Rank() == 0)
-    {
-        return true;
-    }
-    if (!g_running)
-    {
-        return false; // every rank read the same inputs: rank 0 says what is wrong
-    }
-    std::cerr.rdbuf(g_cerr);
-    std::cerr << "rank " << Rank() << ": ";
-    return true;
-}
-
 void
-DistributedRun::AbortAfterFailure()
+DistributedRun::ReportFailure(const std::string& line)
 {
 #ifdef NS3_MPI
-    if (!g_enabled)
+    if (g_enabled && Ranks() > 1)
     {
-        return;
-    }
-    if (Ranks() > 1 && (g_running || Rank() == 0))
-    {
-        // The other processes would wait for this one in the simulator: end them all.
-        std::cerr.flush();
+        if (Rank() != 0)
+        {
+            if (!g_running)
+            {
+                // Every rank read the same inputs, so rank 0 fails too, says why and ends
+                // every process. Leaving first would let mpirun end rank 0 before it prints;
+                // a failure that is this rank's alone is said here after the wait.
+                std::this_thread::sleep_for(std::chrono::seconds(RANK_ZERO_WAIT_S));
+            }
+            std::cerr.rdbuf(g_cerr);
+            std::cerr << "rank " << Rank() << ": ";
+        }
+        std::cerr << line << std::endl;
+        // The other processes would wait for this one: end them all.
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     End();
 #endif
+    std::cerr << line << std::endl;
 }
 
 } // namespace ns3

@@ -38,11 +38,12 @@ class DistributedRun
     /** After the outputs are written: ends MPI. */
     static void End();
     /**
-     * For ReportFailure: whether this process prints a failure; a failure during the
-     * simulation ends every process (MPI_Abort), as the others would wait for this one.
+     * Prints a failure's one line and ends the run. With several ranks: rank 0 prints it and
+     * ends every process (MPI_Abort), as the others would wait for this one; another rank
+     * prints it, prefixed with its rank, only when the failure may be its alone (during the
+     * simulation, or when rank 0 has not ended the run within a few seconds).
      */
-    static bool ReportsFailure();
-    static void AbortAfterFailure();
+    static void ReportFailure(const std::string& line);
     /** Whether the simulation runs (or its results are being merged): a failure then may be
      * this rank's alone, so it is printed and ends every process; once the results are merged
      * (false), every rank knows the outcome and rank 0 says it. */

@@ -57,11 +57,7 @@ ReportFailure(const std::string& program) noexcept
     {
         message = "unexpected failure of an unknown kind";
     }
-    if (DistributedRun::ReportsFailure())
-    {
-        std::cerr << program << ": error: " << message << std::endl;
-    }
-    DistributedRun::AbortAfterFailure();
+    DistributedRun::ReportFailure(program + ": error: " + message);
     return 1;
 }
 
