@@ -58,11 +58,13 @@
 #      PfifoFast band 0), low = 0x08 (band 2).
 #   4. side-by-side.csv: metric,priority,ddnn,thesis_code. Both sides over the same window
 #      (ddnn's [warm-up, duration - cool-down), the whole run for these cells): per size
-#      class (small <= 100 KB, large >= 10 MB) mean and p99 (nearest rank) FCT of completed
-#      flows and completed flows, flows started, the training's mean iteration period
-#      (thesis: from one BP_Start of the last layer to the next, as its plotting tool,
-#      averaged over the workers like ddnn's iteration_time_mean_s) and the iterations
-#      measured, the compute time, drops per band at the servers and at the switch, the
+#      class (small <= 100 KB, large >= 10 MB) mean, sample standard deviation and p99
+#      (nearest rank) FCT of completed flows and completed flows, flows started, the
+#      training's mean iteration period (thesis: from one BP_Start of the last layer to the
+#      next, as its plotting tool, averaged over the workers like ddnn's
+#      iteration_time_mean_s), its sample standard deviation over the iterations and the
+#      iterations measured (a standard deviation of fewer than two samples is NA), the
+#      compute time, drops per band at the servers and at the switch, the
 #      servers' TCP retransmissions per band, and the largest backlog of each band of the
 #      servers' and the switch's queue discs in bytes. ddnn's figures come from its
 #      summary.csv (a key of the metric's name; absent: NA). The thesis code's outputs
@@ -348,9 +350,16 @@ summary_get() { # file key -> value or NA
     awk -F, -v k="$2" '$1 == k { v = $2 } END { if (v == "" || v == "nan" || v == "-nan") v = "NA"; print v }' "$1"
 }
 
+# Sample standard deviation of a[1..n] around mean m, as ddnn's summary: NA below two.
+awk_sd='function sd(a, n, m,    i, q) {
+            if (n < 2) return "NA"
+            for (i = 1; i <= n; i++) q += (a[i] - m) ^ 2
+            return sprintf("%.9g", sqrt(q / (n - 1))) }'
+
 # The thesis code's flows: key,value lines like ddnn's summary, same window and estimator.
 thesis_flow_figures() { # run dir
     awk -F, -v lo="$win_lo_ns" -v hi="$win_hi_ns" '
+        '"$awk_sd"'
         function sortn(a, n,    i, t) { # heap sort (POSIX awk has no sort)
             for (i = int(n / 2); i >= 1; i--) sift(a, i, n)
             for (i = n; i > 1; i--) { t = a[1]; a[1] = a[i]; a[i] = t; sift(a, 1, i - 1) }
@@ -366,12 +375,13 @@ thesis_flow_figures() { # run dir
             n = cnt[cls]
             printf "flows_%s_started,%d\n", cls, started[cls]
             printf "flows_%s_completed,%d\n", cls, n
-            if (n == 0) { printf "fct_%s_mean_s,NA\nfct_%s_p99_s,NA\n", cls, cls; return }
+            if (n == 0) { printf "fct_%s_mean_s,NA\nfct_%s_sd_s,NA\nfct_%s_p99_s,NA\n", cls, cls, cls; return }
             sum = 0
             for (i = 1; i <= n; i++) { v[i] = fct[cls, i]; sum += v[i] }
+            printf "fct_%s_mean_s,%.9g\nfct_%s_sd_s,%s\n", cls, sum / n, cls, sd(v, n, sum / n)
             sortn(v, n)
             r = 0.99 * n; r = (r == int(r)) ? r : int(r) + 1
-            printf "fct_%s_mean_s,%.9g\nfct_%s_p99_s,%.9g\n", cls, sum / n, cls, v[r]
+            printf "fct_%s_p99_s,%.9g\n", cls, v[r]
             delete v
         }
         {
@@ -391,13 +401,13 @@ thesis_iteration_figures() { # run dir
     local files=()
     mapfile -t files < <(find "$1/logs_ns3" -name 'HorovodWorker_*_progress.txt' | sort)
     if [[ ${#files[@]} -eq 0 ]]; then
-        printf 'iteration_time_mean_s,NA\niterations_measured,0\n'
+        printf 'iteration_time_mean_s,NA\niteration_time_sd_s,NA\niterations_measured,0\n'
         return
     fi
     # Iteration k of a worker: from its k-th BP_Start of the last layer (inside the
     # window) to the next one. As ddnn, the period of iteration k is averaged over the
     # workers, and the mean is over the iterations (iterations_measured counts them).
-    awk -F, -v last=$((num_layers - 1)) -v lo="$win_lo_ns" -v hi="$win_hi_ns" '
+    awk -F, -v last=$((num_layers - 1)) -v lo="$win_lo_ns" -v hi="$win_hi_ns" "$awk_sd"'
         FNR == 1 { prev = -1; k = 0; next }
         $2 == last && $3 == "BP_Start" {
             t = $4 + 0
@@ -405,9 +415,9 @@ thesis_iteration_figures() { # run dir
             prev = t
         }
         END {
-            for (i = 1; i <= kmax; i++) { total += sum[i] / cnt[i]; n++ }
-            if (n > 0) printf "iteration_time_mean_s,%.9g\n", total / n / 1e9
-            else printf "iteration_time_mean_s,NA\n"
+            for (i = 1; i <= kmax; i++) { p[++n] = sum[i] / cnt[i] / 1e9; total += p[n] }
+            if (n > 0) printf "iteration_time_mean_s,%.9g\niteration_time_sd_s,%s\n", total / n, sd(p, n, total / n)
+            else printf "iteration_time_mean_s,NA\niteration_time_sd_s,NA\n"
             printf "iterations_measured,%d\n", n }' "${files[@]}"
 }
 
@@ -432,10 +442,10 @@ thesis_queue_figures() { # run dir
 }
 
 metrics=(flows_all_started flows_all_completed
-    flows_small_started flows_small_completed fct_small_mean_s fct_small_p99_s
-    flows_large_started flows_large_completed fct_large_mean_s fct_large_p99_s
-    fct_all_mean_s fct_all_p99_s
-    iteration_time_mean_s iterations_measured compute_time_s)
+    flows_small_started flows_small_completed fct_small_mean_s fct_small_sd_s fct_small_p99_s
+    flows_large_started flows_large_completed fct_large_mean_s fct_large_sd_s fct_large_p99_s
+    fct_all_mean_s fct_all_sd_s fct_all_p99_s
+    iteration_time_mean_s iteration_time_sd_s iterations_measured compute_time_s)
 for where in servers switches; do
     for b in 0 1 2; do metrics+=("drops_${where}_band$b"); done
 done
