@@ -60,11 +60,10 @@
 #      (ddnn's [warm-up, duration - cool-down), the whole run for these cells): per size
 #      class (small <= 100 KB, large >= 10 MB) mean, sample standard deviation and p99
 #      (nearest rank) FCT of completed flows and completed flows, flows started, the
-#      training's mean iteration period (thesis: from one BP_Start of the last layer to the
-#      next, as its plotting tool, averaged over the workers like ddnn's
-#      iteration_time_mean_s), its sample standard deviation over the iterations and the
-#      iterations measured (a standard deviation of fewer than two samples is NA), the
-#      compute time, drops per band at the servers and at the switch, the
+#      training's mean iteration period (on both sides from one backward-pass start of the
+#      last layer to the next, as the thesis code's plotting tool; ddnn's from its
+#      layers.csv), its sample standard deviation over the iterations and the iterations
+#      measured (a standard deviation of fewer than two samples is NA), the compute time, drops per band at the servers and at the switch, the
 #      servers' TCP retransmissions per band, and the largest backlog of each band of the
 #      servers' and the switch's queue discs in bytes. ddnn's figures come from its
 #      summary.csv (a key of the metric's name; absent: NA). The thesis code's outputs
@@ -397,28 +396,43 @@ thesis_flow_figures() { # run dir
         END { emit("small"); emit("large"); emit("all") }' "$1/logs_ns3/flows.csv"
 }
 
-thesis_iteration_figures() { # run dir
-    local files=()
-    mapfile -t files < <(find "$1/logs_ns3" -name 'HorovodWorker_*_progress.txt' | sort)
-    if [[ ${#files[@]} -eq 0 ]]; then
-        printf 'iteration_time_mean_s,NA\niteration_time_sd_s,NA\niterations_measured,0\n'
-        return
-    fi
-    # Iteration k of a worker: from its k-th BP_Start of the last layer (inside the
-    # window) to the next one. As ddnn, the period of iteration k is averaged over the
-    # workers, and the mean is over the iterations (iterations_measured counts them).
-    awk -F, -v last=$((num_layers - 1)) -v lo="$win_lo_ns" -v hi="$win_hi_ns" "$awk_sd"'
-        FNR == 1 { prev = -1; k = 0; next }
-        $2 == last && $3 == "BP_Start" {
-            t = $4 + 0
-            if (prev >= 0 && prev >= lo && prev < hi) { k++; sum[k] += t - prev; cnt[k]++; if (k > kmax) kmax = k }
-            prev = t
+# The iteration period, at the same phase on both sides (the thesis code's plotting tool's):
+# worker w's period k runs from its k-th backward-pass start of the last layer (inside the
+# window) to the next. Period k is averaged over the workers, the mean is over the periods
+# (iterations_measured counts them). Input: worker,time_ns lines, each worker's in time order.
+period_figures() {
+    awk -F, -v lo="$win_lo_ns" -v hi="$win_hi_ns" "$awk_sd"'
+        {
+            w = $1; t = $2 + 0
+            if ((w in prev) && prev[w] >= lo && prev[w] < hi) {
+                k = ++seen[w]; sum[k] += t - prev[w]; cnt[k]++; if (k > kmax) kmax = k
+            }
+            prev[w] = t
         }
         END {
             for (i = 1; i <= kmax; i++) { p[++n] = sum[i] / cnt[i] / 1e9; total += p[n] }
             if (n > 0) printf "iteration_time_mean_s,%.9g\niteration_time_sd_s,%s\n", total / n, sd(p, n, total / n)
             else printf "iteration_time_mean_s,NA\niteration_time_sd_s,NA\n"
-            printf "iterations_measured,%d\n", n }' "${files[@]}"
+            printf "iterations_measured,%d\n", n }'
+}
+
+thesis_iteration_figures() { # run dir
+    local f
+    find "$1/logs_ns3" -name 'HorovodWorker_*_progress.txt' | sort | while read -r f; do
+        awk -F, -v w="$f" -v last=$((num_layers - 1)) \
+            '$2 == last && $3 == "BP_Start" { print w "," $4 }' "$f"
+    done | period_figures
+}
+
+# ddnn's layers.csv (seconds). Its summary's iteration_time_mean_s times a period from one
+# iteration's start (its forward pass) instead: the first period of a run without warm-up
+# then lacks the collectives that later periods wait for, and the side-by-side would compare
+# two estimators.
+ddnn_iteration_figures() { # run dir
+    [[ -f $1/layers.csv ]] || die "ddnn wrote no layers.csv in $1"
+    awk -F, -v last=$((num_layers - 1)) 'NR > 1 && $3 == last && $4 == "backward" {
+            printf "%s,%.0f\n", $1, $5 * 1e9 }' "$1/layers.csv" |
+        sort -t, -k1,1n -k2,2n | period_figures
 }
 
 # The largest backlog of each band over the servers' queue discs (bytes).
@@ -457,6 +471,8 @@ done
 {
     echo "metric,priority,ddnn,thesis_code"
     for p in same low; do
+        ddnn_keys=$out/ddnn/figures-$p.csv
+        { cat "$out/ddnn/$p/summary.csv"; ddnn_iteration_figures "$out/ddnn/$p"; } >"$ddnn_keys"
         thesis_keys=$out/thesis/$p/figures.csv
         {
             thesis_flow_figures "$out/thesis/$p"
@@ -465,7 +481,7 @@ done
             awk -v t="$iter_ms" 'BEGIN { printf "compute_time_s,%.9g\n", t / 1000 }'
         } >"$thesis_keys"
         for m in "${metrics[@]}"; do
-            printf '%s,%s,%s,%s\n' "$m" "$p" "$(summary_get "$out/ddnn/$p/summary.csv" "$m")" "$(summary_get "$thesis_keys" "$m")"
+            printf '%s,%s,%s,%s\n' "$m" "$p" "$(summary_get "$ddnn_keys" "$m")" "$(summary_get "$thesis_keys" "$m")"
         done
     done
 } >"$out/side-by-side.csv.tmp"
