@@ -935,18 +935,19 @@ static ddnn_param params[] = {
 
 /*
  * The thesis's ns-3 code (hgao10/ns3 on ns-3.30), values only: ns-3.30's default congestion
- * control; 1380-byte segments and 32 MiB socket buffers; its timers are multiples of a
- * "worst-case RTT" W = 100 x hops x (3 packets of 1502 bytes at the line rate + the link
- * delay), which for its 8 workers (16 hops) at 10 Gbit/s and 10 us is 21.768 ms: minimum RTO
- * 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment lifetime 5 W, 1 ns clock; its
- * servers' PfifoFast bands each an internal queue of ns-3's default 100 packets; sends
- * of at most 100,000 bytes; background sinks bound without a ToS, so their ACKs go at ToS 0.
+ * control and its only loss recovery (PRR came in 3.32); 1380-byte segments and 32 MiB socket
+ * buffers; its timers are multiples of a "worst-case RTT" W = 100 x hops x (3 packets of 1502
+ * bytes at the line rate + the link delay), which for its 8 workers (16 hops) at 10 Gbit/s and
+ * 10 us is 21.768 ms: minimum RTO 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment
+ * lifetime 5 W, 1 ns clock; its servers' PfifoFast bands each an internal queue of ns-3's
+ * default 100 packets; sends of at most 100,000 bytes; background sinks bound without a ToS,
+ * so their ACKs go at ToS 0.
  */
 #define DDNN_THESIS_TRANSPORT_VALUES \
-    "congestion-control=NewReno", "segment-size=1380", "socket-buffer-bytes=33554432", \
-        "host-band-packets=100", "min-rto-ms=32.652", "initial-rto-ms=43.535", \
-        "clock-granularity-us=0.001", "del-ack-timeout-us=4353.5", "del-ack-count=2", \
-        "max-seg-lifetime-ms=108.84", "send-chunk-bytes=100000", \
+    "congestion-control=NewReno", "loss-recovery=classic", "segment-size=1380", \
+        "socket-buffer-bytes=33554432", "host-band-packets=100", "min-rto-ms=32.652", \
+        "initial-rto-ms=43.535", "clock-granularity-us=0.001", "del-ack-timeout-us=4353.5", \
+        "del-ack-count=2", "max-seg-lifetime-ms=108.84", "send-chunk-bytes=100000", \
         "background-acks-in-data-band=false"
 
 /*
