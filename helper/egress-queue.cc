@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/one-line-error.h"
+#include "ns3/type-id-registry.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -95,14 +96,22 @@ BuildPrio4(const EgressQueue& queue, TrafficControlHelper& tch)
 }
 
 /** The registered queue discs, by Kind: the built-in ones first, in Kind's order. */
-std::vector<EgressQueue::Entry>&
+NamedRegistry<EgressQueue::Entry>&
 Registry()
 {
-    static std::vector<EgressQueue::Entry> entries{
-        {"pfifo-fast", "PfifoFast", {0x10, 0x00, 0x08}, BuildPfifoFast},
-        {"prio-red", "PrioRed", {0x10, 0x00, 0x08}, BuildPrioRed},
-        {"prio4", "Prio4", {0x10, 0x18, 0x00, 0x08}, BuildPrio4},
-    };
+    static NamedRegistry<EgressQueue::Entry> entries = [] {
+        NamedRegistry<EgressQueue::Entry> made("queue disc",
+                                               NamedRegistry<EgressQueue::Entry>::REGISTERED);
+        for (EgressQueue::Entry entry : {
+                 EgressQueue::Entry{"pfifo-fast", "PfifoFast", {0x10, 0x00, 0x08}, BuildPfifoFast},
+                 EgressQueue::Entry{"prio-red", "PrioRed", {0x10, 0x00, 0x08}, BuildPrioRed},
+                 EgressQueue::Entry{"prio4", "Prio4", {0x10, 0x18, 0x00, 0x08}, BuildPrio4},
+             })
+        {
+            made.Register(entry.name, entry);
+        }
+        return made;
+    }();
     return entries;
 }
 
@@ -112,9 +121,9 @@ KindChecker()
 {
     static Ptr<DdnnEnumChecker<EgressQueue::Kind>> checker = [] {
         auto made = Create<DdnnEnumChecker<EgressQueue::Kind>>();
-        for (size_t i = 0; i < Registry().size(); ++i)
+        for (size_t i = 0; i < Registry().Size(); ++i)
         {
-            made->Add(static_cast<EgressQueue::Kind>(i), Registry()[i].attributeName);
+            made->Add(static_cast<EgressQueue::Kind>(i), Registry().At(i).attributeName);
         }
         return made;
     }();
@@ -170,8 +179,9 @@ EgressQueue::CheckSettings() const
 EgressQueue::Kind
 EgressQueue::Register(Entry entry)
 {
-    for (const Entry& known : Registry())
+    for (size_t i = 0; i < Registry().Size(); ++i)
     {
+        const Entry& known = Registry().At(i);
         if (known.name == entry.name || known.attributeName == entry.attributeName)
         {
             throw DdnnError("queue disc '" + entry.name + "' (" + entry.attributeName
@@ -182,44 +192,30 @@ EgressQueue::Register(Entry entry)
     {
         throw DdnnError("queue disc '" + entry.name + "': needs at least one band and a builder");
     }
-    const Kind kind = static_cast<Kind>(Registry().size());
-    KindChecker()->Add(kind, entry.attributeName);
-    Registry().push_back(std::move(entry));
+    const std::string name = entry.name;
+    const Kind kind = static_cast<Kind>(Registry().Register(name, std::move(entry)));
+    KindChecker()->Add(kind, Registry().At(kind).attributeName);
     return kind;
 }
 
 const EgressQueue::Entry&
 EgressQueue::Get(Kind kind)
 {
-    NS_ABORT_MSG_UNLESS(kind >= 0 && static_cast<size_t>(kind) < Registry().size(),
+    NS_ABORT_MSG_UNLESS(kind >= 0 && static_cast<size_t>(kind) < Registry().Size(),
                         "no queue disc registered as " << kind);
-    return Registry()[kind];
+    return Registry().At(kind);
 }
 
 std::vector<std::string>
 EgressQueue::Names()
 {
-    std::vector<std::string> names;
-    for (const Entry& entry : Registry())
-    {
-        names.push_back(entry.name);
-    }
-    return names;
+    return Registry().Names();
 }
 
 EgressQueue::Kind
 EgressQueue::FromScenario(const std::string& name)
 {
-    std::string expected;
-    for (size_t i = 0; i < Registry().size(); ++i)
-    {
-        if (Registry()[i].name == name)
-        {
-            return static_cast<Kind>(i);
-        }
-        expected += (i > 0 ? ", " : "") + Registry()[i].name;
-    }
-    throw DdnnError("queue disc: expected one of " + expected + ", got '" + name + "'");
+    return static_cast<Kind>(Registry().IndexOf(name));
 }
 
 uint32_t

@@ -3,8 +3,6 @@
  */
 #include "background-pattern.h"
 
-#include "type-id-registry.h"
-
 #include "ns3/log.h"
 
 namespace ns3
@@ -21,34 +19,6 @@ BackgroundPattern::GetTypeId()
     return tid;
 }
 
-namespace
-{
-
-TypeIdRegistry&
-Registry()
-{
-    static TypeIdRegistry patterns("background pattern");
-    return patterns;
-}
-
-} // namespace
-
-bool
-BackgroundPattern::Register(const std::string& name, TypeId (*getTypeId)())
-{
-    return Registry().Register(name, getTypeId);
-}
-
-TypeId
-BackgroundPattern::Lookup(const std::string& name)
-{
-    return Registry().Lookup(name);
-}
-
-std::vector<std::string>
-BackgroundPattern::Names()
-{
-    return Registry().Names();
-}
+DDNN_TYPE_REGISTRY(BackgroundPattern, "background pattern");
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #include "ns3/ddnn-flowgen.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "type-id-registry.h"
 
 #include <string>
 #include <vector>
@@ -21,25 +22,10 @@ namespace ns3
  *
  * BackgroundHelper creates the pattern its Pattern attribute names and installs its flows.
  */
-class BackgroundPattern : public Object
+class BackgroundPattern : public Object, public RegisteredTypes<BackgroundPattern>
 {
   public:
     static TypeId GetTypeId();
-
-    /**
-     * Adds `name` to the patterns a scenario can name (background pattern): a subclass whose
-     * TypeId `getTypeId` returns. One line in the subclass's own file:
-     * \code
-     *   [[maybe_unused]] static const bool g_registered
-     *       = BackgroundPattern::Register("web-search", &WebSearchPattern::GetTypeId);
-     * \endcode
-     * Returns true; a name registered twice is a DdnnError.
-     */
-    static bool Register(const std::string& name, TypeId (*getTypeId)());
-    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
-    static TypeId Lookup(const std::string& name);
-    /** The registered names, sorted. */
-    static std::vector<std::string> Names();
 
     /**
      * The flows among `servers` servers, sorted by start time, none starting before `start`
@@ -54,6 +40,10 @@ class BackgroundPattern : public Object
      */
     virtual double GetOfferedBytesPerSecond(uint32_t servers, Time start, Time stop) const = 0;
 };
+
+/** The registry of BackgroundPattern's choices, defined in its own file. */
+template<>
+NamedRegistry<TypeId (*)()>& RegisteredTypes<BackgroundPattern>::Registry();
 
 } // namespace ns3
 

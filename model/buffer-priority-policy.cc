@@ -3,8 +3,6 @@
  */
 #include "buffer-priority-policy.h"
 
-#include "type-id-registry.h"
-
 #include "ns3/log.h"
 
 namespace ns3
@@ -14,18 +12,6 @@ NS_LOG_COMPONENT_DEFINE("BufferPriorityPolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(BufferPriorityPolicy);
 
-namespace
-{
-
-TypeIdRegistry&
-Registry()
-{
-    static TypeIdRegistry registry("priority policy");
-    return registry;
-}
-
-} // namespace
-
 TypeId
 BufferPriorityPolicy::GetTypeId()
 {
@@ -34,23 +20,7 @@ BufferPriorityPolicy::GetTypeId()
     return tid;
 }
 
-bool
-BufferPriorityPolicy::Register(const std::string& name, TypeId (*getTypeId)())
-{
-    return Registry().Register(name, getTypeId);
-}
-
-TypeId
-BufferPriorityPolicy::Lookup(const std::string& name)
-{
-    return Registry().Lookup(name);
-}
-
-std::vector<std::string>
-BufferPriorityPolicy::Names()
-{
-    return Registry().Names();
-}
+DDNN_TYPE_REGISTRY(BufferPriorityPolicy, "priority policy");
 
 void
 BufferPriorityPolicy::Prepare(Ptr<const DnnModel>)

@@ -5,6 +5,7 @@
 #define BUFFER_PRIORITY_POLICY_H
 
 #include "dnn-model.h"
+#include "type-id-registry.h"
 
 #include "ns3/object.h"
 
@@ -32,25 +33,10 @@ namespace ns3
  * Policies are registered by name, one line in each policy's own file, and a scenario names
  * one (training priority-policy).
  */
-class BufferPriorityPolicy : public Object
+class BufferPriorityPolicy : public Object, public RegisteredTypes<BufferPriorityPolicy>
 {
   public:
     static TypeId GetTypeId();
-
-    /**
-     * Adds `name` to the policies a scenario can name: a subclass whose TypeId `getTypeId`
-     * returns. One line in the subclass's own file:
-     * \code
-     *   [[maybe_unused]] static const bool g_registered
-     *       = BufferPriorityPolicy::Register("first-k", &FirstBuffersPriority::GetTypeId);
-     * \endcode
-     * Returns true; a name registered twice is a DdnnError.
-     */
-    static bool Register(const std::string& name, TypeId (*getTypeId)());
-    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
-    static TypeId Lookup(const std::string& name);
-    /** The registered names, sorted. */
-    static std::vector<std::string> Names();
 
     /** What TrainingJob knows of a buffer's collective when one of its steps begins. */
     struct Progress
@@ -117,6 +103,10 @@ class BufferPriorityPolicy : public Object
     /** Every ToS Decide may answer for `model` (for the check of the egress bands). */
     virtual std::set<uint8_t> GetTosValues(Ptr<const DnnModel> model) const;
 };
+
+/** The registry of BufferPriorityPolicy's choices, defined in its own file. */
+template<>
+NamedRegistry<TypeId (*)()>& RegisteredTypes<BufferPriorityPolicy>::Registry();
 
 } // namespace ns3
 

@@ -3,8 +3,6 @@
  */
 #include "partition-transport.h"
 
-#include "type-id-registry.h"
-
 #include "ns3/log.h"
 
 namespace ns3
@@ -21,35 +19,7 @@ PartitionTransport::GetTypeId()
     return tid;
 }
 
-namespace
-{
-
-TypeIdRegistry&
-Registry()
-{
-    static TypeIdRegistry transports("transport");
-    return transports;
-}
-
-} // namespace
-
-bool
-PartitionTransport::Register(const std::string& name, TypeId (*getTypeId)())
-{
-    return Registry().Register(name, getTypeId);
-}
-
-TypeId
-PartitionTransport::Lookup(const std::string& name)
-{
-    return Registry().Lookup(name);
-}
-
-std::vector<std::string>
-PartitionTransport::Names()
-{
-    return Registry().Names();
-}
+DDNN_TYPE_REGISTRY(PartitionTransport, "transport");
 
 void
 PartitionTransport::SetReceiveCallback(ReceiveCallback receive)

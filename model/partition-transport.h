@@ -5,6 +5,7 @@
 #define PARTITION_TRANSPORT_H
 
 #include "aggregation-lease.h"
+#include "type-id-registry.h"
 
 #include "ns3/callback.h"
 #include "ns3/ipv4-address.h"
@@ -35,21 +36,10 @@ namespace ns3
  * \endcode
  * and Lookup turns a name into the TypeId to give TrainingHelper::SetTransport.
  */
-class PartitionTransport : public Object
+class PartitionTransport : public Object, public RegisteredTypes<PartitionTransport>
 {
   public:
     static TypeId GetTypeId();
-
-    /**
-     * Adds `name` to the transports a scenario can name: a subclass of PartitionTransport
-     * whose TypeId `getTypeId` returns. Returns true (to initialize a static with); a name
-     * registered twice is a DdnnError.
-     */
-    static bool Register(const std::string& name, TypeId (*getTypeId)());
-    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
-    static TypeId Lookup(const std::string& name);
-    /** The registered names, sorted. */
-    static std::vector<std::string> Names();
 
     /**
      * The peer that is no worker: the switch that aggregates the job's gradients (the
@@ -128,6 +118,10 @@ class PartitionTransport : public Object
     FailureCallback m_failure;
     bool m_failureReported{false};
 };
+
+/** The registry of PartitionTransport's choices, defined in its own file. */
+template<>
+NamedRegistry<TypeId (*)()>& RegisteredTypes<PartitionTransport>::Registry();
 
 } // namespace ns3
 

@@ -3,8 +3,6 @@
  */
 #include "server-topology.h"
 
-#include "type-id-registry.h"
-
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/one-line-error.h"
@@ -24,35 +22,7 @@ ServerTopology::GetTypeId()
     return tid;
 }
 
-namespace
-{
-
-TypeIdRegistry&
-Registry()
-{
-    static TypeIdRegistry topologies("topology");
-    return topologies;
-}
-
-} // namespace
-
-bool
-ServerTopology::Register(const std::string& name, TypeId (*getTypeId)())
-{
-    return Registry().Register(name, getTypeId);
-}
-
-TypeId
-ServerTopology::Lookup(const std::string& name)
-{
-    return Registry().Lookup(name);
-}
-
-std::vector<std::string>
-ServerTopology::Names()
-{
-    return Registry().Names();
-}
+DDNN_TYPE_REGISTRY(ServerTopology, "topology");
 
 void
 ServerTopology::Create()

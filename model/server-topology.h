@@ -9,6 +9,7 @@
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
+#include "type-id-registry.h"
 
 #include <string>
 #include <vector>
@@ -25,26 +26,10 @@ namespace ns3
  * SingleTorHelper implements it; so does ServerList, over the nodes of any topology built
  * with ns-3's own helpers, and a user's own class in a few lines.
  */
-class ServerTopology : public Object
+class ServerTopology : public Object, public RegisteredTypes<ServerTopology>
 {
   public:
     static TypeId GetTypeId();
-
-    /**
-     * Adds `name` to the topologies a scenario can name (topology kind): a subclass whose
-     * TypeId `getTypeId` returns, built by Create() from its attributes. One line in the
-     * subclass's own file:
-     * \code
-     *   [[maybe_unused]] static const bool g_registered
-     *       = ServerTopology::Register("single-tor", &SingleTorHelper::GetTypeId);
-     * \endcode
-     * Returns true; a name registered twice is a DdnnError.
-     */
-    static bool Register(const std::string& name, TypeId (*getTypeId)());
-    /** The TypeId registered as `name`; an unregistered name is a DdnnError. */
-    static TypeId Lookup(const std::string& name);
-    /** The registered names, sorted. */
-    static std::vector<std::string> Names();
 
     /** Builds the network its attributes describe (a registered topology must); the default
      * throws DdnnError. */
@@ -74,6 +59,10 @@ class ServerTopology : public Object
     /** Every server, in order. */
     NodeContainer GetServers() const;
 };
+
+/** The registry of ServerTopology's choices, defined in its own file. */
+template<>
+NamedRegistry<TypeId (*)()>& RegisteredTypes<ServerTopology>::Registry();
 
 /**
  * \ingroup ddnn
