@@ -16,10 +16,11 @@ NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
 # model/ipv4-nodes.h maps addresses to nodes for the module's own sources;
 # model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
-# (model/ddnn-collective.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
+# (model/ddnn-collective-builtin.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
 # model/ddnn-in-network-aggregation.h,
 # model/ddnn-multicast.h, model/ddnn-aggregation.h,
-# model/ddnn-training.h, model/ddnn-syncer.h, model/ddnn-network-syncer.h) is hidden behind TrainingWorker and TrainingJob,
+# model/ddnn-training.h, model/ddnn-syncer.h, model/ddnn-network-syncer.h) is hidden behind TrainingWorker and TrainingJob
+# (the collective's interface, model/ddnn-collective.h, is public: a program adds its own),
 # model/ddnn-oracle.h behind OraclePriority;
 # model/flow-hash-ecmp-routing.h is private to the fabric helpers.
 def ns3_version_minor(bld):
@@ -68,6 +69,7 @@ def build(bld):
         'model/ddnn-aggregation-switch.c',
         'model/ddnn-aggregation-worker.c',
         'model/ddnn-collective.c',
+        'model/ddnn-collective-builtin.c',
         'model/ddnn-parameter-server.c',
         'model/ddnn-in-network-aggregation.c',
         'model/ddnn-training.c',
@@ -177,6 +179,7 @@ def build(bld):
         'model/ddnn-profile.h',
         'model/ddnn-fusion.h',
         'model/ddnn-cdf.h',
+        'model/ddnn-collective.h',
         'model/one-line-error.h',
         'model/type-id-registry.h',
         'model/data-path.h',

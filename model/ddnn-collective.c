@@ -1,20 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-collective.h"
 
-#include "ddnn-in-network-aggregation.h"
-#include "ddnn-parameter-server.h"
-#include "ddnn-ring.h"
+#include "ddnn-collective-builtin.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The built-in collectives, registered before any other: a new one adds its line here. */
-static const ddnn_collective_ops* const builtin[] = {
-    &ddnn_ring_allreduce_ops,
-    &ddnn_parameter_server_ops,
-    &ddnn_in_network_aggregation_ops,
-};
 
 /* The registry (ddnn_collective_register): written at start-up, read afterwards. */
 static const ddnn_collective_ops* registry[DDNN_COLLECTIVES_MAX];
@@ -78,8 +69,8 @@ add_builtin(void)
     if (builtin_added)
         return;
     builtin_added = 1;
-    for (i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
-        add(builtin[i]); /* valid and distinct: unit-collective checks them */
+    for (i = 0; ddnn_collective_builtin(i); i++)
+        add(ddnn_collective_builtin(i)); /* valid and distinct: unit-collective checks them */
 }
 
 int

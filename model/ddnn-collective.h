@@ -7,8 +7,8 @@
  * runs, and the host only moves the bytes the collective asks it to move.
  *
  * An implementation is an operations table (ddnn_collective_ops) in its own
- * file, registered by name: a built-in one by its line in ddnn-collective.c, any
- * other by ddnn_collective_register.
+ * file, registered by name: a built-in one by its line in ddnn-collective-builtin.c,
+ * any other (a program's own, against the installed module) by ddnn_collective_register.
  */
 #ifndef DDNN_COLLECTIVE_H
 #define DDNN_COLLECTIVE_H
@@ -138,7 +138,7 @@ extern "C"
      * only (it is written in scenario files and lists of choices), or its summary or an
      * operation is NULL; DDNN_ERR_DUPLICATE when a collective of that name is registered;
      * DDNN_ERR_TOO_LARGE when DDNN_COLLECTIVES_MAX are. The built-in ones come first, in
-     * the order of ddnn-collective.c. The registry is the core's one process-wide state:
+     * the order of ddnn-collective-builtin.c. The registry is the core's one process-wide state:
      * register before any simulation runs (it is not thread-safe).
      */
     int ddnn_collective_register(const ddnn_collective_ops* ops);

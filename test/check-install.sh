@@ -5,7 +5,7 @@
 # and a program outside the project (test/install-consumer) built against it twice, with
 # find_package(ddnn) and with `pkg-config --cflags --libs ddnn`. It runs a short scenario
 # that must read the shipped profile and CDF from the moved prefix, not from the clone;
-# DDNN_DATA_DIR overrides that folder.
+# DDNN_DATA_DIR overrides that folder. A second program registers a collective of its own.
 # Usage: check-install.sh BUILD-DIR CONSUMER-DIR WORK-DIR CXX
 set -euo pipefail
 build=$1 consumer=$2 work=$3 cxx=$4
@@ -43,6 +43,13 @@ cmake -S "$consumer" -B "$work/cmake-consumer" -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build "$work/cmake-consumer" >>"$work/cmake-consumer.log" 2>&1 ||
     fail "find_package(ddnn) consumer: build (log: $work/cmake-consumer.log)"
 check_run "find_package(ddnn)" "$prefix/share/ddnn/data" "$work/cmake-consumer/ddnn-consumer"
+
+# A collective of the program's own (test-star: each worker to worker 0 and back), registered with
+# the installed C API and trained with over TCP: the program checks every worker's bytes.
+out=$("$work/cmake-consumer/ddnn-own-collective") || fail "own collective: the program failed: $out"
+echo "$out"
+grep -qx 'own-collective: training with test-star finished 1' <<<"$out" ||
+    fail "own collective: the training with the registered collective did not finish"
 
 export PKG_CONFIG_PATH=$(dirname "$pc")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 flags=$(pkg-config --cflags --libs ddnn) || fail "pkg-config --cflags --libs ddnn"

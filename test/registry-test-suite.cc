@@ -10,8 +10,8 @@
  * TrainingHelper, over the ideal transport and over TCP, and from a scenario file; and so does
  * a background pattern (BackgroundPattern::Register).
  */
-#include "../model/ddnn-collective.h"
 #include "ddnn-test-util.h"
+#include "star-collective.h"
 
 #include "../examples/runner/runner.h"
 
@@ -141,150 +141,7 @@ class RegistryTestPattern : public BackgroundPattern
 [[maybe_unused]] const bool g_testPattern
     = BackgroundPattern::Register("test-ring", &RegistryTestPattern::GetTypeId);
 
-/**
- * A test-only collective, "test-star": every rank but 0 sends its whole buffer S to rank 0
- * (step 0); rank 0, once it holds the N-1 buffers, sends S back to each of them (step 1). Rank 0
- * sends (N-1) S per buffer, every other rank S.
- */
-namespace star
-{
-
-struct State
-{
-    ddnn_collective_config cfg;
-    ddnn_collective_callbacks cb;
-    void* ctx;
-    uint64_t bytes{0};                //!< S of the running buffer
-    std::vector<uint64_t> fromPeer{}; //!< bytes received from each rank
-    uint32_t complete{0};             //!< ranks whose S has fully arrived
-    bool active{false};
-};
-
-uint32_t
-Peers(const ddnn_collective_config* cfg, uint32_t* out, uint32_t max)
-{
-    const uint32_t count = cfg->rank == 0 ? cfg->workers - 1 : 1;
-    for (uint32_t i = 0; i < count && i < max; ++i)
-    {
-        out[i] = cfg->rank == 0 ? i + 1 : 0;
-    }
-    return count;
-}
-
-uint64_t
-BytesSentBy(const ddnn_collective_config* cfg, uint64_t bufferBytes)
-{
-    return cfg->rank == 0 ? (cfg->workers - 1) * bufferBytes : bufferBytes;
-}
-
-uint32_t
-SequentialSteps(const ddnn_collective_config*)
-{
-    return 2;
-}
-
-int
-Create(void** state,
-       const ddnn_collective_config* cfg,
-       const ddnn_collective_callbacks* cb,
-       void* ctx)
-{
-    if (cfg->rank >= cfg->workers)
-    {
-        return DDNN_ERR_INVALID;
-    }
-    *state = new State{*cfg, *cb, ctx};
-    return DDNN_OK;
-}
-
-void
-Destroy(void* state)
-{
-    delete static_cast<State*>(state);
-}
-
-int
-Start(void* state, uint64_t bufferBytes)
-{
-    auto s = static_cast<State*>(state);
-    s->bytes = bufferBytes;
-    s->fromPeer.assign(s->cfg.workers, 0);
-    s->complete = 0;
-    s->active = true;
-    return s->cfg.rank == 0 ? DDNN_OK : s->cb.send(s->ctx, 0, 0, 0, bufferBytes);
-}
-
-int
-OnReceived(void* state, uint32_t peer, uint64_t bytes)
-{
-    auto s = static_cast<State*>(state);
-    if (!s->active || s->fromPeer[peer] + bytes > s->bytes)
-    {
-        return bytes ? DDNN_ERR_STATE : DDNN_OK;
-    }
-    s->fromPeer[peer] += bytes;
-    if (s->fromPeer[peer] < s->bytes)
-    {
-        return DDNN_OK;
-    }
-    const uint32_t step = s->cfg.rank == 0 ? 0 : 1;
-    if (int rc = s->cb.received ? s->cb.received(s->ctx, peer, step, 0, s->bytes) : DDNN_OK; rc < 0)
-    {
-        return rc;
-    }
-    if (++s->complete < (s->cfg.rank == 0 ? s->cfg.workers - 1 : 1))
-    {
-        return DDNN_OK;
-    }
-    for (uint32_t r = 1; s->cfg.rank == 0 && r < s->cfg.workers; ++r)
-    {
-        if (int rc = s->cb.send(s->ctx, r, 1, 0, s->bytes); rc < 0)
-        {
-            return rc;
-        }
-    }
-    s->active = false; // before done: the syncer may start the next buffer at once
-    return s->cb.done(s->ctx);
-}
-
-int
-Active(const void* state)
-{
-    return static_cast<const State*>(state)->active ? 1 : 0;
-}
-
-void
-Describe(const void* state, char* out, size_t size)
-{
-    auto s = static_cast<const State*>(state);
-    snprintf(out, size, "%u ranks' buffers complete", s->complete);
-}
-
-const ddnn_collective_ops*
-Ops()
-{
-    static const ddnn_collective_ops ops = [] {
-        ddnn_collective_ops o{}; // every member zero, then set by name
-        o.name = "test-star";
-        o.summary = "every rank sends its buffer to rank 0, which sends it back";
-        o.send_peers = &Peers;
-        o.receive_peers = &Peers;
-        o.bytes_sent_by = &BytesSentBy;
-        o.sequential_steps = &SequentialSteps;
-        o.create = &Create;
-        o.destroy = &Destroy;
-        o.start = &Start;
-        o.on_received = &OnReceived;
-        o.active = &Active;
-        o.describe = &Describe;
-        return o;
-    }();
-    return &ops;
-}
-
-} // namespace star
-
-const int g_testCollective = ddnn_collective_register(star::Ops());
+const int g_testCollective = ddnn_collective_register(ddnntest::star::Ops());
 
 /** The names registered by this file, which the parameter table does not offer. */
 const std::set<std::string> testOnly{
@@ -585,7 +442,8 @@ class TestCollectiveRunTestCase : public TestCase
     DoRun() override
     {
         NS_TEST_ASSERT_MSG_EQ(g_testCollective, DDNN_OK, "registered");
-        NS_TEST_ASSERT_MSG_EQ(ddnn_collective_register(star::Ops()), DDNN_ERR_DUPLICATE, "once");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnn_collective_register(ddnntest::star::Ops()), DDNN_ERR_DUPLICATE, "once");
         const uint32_t n = 3;
         const uint64_t model = 1000000 + 30001;
         const std::string profile = ddnntest::WriteProfile("star.csv", {1000000, 30001});

@@ -19,7 +19,7 @@
 #include "ns3/server-topology.h"
 #include "ns3/tenant-priority.h"
 
-#include "../../model/ddnn-collective.h"
+#include "ns3/ddnn-collective.h"
 
 #include <algorithm>
 #include <cctype>

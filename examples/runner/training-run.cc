@@ -5,7 +5,7 @@
 
 #include "distributed-run.h"
 
-#include "../../model/ddnn-collective.h"
+#include "ns3/ddnn-collective.h"
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
 #include "program-main.h"
