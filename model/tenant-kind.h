@@ -15,7 +15,7 @@ namespace ns3
  * \ingroup ddnn
  * \brief The kinds of tenant a packet can belong to. UtilizationMeter tells them apart by the TCP
  * ports their connections listen on, not by a tag: a byte tag on every byte cost about 18 %
- * of the CPU time and 5 x the memory of a run (see doc/ddnn.rst, Speed).
+ * of the CPU time and 5 x the memory of a run (see doc/speed.rst, Tenant attribution).
  */
 struct TenantKind
 {

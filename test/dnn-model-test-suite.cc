@@ -109,7 +109,7 @@ class AttributeDefaultsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
- * Every attribute of every ddnn type is listed in its type's entry of doc/ddnn.rst's
+ * Every attribute of every ddnn type is listed in its type's entry of doc/user.rst's
  * Attributes section, so the documentation cannot fall behind the code.
  */
 class AttributesDocumentedTestCase : public TestCase
@@ -125,7 +125,7 @@ class AttributesDocumentedTestCase : public TestCase
     DoRun() override
     {
         const std::string data = DdnnDataPath("ddnn-scenario.xsd");
-        const std::string path = data.substr(0, data.rfind('/')) + "/../doc/ddnn.rst";
+        const std::string path = data.substr(0, data.rfind('/')) + "/../doc/user.rst";
         std::ifstream in(path);
         NS_TEST_ASSERT_MSG_EQ(in.good(), true, "cannot read " << path);
         const std::string doc((std::istreambuf_iterator<char>(in)),

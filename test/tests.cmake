@@ -282,7 +282,7 @@ add_test(
           sh $<TARGET_FILE:ddnn>
 )
 
-# The module never depends on the runner (doc/ddnn.rst, Two layers).
+# The module never depends on the runner (doc/design.rst, Two layers: the module and the runner).
 list(TRANSFORM ddnn_headers PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/ OUTPUT_VARIABLE ddnn_header_paths)
 add_test(NAME module-without-runner COMMAND sh ${ddnn_test_dir}/check-module-without-runner.sh
                                             ${CMAKE_CURRENT_SOURCE_DIR} ${ddnn_header_paths}

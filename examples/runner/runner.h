@@ -7,8 +7,8 @@
 /*
  * The runner: the machinery behind the example programs (scenario files and campaigns, building
  * and running a scenario, outputs and reports). It links the ns-3 module ddnn but is not part of
- * it: neither installed nor in ns3/ddnn-module.h, and no module file includes it. doc/ddnn.rst,
- * "Two layers", says why.
+ * it: neither installed nor in ns3/ddnn-module.h, and no module file includes it. doc/design.rst,
+ * "Two layers: the module and the runner", says why.
  */
 #include "campaign-estimate.h"
 #include "campaign-report.h"
