@@ -953,7 +953,8 @@ static ddnn_param params[] = {
 /*
  * Named transport profiles: the values each sets, by attribute of <transport>; a value a
  * profile does not name is the table's default (the tuned profile names none). The thesis
- * profile's values are those of the thesis's ns-3 code (see doc/validation.rst, Differences to the thesis's setup).
+ * profile's values are those of the thesis's ns-3 code (see doc/validation.rst, Differences to the
+ * thesis's setup).
  */
 typedef struct
 {

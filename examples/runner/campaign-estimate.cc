@@ -81,8 +81,8 @@ Hull(std::vector<Point> p)
  * flow rate), each axis scaled to [0, 1] over the table's range. Exact at every measured
  * load, linear between them (on a full grid of loads it is close to bilinear). The training
  * load rather than log rcp: the training's bytes per second, and so most of its cost, grow
- * as 1/rcp; checked against measured cells (doc/speed.rst, Estimated against measured). The flow rates of the
- * thesis's grid double from one to the next: in the logarithm they are evenly spaced.
+ * as 1/rcp; checked against measured cells (doc/speed.rst, Estimated against measured). The flow
+ * rates of the thesis's grid double from one to the next: in the logarithm they are evenly spaced.
  */
 struct Model
 {

@@ -46,8 +46,8 @@ main()
         {
             const uint64_t sent = job->GetRank(rank)->GetBytesSent(0);
             const uint64_t expected = rank == 0 ? (workers - 1) * modelBytes : modelBytes;
-            std::cout << "own-collective: worker " << rank << " sent " << sent << " bytes, expected "
-                      << expected << "\n";
+            std::cout << "own-collective: worker " << rank << " sent " << sent
+                      << " bytes, expected " << expected << "\n";
             ok = ok && sent == expected;
         }
         std::cout << "own-collective: training with test-star finished " << job->IsFinished()
