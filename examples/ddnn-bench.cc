@@ -214,7 +214,7 @@ CellScenario(const Cell& cell,
     x.jobs[0].rcp = cell.rcp;
     x.jobs[0].compute_ms = 0; // from rcp
     x.flow_rate = cell.flowRate;
-    TransportSettings::Profile(profile).ToCore(x);
+    s.SetTransport(TransportSettings::Profile(profile));
     if (options.hostBand != "profile")
     {
         s.Set("transport.host-band-packets", options.hostBand);

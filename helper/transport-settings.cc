@@ -5,7 +5,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/ddnn-scenario-params.h"
+#include "ns3/ddnn-transport-profile.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/one-line-error.h"
@@ -36,83 +36,52 @@ FromUnit(double value, double nanosecondsPerUnit)
 } // namespace
 
 TransportSettings::TransportSettings()
+    : TransportSettings(std::string(DDNN_TRANSPORT_DEFAULT_PROFILE))
 {
-    ddnn_scenario defaults;
-    ddnn_scenario_defaults(&defaults);
-    *this = TransportSettings(defaults);
 }
 
 TransportSettings
 TransportSettings::Profile(const std::string& name)
 {
-    ddnn_scenario core;
-    ddnn_scenario_defaults(&core);
-    ddnn_diag diag{};
-    if (ddnn_scenario_set_param(
-            &core, ddnn_scenario_param_named("transport.profile"), name.c_str(), &diag)
-        != DDNN_OK)
+    if (!ddnn_transport_profile_value(name.c_str(), "segment-size"))
     {
-        throw DdnnError("--transportProfile: " + std::string(diag.message));
-    }
-    return TransportSettings(core);
-}
-
-TransportSettings::TransportSettings(const ddnn_scenario& x)
-    : profile(x.transport_profile)
-    , congestionControl(x.congestion_control)
-    , trainingCongestionControl(x.training_congestion_control)
-    , backgroundCongestionControl(x.background_congestion_control)
-    , segmentSize(x.segment_size)
-    , socketBufferBytes(x.socket_buffer_bytes)
-    , initialCwnd(x.initial_cwnd)
-    , lossRecovery(x.loss_recovery)
-    , minRtoMs(x.min_rto_ms)
-    , initialRtoMs(x.initial_rto_ms)
-    , clockGranularityUs(x.clock_granularity_us)
-    , delAckTimeoutUs(x.del_ack_timeout_us)
-    , delAckCount(x.del_ack_count)
-    , maxSegLifetimeMs(x.max_seg_lifetime_ms)
-    , sendChunkBytes(x.send_chunk_bytes)
-    , backgroundAcksInDataBand(x.background_acks_in_data_band != 0)
-{
-}
-
-void
-TransportSettings::ToCore(ddnn_scenario& x) const
-{
-    auto copy = [](char* dst, size_t size, const std::string& text, const char* flag) {
-        if (text.size() >= size)
+        std::string expected;
+        for (size_t i = 0; ddnn_transport_profile_name(i); ++i)
         {
-            throw DdnnError(std::string(flag) + ": '" + text + "' is too long");
+            expected += (i > 0 ? ", " : "") + std::string(ddnn_transport_profile_name(i));
         }
-        text.copy(dst, text.size());
-        dst[text.size()] = '\0';
+        throw DdnnError("--transportProfile: expected one of " + expected + ", got '" + name + "'");
+    }
+    return TransportSettings(name);
+}
+
+TransportSettings::TransportSettings(const std::string& name)
+    : profile(name)
+{
+    // The profile's texts are the module's own constants (ddnn-transport-profile.c), which the
+    // unit test scenario-params reads through every row's parser: std::sto* cannot fail here.
+    auto text = [&name](const char* attribute) {
+        return std::string(ddnn_transport_profile_value(name.c_str(), attribute));
     };
-    copy(x.transport_profile, sizeof x.transport_profile, profile, "--transportProfile");
-    copy(x.congestion_control,
-         sizeof x.congestion_control,
-         congestionControl,
-         "--congestionControl");
-    copy(x.training_congestion_control,
-         sizeof x.training_congestion_control,
-         trainingCongestionControl,
-         "--trainingCongestionControl");
-    copy(x.background_congestion_control,
-         sizeof x.background_congestion_control,
-         backgroundCongestionControl,
-         "--backgroundCongestionControl");
-    x.segment_size = segmentSize;
-    x.socket_buffer_bytes = socketBufferBytes;
-    x.initial_cwnd = initialCwnd;
-    copy(x.loss_recovery, sizeof x.loss_recovery, lossRecovery, "--lossRecovery");
-    x.min_rto_ms = minRtoMs;
-    x.initial_rto_ms = initialRtoMs;
-    x.clock_granularity_us = clockGranularityUs;
-    x.del_ack_timeout_us = delAckTimeoutUs;
-    x.del_ack_count = delAckCount;
-    x.max_seg_lifetime_ms = maxSegLifetimeMs;
-    x.send_chunk_bytes = sendChunkBytes;
-    x.background_acks_in_data_band = backgroundAcksInDataBand ? 1 : 0;
+    auto whole = [&text](const char* attribute) {
+        return static_cast<uint32_t>(std::stoul(text(attribute)));
+    };
+    auto number = [&text](const char* attribute) { return std::stod(text(attribute)); };
+    congestionControl = text("congestion-control");
+    trainingCongestionControl = text("training-congestion-control");
+    backgroundCongestionControl = text("background-congestion-control");
+    segmentSize = whole("segment-size");
+    socketBufferBytes = whole("socket-buffer-bytes");
+    initialCwnd = whole("initial-cwnd");
+    lossRecovery = text("loss-recovery");
+    minRtoMs = number("min-rto-ms");
+    initialRtoMs = number("initial-rto-ms");
+    clockGranularityUs = number("clock-granularity-us");
+    delAckTimeoutUs = number("del-ack-timeout-us");
+    delAckCount = whole("del-ack-count");
+    maxSegLifetimeMs = number("max-seg-lifetime-ms");
+    sendChunkBytes = whole("send-chunk-bytes");
+    backgroundAcksInDataBand = text("background-acks-in-data-band") == "true";
 }
 
 void

@@ -5,7 +5,6 @@
 #define TRANSPORT_SETTINGS_H
 
 #include "ns3/data-rate.h"
-#include "ns3/ddnn-scenario.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -18,8 +17,8 @@ namespace ns3
  * \ingroup ddnn
  * \brief Everything of the transport that moves results (scenario element <transport>):
  * TCP's congestion control, segment size, buffers and timers, the most bytes a tenant writes
- * at once, and the band of the background's ACKs. Defaults, ranges and the named profiles
- * ("tuned", "thesis") are those of the core's parameter table (model/ddnn-scenario-params.c).
+ * at once, and the band of the background's ACKs. The named profiles ("tuned", the defaults;
+ * "thesis"; "linux") are those of model/ddnn-transport-profile.c, their one place.
  *
  * Nothing applies them behind a user's back: Apply() sets them as ns-3 defaults for every TCP
  * socket created afterwards, and must be called before the simulation starts, on any
@@ -28,8 +27,8 @@ namespace ns3
  */
 struct TransportSettings
 {
-    std::string profile;                     //!< tuned | thesis: where the values below came from
-    std::string congestionControl;           //!< NewReno | Cubic | Dctcp | LinuxReno
+    std::string profile;           //!< tuned | thesis | linux: where the values below came from
+    std::string congestionControl; //!< NewReno | Cubic | Dctcp | LinuxReno
     std::string trainingCongestionControl;   //!< same | one of the above: the job's own
     std::string backgroundCongestionControl; //!< same | one of the above: the tenant's own
     uint32_t segmentSize;
@@ -49,11 +48,6 @@ struct TransportSettings
     TransportSettings();
     /** The named profile; throws DdnnError for an unknown name. */
     static TransportSettings Profile(const std::string& name);
-
-    /** The values of a core scenario's <transport>. */
-    explicit TransportSettings(const ddnn_scenario& core);
-    /** Writes these values into a core scenario's <transport>. */
-    void ToCore(ddnn_scenario& core) const;
 
     /**
      * Sets the TCP values as ns-3 defaults (Config::SetDefault) for the sockets created from
@@ -79,6 +73,10 @@ struct TransportSettings
      * packet per switch (2 links on a single ToR).
      */
     Time IdealStepLatency(DataRate rate, Time delay, uint32_t links = 2) const;
+
+  private:
+    /** The values of profile `name`, a known one. */
+    explicit TransportSettings(const std::string& name);
 };
 
 } // namespace ns3

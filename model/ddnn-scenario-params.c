@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-scenario-params.h"
 
+#include "ddnn-transport-profile.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -638,7 +640,7 @@ static ddnn_param params[] = {
     TEXT("transport",
          "profile",
          "transportProfile",
-         "tuned",
+         DDNN_TRANSPORT_DEFAULT_PROFILE,
          "tuned|thesis|linux",
          "named set of every value below: tuned (ddnn's), thesis (the thesis's ns-3 code) or "
          "linux (a Linux host's timers and buffers, for the seeds' testbeds); "
@@ -648,7 +650,7 @@ static ddnn_param params[] = {
     TEXT("transport",
          "congestion-control",
          "congestionControl",
-         "Cubic",
+         NULL, /* ddnn-transport-profile.c */
          "NewReno|Cubic|Dctcp|LinuxReno",
          "TCP congestion control (ns3::Tcp...)",
          congestion_control,
@@ -656,7 +658,7 @@ static ddnn_param params[] = {
     TEXT("transport",
          "training-congestion-control",
          "trainingCongestionControl",
-         "same",
+         NULL, /* ddnn-transport-profile.c */
          "same|NewReno|Cubic|Dctcp|LinuxReno",
          "the training job's own TCP congestion control; same: congestion-control",
          training_congestion_control,
@@ -664,7 +666,7 @@ static ddnn_param params[] = {
     TEXT("transport",
          "background-congestion-control",
          "backgroundCongestionControl",
-         "same",
+         NULL, /* ddnn-transport-profile.c */
          "same|NewReno|Cubic|Dctcp|LinuxReno",
          "the background tenant's own TCP congestion control; same: congestion-control",
          background_congestion_control,
@@ -674,7 +676,7 @@ static ddnn_param params[] = {
         "segmentSize",
         DDNN_PARAM_U32,
         "bytes",
-        "1448",
+        NULL, /* ddnn-transport-profile.c */
         64,
         65000,
         0,
@@ -686,7 +688,7 @@ static ddnn_param params[] = {
         "socketBufferBytes",
         DDNN_PARAM_U32,
         "bytes",
-        "524288",
+        NULL, /* ddnn-transport-profile.c */
         1024,
         1073741824.0,
         0,
@@ -698,7 +700,7 @@ static ddnn_param params[] = {
         "hostBandPackets",
         DDNN_PARAM_U32,
         "packets",
-        "0",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e6,
         0,
@@ -711,7 +713,7 @@ static ddnn_param params[] = {
         "initialCwnd",
         DDNN_PARAM_U32,
         "segments",
-        "10",
+        NULL, /* ddnn-transport-profile.c */
         1,
         1e6,
         0,
@@ -721,7 +723,7 @@ static ddnn_param params[] = {
     TEXT("transport",
          "loss-recovery",
          "lossRecovery",
-         "prr",
+         NULL, /* ddnn-transport-profile.c */
          "prr|classic",
          "TCP fast recovery: prr (proportional rate reduction, ns-3's default since 3.32) or "
          "classic (NewReno's window inflation, ns-3's default before)",
@@ -732,7 +734,7 @@ static ddnn_param params[] = {
         "minRtoMs",
         DDNN_PARAM_DOUBLE,
         "ms",
-        "5",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e5,
         1,
@@ -744,7 +746,7 @@ static ddnn_param params[] = {
         "initialRtoMs",
         DDNN_PARAM_DOUBLE,
         "ms",
-        "10",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e5,
         1,
@@ -756,7 +758,7 @@ static ddnn_param params[] = {
         "clockGranularityUs",
         DDNN_PARAM_DOUBLE,
         "us",
-        "10",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e6,
         1,
@@ -768,7 +770,7 @@ static ddnn_param params[] = {
         "delAckTimeoutUs",
         DDNN_PARAM_DOUBLE,
         "us",
-        "200",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e9,
         0,
@@ -780,7 +782,7 @@ static ddnn_param params[] = {
         "delAckCount",
         DDNN_PARAM_U32,
         "segments",
-        "2",
+        NULL, /* ddnn-transport-profile.c */
         1,
         100,
         0,
@@ -792,7 +794,7 @@ static ddnn_param params[] = {
         "maxSegLifetimeMs",
         DDNN_PARAM_DOUBLE,
         "ms",
-        "5",
+        NULL, /* ddnn-transport-profile.c */
         0,
         1e8,
         1,
@@ -804,7 +806,7 @@ static ddnn_param params[] = {
         "sendChunkBytes",
         DDNN_PARAM_U32,
         "bytes",
-        "65536",
+        NULL, /* ddnn-transport-profile.c */
         1,
         1073741824.0,
         0,
@@ -816,7 +818,7 @@ static ddnn_param params[] = {
           "backgroundAcksInDataBand",
           DDNN_PARAM_BOOL,
           "",
-          "true",
+          NULL, /* ddnn-transport-profile.c */
           0,
           1,
           0,
@@ -933,90 +935,33 @@ static ddnn_param params[] = {
 };
 #define PARAM_COUNT (sizeof params / sizeof params[0])
 
-/*
- * The thesis's ns-3 code (hgao10/ns3 on ns-3.30), values only: ns-3.30's default congestion
- * control and its only loss recovery (PRR came in 3.32); 1380-byte segments and 32 MiB socket
- * buffers; its timers are multiples of a "worst-case RTT" W = 100 x hops x (3 packets of 1502
- * bytes at the line rate + the link delay), which for its 8 workers (16 hops) at 10 Gbit/s and
- * 10 us is 21.768 ms: minimum RTO 1.5 W, initial RTO 2 W, delayed-ACK timeout 0.2 W, segment
- * lifetime 5 W, 1 ns clock; its servers' PfifoFast bands each an internal queue of ns-3's
- * default 100 packets; sends of at most 100,000 bytes; background sinks bound without a ToS,
- * so their ACKs go at ToS 0.
- */
-#define DDNN_THESIS_TRANSPORT_VALUES \
-    "congestion-control=NewReno", "loss-recovery=classic", "segment-size=1380", \
-        "socket-buffer-bytes=33554432", "host-band-packets=100", "min-rto-ms=32.652", \
-        "initial-rto-ms=43.535", "clock-granularity-us=0.001", "del-ack-timeout-us=4353.5", \
-        "del-ack-count=2", "max-seg-lifetime-ms=108.84", "send-chunk-bytes=100000", \
-        "background-acks-in-data-band=false"
-
-/*
- * Named transport profiles: the values each sets, by attribute of <transport>; a value a
- * profile does not name is the table's default (the tuned profile names none). The thesis
- * profile's values are those of the thesis's ns-3 code (see doc/validation.rst, Differences to the
- * thesis's setup).
- */
-typedef struct
-{
-    const char* name;
-    const char* values[16]; /* "attribute=value", NULL-terminated */
-} transport_profile;
-
-/*
- * A Linux host's TCP (the seed papers' testbeds): Cubic, 200 ms minimum RTO (TCP_RTO_MIN),
- * 1 s initial RTO (RFC 6298), 40 ms delayed-ACK timeout (TCP_DELACK_MIN), a 4 ms clock
- * (HZ 250) and 6 MiB buffers (tcp_rmem's maximum; Linux tunes up to it); the rest tuned's.
- */
-#define DDNN_LINUX_TRANSPORT_VALUES \
-    "min-rto-ms=200", "initial-rto-ms=1000", "del-ack-timeout-us=40000", \
-        "clock-granularity-us=4000", "socket-buffer-bytes=6291456"
-
-static const transport_profile profiles[] = {
-    {"tuned", {NULL}},
-    {"thesis", {DDNN_THESIS_TRANSPORT_VALUES, NULL}},
-    {"linux", {DDNN_LINUX_TRANSPORT_VALUES, NULL}},
-};
-
-/* Sets every transport value of *s to profile `name`'s. */
+/* Sets every transport value of *s to profile `name`'s (ddnn-transport-profile.c). */
 static int
 apply_transport_profile(ddnn_scenario* s, const char* name)
 {
-    size_t i, k;
-    const transport_profile* profile = NULL;
-    for (i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
-    {
-        if (strcmp(profiles[i].name, name) == 0)
-        {
-            profile = &profiles[i];
-        }
-    }
-    if (!profile)
-    {
+    size_t i;
+    if (!ddnn_transport_profile_value(name, "segment-size"))
         return DDNN_ERR_RANGE;
-    }
     for (i = 0; i < PARAM_COUNT; i++)
     {
         const ddnn_param* p = &params[i];
-        const char* value = p->default_value;
         int rc;
         if (strcmp(p->element, "transport") != 0 || strcmp(p->attribute, "profile") == 0)
-        {
             continue;
-        }
-        for (k = 0; profile->values[k]; k++)
-        {
-            size_t n = strlen(p->attribute);
-            if (strncmp(profile->values[k], p->attribute, n) == 0 && profile->values[k][n] == '=')
-            {
-                value = profile->values[k] + n + 1;
-            }
-        }
-        if ((rc = ddnn_scenario_set_param(s, p, value, NULL)) != DDNN_OK)
-        {
+        if ((rc = ddnn_scenario_set_param(
+                 s, p, ddnn_transport_profile_value(name, p->attribute), NULL))
+            != DDNN_OK)
             return rc;
-        }
     }
     return DDNN_OK;
+}
+
+const char*
+ddnn_param_default(const ddnn_param* p)
+{
+    return p->default_value
+               ? p->default_value
+               : ddnn_transport_profile_value(DDNN_TRANSPORT_DEFAULT_PROFILE, p->attribute);
 }
 
 /* Choices a host set from its registries (ddnn_scenario_param_set_choices), by parameter. */
@@ -1042,7 +987,7 @@ ddnn_scenario_param_set_choices(const char* name, const char* choices)
     {
         return DDNN_ERR_TOO_LARGE;
     }
-    if (!is_choice(choices, p->default_value))
+    if (!is_choice(choices, ddnn_param_default(p)))
     {
         return DDNN_ERR_RANGE; /* the default must stay a choice */
     }
@@ -1531,7 +1476,7 @@ ddnn_scenario_defaults(ddnn_scenario* s)
     for (i = 0; i < PARAM_COUNT; i++)
     {
         /* The table's defaults are in range by construction (unit-tested). */
-        (void)ddnn_scenario_set_param(s, &params[i], params[i].default_value, NULL);
+        (void)ddnn_scenario_set_param(s, &params[i], ddnn_param_default(&params[i]), NULL);
     }
     s->job_count = 1;
 }

@@ -35,7 +35,8 @@ extern "C"
         const char* flag;      /* command-line option without "--", e.g. "fusionBytes" */
         ddnn_param_type type;
         const char* unit;          /* "" when the value has none */
-        const char* default_value; /* as text */
+        const char* default_value; /* as text; NULL: the tuned transport profile's (read it
+                                      through ddnn_param_default) */
         double min, max;           /* numbers: the range */
         int min_exclusive;         /* numbers: min itself is not allowed */
         const char* choices;       /* text: "a|b|c", or NULL for free text */
@@ -71,6 +72,10 @@ extern "C"
      * Not thread-safe: call it before reading scenarios.
      */
     int ddnn_scenario_param_set_choices(const char* name, const char* choices);
+
+    /* p's default as text: its own, or for a <transport> value the tuned profile's
+     * (ddnn-transport-profile.h), the one place of those. */
+    const char* ddnn_param_default(const ddnn_param* p);
 
     /* Whether p is a training job's (one value per job) rather than the scenario's. */
     int ddnn_param_is_per_job(const ddnn_param* p);

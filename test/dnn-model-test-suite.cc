@@ -63,10 +63,10 @@ class AttributeDefaultsTestCase : public TestCase
         if (nanosecondsPerUnit > 0)
         {
             return std::to_string(
-                       static_cast<int64_t>(std::stod(p->default_value) * nanosecondsPerUnit))
+                       static_cast<int64_t>(std::stod(ddnn_param_default(p)) * nanosecondsPerUnit))
                    + "ns";
         }
-        return p->default_value;
+        return ddnn_param_default(p);
     }
 
     void

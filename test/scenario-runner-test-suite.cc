@@ -322,7 +322,7 @@ class TransportProfileBandsTestCase : public TestCase
         s.values.jobs[0].compute_ms = 5;
         s.values.jobs[0].iterations = 2;
         s.Set("priority.training", "low"); // training at low priority: band 2
-        TransportSettings::Profile(profile).ToCore(s.values);
+        s.SetTransport(TransportSettings::Profile(profile));
         Ptr<SingleTorHelper> network = CreateNetwork(s, s.values.workers);
         InstallTraining(s, network);
         std::string cdf = ddnntest::WriteTempFile("uniform.csv", "0,0\n100000,1\n");
@@ -741,7 +741,7 @@ class TableDefaultsTestCase : public TestCase
             TypeId::LookupByName(target.substr(0, target.rfind("::")))
                 .LookupAttributeByName(target.substr(target.rfind("::") + 2), &info);
             NS_TEST_ASSERT_MSG_EQ(info.initialValue->SerializeToString(info.checker),
-                                  AsAttribute(p, p->default_value),
+                                  AsAttribute(p, ddnn_param_default(p)),
                                   name + " -> " + target);
         }
     }

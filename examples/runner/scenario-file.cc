@@ -124,7 +124,7 @@ ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::st
         char expected[160];
         ddnn_param_describe(p, expected, sizeof expected);
         std::string& text = m_text[p->flag];
-        text = p->default_value;
+        text = ddnn_param_default(p);
         AddOption(cmd,
                   p->flag,
                   std::string(p->help) + "; " + expected + "; scenario file: <" + p->element + " "

@@ -271,7 +271,63 @@ Scenario::LinkDelay() const
 TransportSettings
 Scenario::Transport() const
 {
-    return TransportSettings(values);
+    const ddnn_scenario& x = values;
+    TransportSettings t = TransportSettings::Profile(x.transport_profile);
+    t.congestionControl = x.congestion_control;
+    t.trainingCongestionControl = x.training_congestion_control;
+    t.backgroundCongestionControl = x.background_congestion_control;
+    t.segmentSize = x.segment_size;
+    t.socketBufferBytes = x.socket_buffer_bytes;
+    t.initialCwnd = x.initial_cwnd;
+    t.lossRecovery = x.loss_recovery;
+    t.minRtoMs = x.min_rto_ms;
+    t.initialRtoMs = x.initial_rto_ms;
+    t.clockGranularityUs = x.clock_granularity_us;
+    t.delAckTimeoutUs = x.del_ack_timeout_us;
+    t.delAckCount = x.del_ack_count;
+    t.maxSegLifetimeMs = x.max_seg_lifetime_ms;
+    t.sendChunkBytes = x.send_chunk_bytes;
+    t.backgroundAcksInDataBand = x.background_acks_in_data_band != 0;
+    return t;
+}
+
+void
+Scenario::SetTransport(const TransportSettings& t)
+{
+    ddnn_scenario& x = values;
+    auto copy = [](char* dst, size_t size, const std::string& text, const char* flag) {
+        if (text.size() >= size)
+        {
+            throw DdnnError(std::string(flag) + ": '" + text + "' is too long");
+        }
+        text.copy(dst, text.size());
+        dst[text.size()] = '\0';
+    };
+    copy(x.transport_profile, sizeof x.transport_profile, t.profile, "--transportProfile");
+    copy(x.congestion_control,
+         sizeof x.congestion_control,
+         t.congestionControl,
+         "--congestionControl");
+    copy(x.training_congestion_control,
+         sizeof x.training_congestion_control,
+         t.trainingCongestionControl,
+         "--trainingCongestionControl");
+    copy(x.background_congestion_control,
+         sizeof x.background_congestion_control,
+         t.backgroundCongestionControl,
+         "--backgroundCongestionControl");
+    x.segment_size = t.segmentSize;
+    x.socket_buffer_bytes = t.socketBufferBytes;
+    x.initial_cwnd = t.initialCwnd;
+    copy(x.loss_recovery, sizeof x.loss_recovery, t.lossRecovery, "--lossRecovery");
+    x.min_rto_ms = t.minRtoMs;
+    x.initial_rto_ms = t.initialRtoMs;
+    x.clock_granularity_us = t.clockGranularityUs;
+    x.del_ack_timeout_us = t.delAckTimeoutUs;
+    x.del_ack_count = t.delAckCount;
+    x.max_seg_lifetime_ms = t.maxSegLifetimeMs;
+    x.send_chunk_bytes = t.sendChunkBytes;
+    x.background_acks_in_data_band = t.backgroundAcksInDataBand ? 1 : 0;
 }
 
 Time

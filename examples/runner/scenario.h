@@ -67,6 +67,9 @@ class Scenario
     Time LinkDelay() const;
     /** The <transport> values as ns-3's TCP settings. */
     TransportSettings Transport() const;
+    /** Writes `transport`'s values into <transport> (as they are: the profile is not applied
+     * again, and host-band-packets, which TransportSettings does not hold, stays). */
+    void SetTransport(const TransportSettings& transport);
 
     /** Servers of the network: its topology's GetPlannedServerCount. */
     uint32_t GetServerCount() const;

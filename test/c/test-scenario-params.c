@@ -5,6 +5,7 @@
  * (names, base types, ranges, choices), so that the schema cannot drift from the table.
  */
 #include "ddnn-scenario-params.h"
+#include "ddnn-transport-profile.h"
 #include "ddnn-unit.h"
 
 #include <libxml/parser.h>
@@ -12,6 +13,7 @@
 #include <libxml/xpathInternals.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char* data_dir = DDNN_DATA_DIR;
 
@@ -318,6 +320,48 @@ refuses_what_would_be_read_otherwise(void)
           == DDNN_ERR_SYNTAX);
 }
 
+/*
+ * The transport profiles (the module's ddnn-transport-profile.c) and the <transport> rows agree:
+ * the profile row offers exactly the profiles, every profile gives every <transport> row a
+ * value the row accepts, and the rows' defaults are the tuned profile's.
+ */
+static void
+transport_profiles_agree_with_the_rows(void)
+{
+    const ddnn_param* row = ddnn_scenario_param_named("transport.profile");
+    char names[256] = "";
+    size_t i, k;
+    CHECK(row != NULL);
+    for (k = 0; ddnn_transport_profile_name(k); k++)
+    {
+        strcat(names, k ? "|" : "");
+        strcat(names, ddnn_transport_profile_name(k));
+    }
+    CHECK(row && strcmp(row->choices, names) == 0);
+    CHECK(strcmp(ddnn_param_default(row), DDNN_TRANSPORT_DEFAULT_PROFILE) == 0);
+    CHECK(ddnn_transport_profile_value("no-such-profile", "segment-size") == NULL);
+    CHECK(ddnn_transport_profile_value("thesis", "no-such-attribute") == NULL);
+    for (k = 0; ddnn_transport_profile_name(k); k++)
+    {
+        ddnn_scenario s;
+        ddnn_diag diag = {0};
+        ddnn_scenario_defaults(&s);
+        CHECK(ddnn_scenario_set_param(&s, row, ddnn_transport_profile_name(k), &diag) == DDNN_OK);
+        for (i = 0; i < ddnn_scenario_param_count(); i++)
+        {
+            const ddnn_param* p = ddnn_scenario_param(i);
+            const char* value;
+            if (strcmp(p->element, "transport") != 0 || p == row)
+                continue;
+            value = ddnn_transport_profile_value(ddnn_transport_profile_name(k), p->attribute);
+            CHECK(value != NULL);
+            CHECK(value && ddnn_scenario_set_param(&s, p, value, &diag) == DDNN_OK);
+            if (k == 0)
+                CHECK(value && strcmp(ddnn_param_default(p), value) == 0);
+        }
+    }
+}
+
 int
 main(int argc, char** argv)
 {
@@ -328,6 +372,7 @@ main(int argc, char** argv)
     RUN(refuses_values_outside_their_type_or_range);
     RUN(refuses_what_would_be_read_otherwise);
     RUN(defaults_are_in_range_and_round_trip);
+    RUN(transport_profiles_agree_with_the_rows);
     RUN(schema_agrees_with_the_table);
     xmlCleanupParser();
     return UNIT_REPORT();
