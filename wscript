@@ -14,15 +14,14 @@ def configure(conf):
 NS3_MODULES = ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications']
 
 # Private headers (not installed): model/ns3-compat.h adapts to the tree's ns-3 release;
-# model/ipv4-nodes.h maps addresses to nodes for the module's own sources;
-# model/ddnn-scenario-xml.h is private to the C core's readers; the training tenant's core
-# (model/ddnn-collective-builtin.h, model/ddnn-parameter-server.h, model/ddnn-ring.h,
-# model/ddnn-in-network-aggregation.h,
-# model/ddnn-multicast.h, model/ddnn-aggregation.h,
-# model/ddnn-training.h, model/ddnn-syncer.h, model/ddnn-network-syncer.h) is hidden behind TrainingWorker and TrainingJob
-# (the collective's interface, model/ddnn-collective.h, is public: a program adds its own),
-# model/ddnn-oracle.h behind OraclePriority;
-# model/flow-hash-ecmp-routing.h is private to the fabric helpers.
+# model/ipv4-nodes.h maps addresses to nodes for the module's own sources; the training
+# tenant's core (model/ddnn-collective-builtin.h, model/ddnn-parameter-server.h,
+# model/ddnn-ring.h, model/ddnn-in-network-aggregation.h, model/ddnn-multicast.h,
+# model/ddnn-aggregation.h, model/ddnn-training.h, model/ddnn-syncer.h,
+# model/ddnn-network-syncer.h) is hidden behind TrainingWorker and TrainingJob (the
+# collective's interface, model/ddnn-collective.h, is public: a program adds its own);
+# model/ddnn-oracle.h behind OraclePriority; model/flow-hash-ecmp-routing.h is private to the
+# fabric helpers.
 def ns3_version_minor(bld):
     version = bld.srcnode.find_node('VERSION').read().strip()
     if not version.startswith('3.'):
@@ -48,6 +47,12 @@ RUNNER_SOURCES = [
     'examples/runner/campaign-report.cc',
     'examples/runner/seed-reference.cc',
     'examples/runner/distributed-run.cc',
+    # Its C part (ddnn_runner_c_sources): the option table and the XML and CSV readers.
+    'examples/runner/ddnn-scenario-params.c',
+    'examples/runner/ddnn-scenario.c',
+    'examples/runner/ddnn-campaign.c',
+    'examples/runner/ddnn-calibration.c',
+    'examples/runner/ddnn-manifest.c',
 ]
 
 
@@ -80,11 +85,6 @@ def build(bld):
         'model/ddnn-oracle.c',
         'model/ddnn-flow-stats.c',
         'model/ddnn-transport-profile.c',
-        'model/ddnn-scenario-params.c',
-        'model/ddnn-scenario.c',
-        'model/ddnn-campaign.c',
-        'model/ddnn-calibration.c',
-        'model/ddnn-manifest.c',
         'model/data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
@@ -138,14 +138,13 @@ def build(bld):
         'helper/leaf-spine-helper.cc',
         'helper/fat-tree-helper.cc',
     ]
-    module.use.append('LIBXML2')
     # waf 2's C tasks read only CFLAGS, but ns-3.35 puts the build profile's C flags (-O, -g,
     # warnings, CCFLAGS_EXTRA) and the shared library's -fPIC in CCFLAGS, a waf 1 name nothing
     # reads: without this the C core gets no flags at all. CCFLAGS also holds -std=c++17.
-    module.env.append_unique(
-        'CFLAGS', [flag for flag in module.env.CCFLAGS if not flag.startswith('-std=')])
+    c_flags = [flag for flag in module.env.CCFLAGS if not flag.startswith('-std=')]
     if not bld.env.ENABLE_STATIC_NS3:
-        module.env.append_unique('CFLAGS', ['-fPIC'])
+        c_flags.append('-fPIC')
+    module.env.append_unique('CFLAGS', c_flags)
     data_dir = bld.path.find_dir('data').abspath()
     module.env.append_value('DEFINES', ['DDNN_SOURCE_DATA_DIR="%s"' % data_dir])
 
@@ -168,6 +167,9 @@ def build(bld):
         'test/scenario-runner-test-suite.cc',
         'test/registry-test-suite.cc',
     ] + RUNNER_SOURCES
+    # The runner's C part reads XML and needs the C flags too.
+    module_test.use.append('LIBXML2')
+    module_test.env.append_unique('CFLAGS', c_flags)
     # The scenario-runner suite tests the runner: its sources are built in (as in CMakeLists.txt).
 
     headers = bld(features='ns3header')
@@ -204,10 +206,6 @@ def build(bld):
         'model/ddnn-schedule.h',
         'model/ddnn-flow-stats.h',
         'model/ddnn-transport-profile.h',
-        'model/ddnn-scenario.h',
-        'model/ddnn-scenario-params.h',
-        'model/ddnn-calibration.h',
-        'model/ddnn-manifest.h',
         'model/tenant-kind.h',
         'model/tenant-tag.h',
         'model/ddnn-exception.h',
@@ -251,5 +249,6 @@ def build(bld):
 
     if bld.env.ENABLE_EXAMPLES:
         bld.env.DDNN_RUNNER_SOURCES = RUNNER_SOURCES
+        bld.env.DDNN_RUNNER_CFLAGS = c_flags
         bld.env.DDNN_VERSION_DEFINE = version_define  # ddnn-bench reads ns3-compat.h
         bld.recurse('examples')

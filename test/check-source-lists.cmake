@@ -30,7 +30,7 @@ report_difference("file" "${cmake_files}" CMakeLists.txt "${waf_files}" wscript)
 report_difference("file" "${waf_files}" wscript "${cmake_files}" CMakeLists.txt)
 
 file(GLOB on_disk RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/model/* ${SOURCE_DIR}/helper/*
-     ${SOURCE_DIR}/examples/runner/*.cc
+     ${SOURCE_DIR}/examples/runner/*.cc ${SOURCE_DIR}/examples/runner/*.c
 )
 list(FILTER on_disk INCLUDE REGEX "\\.(c|cc|h)$")
 report_difference("file" "${on_disk}" "the source tree" "${cmake_files}" CMakeLists.txt)

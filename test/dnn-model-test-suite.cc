@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
+#include "../examples/runner/ddnn-scenario-params.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
-#include "ns3/ddnn-scenario-params.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -18,7 +18,7 @@ using namespace ns3;
 /**
  * \ingroup ddnn-tests
  * The ns-3 objects' attribute defaults agree with the scenario's parameter table
- * (model/ddnn-scenario-params.c), so that a program using the objects directly gets the same
+ * (examples/runner/ddnn-scenario-params.c), so that a program using the objects directly gets the same
  * model as one using a scenario.
  */
 class AttributeDefaultsTestCase : public TestCase

@@ -15,8 +15,8 @@
 
 #include "../examples/runner/runner.h"
 
+#include "../examples/runner/ddnn-scenario-params.h"
 #include "ns3/ddnn-module.h"
-#include "ns3/ddnn-scenario-params.h"
 #include "ns3/enum.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"

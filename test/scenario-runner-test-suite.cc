@@ -10,9 +10,9 @@
 #include "../model/ddnn-ring.h"
 #include "ddnn-test-util.h"
 
+#include "../examples/runner/ddnn-scenario-params.h"
 #include "ns3/boolean.h"
 #include "ns3/ddnn-module.h"
-#include "ns3/ddnn-scenario-params.h"
 #include "ns3/double.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"

@@ -7,7 +7,7 @@ set(ddnn_test_dir ${CMAKE_CURRENT_SOURCE_DIR}/test)
 # C unit tests of the core: plain C, no ns-3.
 foreach(name ${ddnn_unit_tests})
   add_executable(ddnn-unit-${name} test/c/test-${name}.c)
-  target_link_libraries(ddnn-unit-${name} PRIVATE ddnn-core LibXml2::LibXml2 m)
+  target_link_libraries(ddnn-unit-${name} PRIVATE ddnn-core ddnn-runner-core m)
   target_include_directories(ddnn-unit-${name} PRIVATE test/c)
   target_compile_options(ddnn-unit-${name} PRIVATE ${ddnn_warnings} -Wpedantic)
   target_compile_definitions(ddnn-unit-${name} PRIVATE DDNN_DATA_DIR="${ddnn_data_dir}")
@@ -343,7 +343,7 @@ foreach(reader ${ddnn_fuzz_readers})
   list(REMOVE_DUPLICATES inputs)
   string(TOUPPER ${reader} upper)
   add_executable(ddnn-fuzz-replay-${reader} test/fuzz/fuzz-reader.c test/fuzz/fuzz-replay.c)
-  target_link_libraries(ddnn-fuzz-replay-${reader} PRIVATE ddnn-core LibXml2::LibXml2 m)
+  target_link_libraries(ddnn-fuzz-replay-${reader} PRIVATE ddnn-core ddnn-runner-core m)
   target_compile_options(ddnn-fuzz-replay-${reader} PRIVATE ${ddnn_warnings} -Wpedantic)
   target_compile_definitions(
     ddnn-fuzz-replay-${reader} PRIVATE DDNN_FUZZ_READER=DDNN_FUZZ_${upper}

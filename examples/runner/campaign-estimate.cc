@@ -3,10 +3,10 @@
  */
 #include "campaign-estimate.h"
 
+#include "ddnn-calibration.h"
 #include "input-file.h"
 #include "ns3/atomic-file.h"
 #include "ns3/data-rate.h"
-#include "ns3/ddnn-calibration.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/one-line-error.h"
 

@@ -16,9 +16,9 @@
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 
+#include "ddnn-scenario.h"
 #include "ns3/boolean.h"
 #include "ns3/data-path.h"
-#include "ns3/ddnn-scenario.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"

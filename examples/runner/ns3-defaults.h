@@ -4,7 +4,7 @@
 #ifndef NS3_DEFAULTS_H
 #define NS3_DEFAULTS_H
 
-#include "ns3/ddnn-scenario.h"
+#include "ddnn-scenario.h"
 
 #include <string>
 #include <utility>

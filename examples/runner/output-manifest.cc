@@ -5,9 +5,9 @@
 
 #include "ns3/atomic-file.h"
 
+#include "ddnn-manifest.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-file.h"
-#include "ns3/ddnn-manifest.h"
 #include "ns3/one-line-error.h"
 
 #include <sys/stat.h>

@@ -3,7 +3,7 @@
  */
 #include "scenario-attributes.h"
 
-#include "ns3/ddnn-scenario-params.h"
+#include "ddnn-scenario-params.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/one-line-error.h"

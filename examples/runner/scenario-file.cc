@@ -7,10 +7,10 @@
 #include "ns3-defaults.h"
 #include "program-main.h"
 
+#include "ddnn-scenario-params.h"
+#include "ddnn-scenario.h"
 #include "ns3/atomic-file.h"
 #include "ns3/data-path.h"
-#include "ns3/ddnn-scenario-params.h"
-#include "ns3/ddnn-scenario.h"
 #include "ns3/one-line-error.h"
 #include "ns3/rng-seed-manager.h"
 

@@ -8,7 +8,7 @@
 
 #include "ns3/command-line.h"
 
-#include "ns3/ddnn-scenario.h"
+#include "ddnn-scenario.h"
 
 #include <map>
 #include <set>

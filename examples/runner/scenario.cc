@@ -8,11 +8,11 @@
 #include "random-variable-text.h"
 #include "training-run.h"
 
+#include "ddnn-scenario-params.h"
 #include "ns3/background-pattern.h"
 #include "ns3/buffer-priority-policy.h"
 #include "ns3/data-path.h"
 #include "ns3/ddnn-profile.h"
-#include "ns3/ddnn-scenario-params.h"
 #include "ns3/egress-queue.h"
 #include "ns3/one-line-error.h"
 #include "ns3/partition-transport.h"

@@ -4,8 +4,8 @@
 #ifndef DDNN_RUNNER_SCENARIO_H
 #define DDNN_RUNNER_SCENARIO_H
 
+#include "ddnn-scenario.h"
 #include "ns3/data-rate.h"
-#include "ns3/ddnn-scenario.h"
 #include "ns3/nstime.h"
 #include "ns3/transport-settings.h"
 
@@ -19,7 +19,7 @@ namespace ns3
 /**
  * \ingroup ddnn
  * \brief One run's scenario: the core's parameter record (ddnn_scenario, described by the
- * table in model/ddnn-scenario-params.c: its one default, range and help per value) and the
+ * table in examples/runner/ddnn-scenario-params.c: its one default, range and help per value) and the
  * program's own options. The runner keeps no other copy of the values: it reads them here
  * and sets them on ns-3 objects when it builds the run (training-run.h, datacenter-run.h).
  *

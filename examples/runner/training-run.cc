@@ -17,10 +17,10 @@
 #include "ns3/aggregation-helper.h"
 #include "ns3/job-placement.h"
 
+#include "ddnn-scenario-params.h"
 #include "ns3/boolean.h"
 #include "ns3/buffer-priority-policy.h"
 #include "ns3/ddnn-profile.h"
-#include "ns3/ddnn-scenario-params.h"
 #include "ns3/dnn-model.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"

@@ -9,8 +9,8 @@
 #ifndef DDNN_SCENARIO_PARAMS_H
 #define DDNN_SCENARIO_PARAMS_H
 
-#include "ddnn-error.h"
 #include "ddnn-scenario.h"
+#include "ns3/ddnn-error.h"
 
 #include <stddef.h>
 

@@ -7,7 +7,7 @@
 #ifndef DDNN_CALIBRATION_H
 #define DDNN_CALIBRATION_H
 
-#include "ddnn-error.h"
+#include "ns3/ddnn-error.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-scenario-params.h"
 
-#include "ddnn-transport-profile.h"
+#include "ns3/ddnn-transport-profile.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -6,8 +6,8 @@
 #ifndef DDNN_SCENARIO_XML_H
 #define DDNN_SCENARIO_XML_H
 
-#include "ddnn-error.h"
 #include "ddnn-scenario.h"
+#include "ns3/ddnn-error.h"
 
 #include <libxml/tree.h>
 

@@ -14,7 +14,7 @@
 #ifndef DDNN_SCENARIO_H
 #define DDNN_SCENARIO_H
 
-#include "ddnn-error.h"
+#include "ns3/ddnn-error.h"
 
 #include <stddef.h>
 #include <stdint.h>

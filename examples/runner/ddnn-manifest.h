@@ -8,7 +8,7 @@
 #ifndef DDNN_MANIFEST_H
 #define DDNN_MANIFEST_H
 
-#include "ddnn-error.h"
+#include "ns3/ddnn-error.h"
 
 #include <stddef.h>
 #include <stdint.h>

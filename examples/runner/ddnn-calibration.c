@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-calibration.h"
 
-#include "ddnn-csv.h"
+#include "ns3/ddnn-csv.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Campaigns: a base scenario and the <vary> dimensions whose product is the grid of runs. A
  * dimension is one parameter's values, or named cases that each set several parameters. */
-#include "ddnn-csv.h"
 #include "ddnn-scenario-params.h"
 #include "ddnn-scenario-xml.h"
 #include "ddnn-scenario.h"
+#include "ns3/ddnn-csv.h"
 
 #include <libxml/tree.h>
 

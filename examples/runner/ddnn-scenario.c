@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-scenario.h"
 
-#include "ddnn-csv.h"
 #include "ddnn-scenario-params.h"
 #include "ddnn-scenario-xml.h"
+#include "ns3/ddnn-csv.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
