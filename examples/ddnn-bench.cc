@@ -439,7 +439,7 @@ RunBare(const Scenario& scenario,
     const uint64_t partition = (s.jobs[0].fusion_bytes + s.workers - 1) / s.workers;
     // The tenants' ToS under the cell's priority, on data and ACKs, as ddnn sets them: the
     // bands, and ns-3's work per packet (a socket with a ToS tags every packet it sends).
-    const auto [trainingTos, backgroundTos] = scenario.TosOf(s.training_priority);
+    const auto [trainingTos, backgroundTos] = scenario.TosOf();
     const uint8_t backgroundAckTos = transport.backgroundAcksInDataBand ? backgroundTos : 0;
     std::vector<Ptr<BareSink>> sinks;
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
@@ -547,7 +547,7 @@ RunChild(const std::string& spec, const CellOptions& options)
                 "/NodeList/*/ApplicationList/*/$ns3::TrainingWorker/PartitionSent",
                 MakeCallback(&RecordSend));
         });
-        DatacenterResult result = RunDatacenter(s, s.values.training_priority, flows, "");
+        DatacenterResult result = RunDatacenter(s, flows, "");
         for (size_t i = 0; i < result.jobs[0].trainingBytesReceived.size(); ++i)
         {
             ring << (i ? "/" : "") << result.jobs[0].trainingBytesReceived[i];

@@ -7,7 +7,8 @@
  *
  * Writes summary.csv, flows.csv, utilization.csv and the training CSVs into
  * --outDir. With --compare, runs the same flows with training at the same and
- * at low priority (into outDir/same and outDir/low) and writes compare.csv.
+ * at low priority (into outDir/same and outDir/low) and writes compare.csv; the same-priority
+ * run has every buffer at that priority (the static policy), the low one the job's policy.
  *
  *   ./ddnn-datacenter --scenario=scenarios/quick-compare.xml --compare
  *   ./ddnn-datacenter --scenario=data/scenarios/thesis-defaults.xml --durationS=1
@@ -312,8 +313,18 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
     std::cout << "Training at same vs low priority, the same background flows, window ["
               << scenario.values.warmup_s << ", "
               << scenario.values.duration_s - scenario.values.cooldown_s
-              << ") s; n: samples, sd: their spread\n"
-              << std::left << std::setw(30) << "" << std::setw(29) << "same priority"
+              << ") s; n: samples, sd: their spread\n";
+    for (uint32_t k = 0; k < scenario.JobCount(); ++k)
+    {
+        // A policy decides per buffer at low priority; the same-priority run is the reference.
+        if (!Is(scenario.Job(k).priority_policy, "static"))
+        {
+            std::cout << "job " << k + 1 << ": low priority under priority policy "
+                      << scenario.Job(k).priority_policy
+                      << ", same priority with every buffer at it (policy static)\n";
+        }
+    }
+    std::cout << std::left << std::setw(30) << "" << std::setw(29) << "same priority"
               << std::setw(29) << "low priority"
               << "change\n";
     for (const Compared& row : rows)
@@ -386,7 +397,7 @@ main(int argc, char* argv[])
                 WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
             }
             const std::string priority = scenario.values.training_priority;
-            DatacenterResult r = RunDatacenter(scenario, priority, flows, scenario.outDir);
+            DatacenterResult r = RunDatacenter(scenario, flows, scenario.outDir);
             auto rows = SummaryRows(r);
             rows.insert(rows.begin(), {"training_priority", priority});
             if (writes)
@@ -414,12 +425,9 @@ main(int argc, char* argv[])
             std::string dir = scenario.outDir + "/" + priority;
             PrepareOutputDirectory("--outDir", dir);
             std::remove((dir + "/summary.csv").c_str());
-            Scenario resolved = scenario;
-            resolved.Set("priority.training", priority);
-            resolved.compare = false;
+            const Scenario resolved = scenario.ComparedAt(priority);
             WriteScenarioFile(resolved, dir + "/scenario.xml");
-            results[priority] = RunDatacenter(scenario,
-                                              priority,
+            results[priority] = RunDatacenter(resolved,
                                               flows,
                                               dir,
                                               "training " + priority + ", run "

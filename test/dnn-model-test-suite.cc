@@ -18,8 +18,8 @@ using namespace ns3;
 /**
  * \ingroup ddnn-tests
  * The ns-3 objects' attribute defaults agree with the scenario's parameter table
- * (examples/runner/ddnn-scenario-params.c), so that a program using the objects directly gets the same
- * model as one using a scenario.
+ * (examples/runner/ddnn-scenario-params.c), so that a program using the objects directly gets the
+ * same model as one using a scenario.
  */
 class AttributeDefaultsTestCase : public TestCase
 {

@@ -411,7 +411,7 @@ class TestOnlyRunTestCase : public TestCase
                       "warmup-s=\"0\" cooldown-s=\"0.001\"/></scenario>"),
             web);
         const std::vector<ddnn_flow> flows = MakeBackgroundFlows(web);
-        const DatacenterResult pattern = RunDatacenter(web, "same", flows, "");
+        const DatacenterResult pattern = RunDatacenter(web.ComparedAt("same"), flows, "");
         NS_TEST_ASSERT_MSG_EQ(pattern.flowsScheduled, 3, "one flow a server");
         NS_TEST_ASSERT_MSG_EQ(pattern.fct[DDNN_FLOWS_ALL].completed, 3, "every flow completes");
         NS_TEST_ASSERT_MSG_EQ_TOL(pattern.utilBackgroundExpected,

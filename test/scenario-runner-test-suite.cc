@@ -399,7 +399,7 @@ class FlowBookkeepingTestCase : public TestCase
         s.values.warmup_s = 0;
         s.values.cooldown_s = 0.001;
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(s);
-        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        DatacenterResult r = RunDatacenter(s.ComparedAt("same"), flows, "");
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].started, 300, "small started");
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_SMALL].completed, 300, "small completed");
         NS_TEST_ASSERT_MSG_EQ(r.fct[DDNN_FLOWS_LARGE].started, 1, "large started");
@@ -475,20 +475,20 @@ class SeveralJobsScenarioTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(both.Job(1).compute_ms, 2, "its own compute time");
         NS_TEST_ASSERT_MSG_EQ(both.Job(1).iterations, 3, "the first job's iterations");
         // Bands: the first job's from the priority (low: band 2), the second's its own (0).
-        NS_TEST_ASSERT_MSG_EQ(both.JobTos(0, "low"), 0x08, "job 1 at low priority");
-        NS_TEST_ASSERT_MSG_EQ(both.JobTos(1, "low"), 0x10, "job 2 in band 0");
+        NS_TEST_ASSERT_MSG_EQ(both.ComparedAt("low").JobTos(0), 0x08, "job 1 at low priority");
+        NS_TEST_ASSERT_MSG_EQ(both.ComparedAt("low").JobTos(1), 0x10, "job 2 in band 0");
         // With four bands (prio4), band 1 is ToS 0x18 and band 3 ToS 0x08.
         Scenario four = both;
         four.Set("topology.queue-disc", "prio4");
         four.Set("training[2].band", "1");
         four.Set("training.band", "3");
-        NS_TEST_ASSERT_MSG_EQ(four.JobTos(1, "same"), 0x18, "prio4 band 1");
-        NS_TEST_ASSERT_MSG_EQ(four.JobTos(0, "same"), 0x08, "prio4 band 3");
+        NS_TEST_ASSERT_MSG_EQ(four.ComparedAt("same").JobTos(1), 0x18, "prio4 band 1");
+        NS_TEST_ASSERT_MSG_EQ(four.ComparedAt("same").JobTos(0), 0x08, "prio4 band 3");
 
         const std::string dir = SystemPath::MakeTemporaryDirectoryName();
         SystemPath::MakeDirectories(dir);
         std::vector<ddnn_flow> flows = MakeBackgroundFlows(both);
-        DatacenterResult r = RunDatacenter(both, "same", flows, dir);
+        DatacenterResult r = RunDatacenter(both.ComparedAt("same"), flows, dir);
         NS_TEST_ASSERT_MSG_EQ(r.jobs.size(), 2, "two results");
         for (const JobResult& job : r.jobs)
         {
@@ -522,9 +522,9 @@ class SeveralJobsScenarioTestCase : public TestCase
                                   + "\" fusion-bytes=\"1000000\" compute-ms=\"2\" "
                                     "iterations=\"3\" start-s=\"0.005\" placement=\"4,5,6,7\"/>";
         DatacenterResult firstAlone
-            = RunDatacenter(Load(head + first + "</scenario>"), "same", flows, "");
+            = RunDatacenter(Load(head + first + "</scenario>").ComparedAt("same"), flows, "");
         DatacenterResult secondAlone
-            = RunDatacenter(Load(head + alone + "</scenario>"), "same", flows, "");
+            = RunDatacenter(Load(head + alone + "</scenario>").ComparedAt("same"), flows, "");
         const double t1 = firstAlone.jobs[0].training.iterationTimeMeanS;
         const double t2 = secondAlone.jobs[0].training.iterationTimeMeanS;
         NS_TEST_ASSERT_MSG_GT(t1, 0.001, "longer than compute");
@@ -635,7 +635,7 @@ class ScenarioOnFabricTestCase : public TestCase
             highest = std::max({highest, f.src, f.dst});
         }
         NS_TEST_ASSERT_MSG_EQ(highest, 15, "flows between all 16 servers");
-        DatacenterResult r = RunDatacenter(s, "same", flows, "");
+        DatacenterResult r = RunDatacenter(s.ComparedAt("same"), flows, "");
         NS_TEST_ASSERT_MSG_EQ(r.jobs[0].training.iterationsCompleted, 2, "iterations");
         NS_TEST_ASSERT_MSG_EQ(r.jobs[0].trainingBytesReceived.size(), 4, "four workers");
         for (uint32_t w = 0; w < 4; ++w)
@@ -704,6 +704,50 @@ AsAttribute(const ddnn_param* p, const std::string& text)
     parsed->DeserializeFromString(text, info.checker);
     return parsed->SerializeToString(info.checker);
 }
+
+/**
+ * \ingroup ddnn-tests
+ * --compare's two sides: the same-priority run is the reference with every buffer at the
+ * priority (the static policy, the policies' rows at their defaults, on every job), the
+ * low-priority run keeps the jobs' policies; both keep every other value.
+ */
+class ComparedSidesTestCase : public TestCase
+{
+  public:
+    ComparedSidesTestCase()
+        : TestCase("--compare runs a priority policy against every buffer at the same priority")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Scenario s;
+        s.Set("training.priority-policy", "slack-adaptive");
+        s.Set("training.slack-margin", "0.2");
+        s.Set("training.fusion-bytes", "123456");
+        s.Set("priority.training", "low");
+        const Scenario same = s.ComparedAt("same");
+        const Scenario low = s.ComparedAt("low");
+        NS_TEST_ASSERT_MSG_EQ(std::string(same.values.training_priority), "same", "same side");
+        NS_TEST_ASSERT_MSG_EQ(std::string(same.Job(0).priority_policy), "static", "reference");
+        NS_TEST_ASSERT_MSG_EQ(same.Job(0).slack_margin,
+                              Scenario().Job(0).slack_margin,
+                              "the policy's row back at its default");
+        NS_TEST_ASSERT_MSG_EQ(same.Job(0).fusion_bytes, 123456, "other values kept");
+        NS_TEST_ASSERT_MSG_EQ(same.compare, false, "a side is one run");
+        NS_TEST_ASSERT_MSG_EQ(std::string(low.values.training_priority), "low", "low side");
+        NS_TEST_ASSERT_MSG_EQ(
+            std::string(low.Job(0).priority_policy), "slack-adaptive", "the policy under test");
+        NS_TEST_ASSERT_MSG_EQ(low.Job(0).slack_margin, 0.2, "with its values");
+        // The reference is a valid run (a policy's value left set would be refused).
+        same.Validate();
+        // The training's ToS: same priority's 0x10, low's 0x08.
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(same.JobTos(0)), 0x10, "same: band 0");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(low.JobTos(0)), 0x08, "low: band 2");
+    }
+};
 
 /**
  * \ingroup ddnn-tests
@@ -942,6 +986,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new ScenarioOnFabricTestCase);
         AddTestCase(new TableRowsReachAttributesTestCase);
         AddTestCase(new TableDefaultsTestCase);
+        AddTestCase(new ComparedSidesTestCase);
     }
 };
 

@@ -124,7 +124,6 @@ MakeBackgroundFlows(const Scenario& scenario)
 
 DatacenterResult
 RunDatacenter(const Scenario& scenario,
-              const std::string& priority,
               const std::vector<ddnn_flow>& flows,
               const std::string& outDir,
               const std::string& progressLabel,
@@ -133,10 +132,10 @@ RunDatacenter(const Scenario& scenario,
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.values.seed);
     RngSeedManager::SetRun(scenario.values.rng_run);
-    const uint8_t backgroundTos = scenario.TosOf(priority).second;
+    const uint8_t backgroundTos = scenario.TosOf().second;
     Ptr<ServerTopology> network = CreateTopology(scenario);
     const std::vector<InstalledTraining> jobs
-        = InstallTrainingJobs(scenario.TrainingPart(), network, priority);
+        = InstallTrainingJobs(scenario.TrainingPart(), network);
     std::vector<std::unique_ptr<TrainingRecorder>> recorders; // they hold trace connections
     for (const InstalledTraining& job : jobs)
     {

@@ -75,14 +75,13 @@ std::vector<ddnn_flow> MakeBackgroundFlows(const Scenario& scenario);
 /**
  * Training jobs and the background tenant together on the scenario's network (single ToR,
  * leaf-spine or fat-tree; every server a background endpoint): runs both tenants for
- * duration-s with the given flows and training priority (a TenantPriority name: same, low,
- * high; it sets both tenants' ToS: same: both 0x10 (band 0); low: background 0x10, training
- * 0x08 (band 2); high: training 0x10, background 0x00 (band 1));
+ * duration-s with the given flows at the scenario's training priority (a TenantPriority
+ * name: same, low, high; it sets both tenants' ToS: same: both 0x10 (band 0); low: background
+ * 0x10, training 0x08 (band 2); high: training 0x10, background 0x00 (band 1));
  * when outDir is not empty writes the training CSVs, flows.csv and
  * utilization.csv there (summary.csv is the caller's, see SummaryRows).
  */
 DatacenterResult RunDatacenter(const Scenario& scenario,
-                               const std::string& priority,
                                const std::vector<ddnn_flow>& flows,
                                const std::string& outDir,
                                const std::string& progressLabel = "",

@@ -771,9 +771,52 @@ Scenario::Validate() const
     }
 }
 
-std::pair<uint8_t, uint8_t>
-Scenario::TosOf(const std::string& priority) const
+Scenario
+Scenario::ComparedAt(const std::string& priority) const
 {
+    Scenario at = *this;
+    at.Set("priority.training", priority);
+    at.compare = false;
+    if (priority != "same")
+    {
+        return at;
+    }
+    // Every job static, and the rows of the policies (those whose attribute belongs to a
+    // BufferPriorityPolicy) back at their defaults, which the static policy accepts.
+    const Scenario defaults;
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string target = p->sets ? p->sets : "";
+        TypeId owner;
+        const bool policyRow
+            = std::string(p->element) + "." + p->attribute == "training.priority-policy"
+              || (!target.empty()
+                  && TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
+                  && owner.IsChildOf(BufferPriorityPolicy::GetTypeId()));
+        if (!policyRow || !ddnn_param_is_per_job(p))
+        {
+            continue;
+        }
+        char text[DDNN_PATH_MAX + 64]; // a scenario's longest text, or a number
+        ddnn_diag diag{};
+        for (uint32_t k = 0; k < at.JobCount(); ++k)
+        {
+            if (ddnn_scenario_format_job_param(&defaults.values, p, 0, text, sizeof text) != DDNN_OK
+                || ddnn_scenario_set_job_param(&at.values, p, k, text, &diag) != DDNN_OK)
+            {
+                throw DdnnError(JobArgument(k, p->flag)
+                                + ": cannot reset for --compare: " + diag.message);
+            }
+        }
+    }
+    return at;
+}
+
+std::pair<uint8_t, uint8_t>
+Scenario::TosOf() const
+{
+    const std::string priority = values.training_priority;
     // The training's priority against the background's, by the tenants' priority names.
     const auto tos
         = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
@@ -789,12 +832,12 @@ Scenario::TosOf(const std::string& priority) const
 }
 
 uint8_t
-Scenario::JobTos(uint32_t k, const std::string& priority) const
+Scenario::JobTos(uint32_t k) const
 {
     const char* band = Job(k).band;
     if (Is(band, "scenario"))
     {
-        return TosOf(priority).first;
+        return TosOf().first;
     }
     return EgressQueue::TosOfBand(EgressQueue::FromScenario(values.queue_disc), std::stoul(band));
 }

@@ -19,9 +19,9 @@ namespace ns3
 /**
  * \ingroup ddnn
  * \brief One run's scenario: the core's parameter record (ddnn_scenario, described by the
- * table in examples/runner/ddnn-scenario-params.c: its one default, range and help per value) and the
- * program's own options. The runner keeps no other copy of the values: it reads them here
- * and sets them on ns-3 objects when it builds the run (training-run.h, datacenter-run.h).
+ * table in examples/runner/ddnn-scenario-params.c: its one default, range and help per value) and
+ * the program's own options. The runner keeps no other copy of the values: it reads them here and
+ * sets them on ns-3 objects when it builds the run (training-run.h, datacenter-run.h).
  *
  * Job k (from 0) is values.jobs[k]; a file's relative paths are resolved when it is read
  * (LoadScenarioFile).
@@ -97,10 +97,17 @@ class Scenario
     /** ValidateTraining, the background tenant and the run: window, bands, the run's size. */
     void Validate() const;
 
-    /** ToS of the training and of the background sockets under a training priority. */
-    std::pair<uint8_t, uint8_t> TosOf(const std::string& priority) const;
-    /** Job k's ToS under `priority`: its band's, or the priority's for band "scenario". */
-    uint8_t JobTos(uint32_t k, const std::string& priority) const;
+    /**
+     * The scenario as one side of --compare runs it: at training priority `priority`, and at
+     * "same" with every job's buffers at that priority (the static policy, its rows at their
+     * defaults), the reference a job's priority policy is compared with.
+     */
+    Scenario ComparedAt(const std::string& priority) const;
+
+    /** ToS of the training and of the background sockets under the training priority. */
+    std::pair<uint8_t, uint8_t> TosOf() const;
+    /** Job k's ToS: its band's, or the training priority's for band "scenario". */
+    uint8_t JobTos(uint32_t k) const;
 
     /**
      * The run under `priority` for the training jobs alone: a job without iterations or

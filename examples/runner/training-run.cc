@@ -263,7 +263,6 @@ BasePort(TypeId type, const std::string& attribute)
 InstalledTraining
 InstallJob(const Scenario& scenario,
            uint32_t k,
-           const std::string& priority,
            Ptr<ServerTopology> network,
            std::set<uint32_t>& taken)
 {
@@ -305,7 +304,7 @@ InstallJob(const Scenario& scenario,
             training.SetAttribute(name, value);
         }
     };
-    setTransport("Tos", UintegerValue(scenario.JobTos(k, priority)));
+    setTransport("Tos", UintegerValue(scenario.JobTos(k)));
     // Each job listens on its own port: jobs may share servers.
     setTransport("Port", UintegerValue(BasePort(TcpPartitionTransport::GetTypeId(), "Port") + k));
     training.SetAttribute("SyncPort",
@@ -370,15 +369,13 @@ InstallJob(const Scenario& scenario,
 } // namespace
 
 std::vector<InstalledTraining>
-InstallTrainingJobs(const Scenario& scenario,
-                    Ptr<ServerTopology> network,
-                    const std::string& priority)
+InstallTrainingJobs(const Scenario& scenario, Ptr<ServerTopology> network)
 {
     std::vector<InstalledTraining> installed;
     std::set<uint32_t> taken;
     for (uint32_t k = 0; k < scenario.JobCount(); ++k)
     {
-        installed.push_back(InstallJob(scenario, k, priority, network, taken));
+        installed.push_back(InstallJob(scenario, k, network, taken));
     }
     return installed;
 }
@@ -391,7 +388,7 @@ InstallTraining(const Scenario& scenario, Ptr<ServerTopology> network)
         throw DdnnError("the scenario has " + std::to_string(scenario.JobCount())
                         + " training jobs; this program runs one (ddnn-datacenter runs several)");
     }
-    return InstallTrainingJobs(scenario, network, scenario.values.training_priority).front();
+    return InstallTrainingJobs(scenario, network).front();
 }
 
 void

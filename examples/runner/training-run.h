@@ -57,11 +57,10 @@ struct InstalledTraining
  * the ideal transport's rate and step latency taken from the network: job k (from 0) on
  * its placement (packed and spread skip the servers of the jobs before it), its TCP
  * connections on port TcpPartitionTransport::Port + k at the ToS of its band (or of the
- * training `priority`), started at its start-s.
+ * scenario's training priority), started at its start-s.
  */
 std::vector<InstalledTraining> InstallTrainingJobs(const Scenario& scenario,
-                                                   Ptr<ServerTopology> network,
-                                                   const std::string& priority);
+                                                   Ptr<ServerTopology> network);
 
 /** InstallTrainingJobs of a scenario with one job: that job. */
 InstalledTraining InstallTraining(const Scenario& scenario, Ptr<ServerTopology> network);
