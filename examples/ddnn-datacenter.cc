@@ -28,6 +28,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 
@@ -54,6 +55,36 @@ Count(const DatacenterResult::Bands& bands, const std::vector<uint64_t>& counts,
     return bands.classified && band < counts.size() ? std::to_string(counts[band]) : "NA";
 }
 
+/**
+ * One line per band whose servers sent more data segments again than the network dropped in
+ * it: the rest were spurious (a timer fired while the segment waited in a queue).
+ */
+std::vector<std::string>
+SpuriousRetransmissions(const DatacenterResult& r)
+{
+    std::vector<std::string> lines;
+    if (!r.serverBands.classified || !r.switchBands.classified)
+    {
+        return lines; // drops of a band unknown: nothing to say for sure
+    }
+    for (size_t b = 0; b < r.retransmissions.size(); ++b)
+    {
+        const uint64_t drops = r.serverBands.drops[b]
+                               + (b < r.switchBands.drops.size() ? r.switchBands.drops[b] : 0);
+        if (r.retransmissions[b] > drops)
+        {
+            std::ostringstream os;
+            os << "band " << b << ": " << r.retransmissions[b] << " TCP data segments sent again, "
+               << drops << " packets dropped: at least " << r.retransmissions[b] - drops
+               << " retransmissions were spurious (timers fired while segments waited in a "
+                  "queue; minimum RTO "
+               << r.minRtoMs << " ms)";
+            lines.push_back(os.str());
+        }
+    }
+    return lines;
+}
+
 void
 PrintRun(const std::string& label, const DatacenterResult& r)
 {
@@ -61,11 +92,14 @@ PrintRun(const std::string& label, const DatacenterResult& r)
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {
         const TrainingSummary& t = r.jobs[k].training;
+        const ddnn_interval period = IterationInterval(t);
         std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
                   << ": " << t.iterationsCompleted << " iterations, mean "
-                  << Ms(t.iterationTimeMeanS) << " ms (n=" << t.iterationsMeasured
-                  << " in the window, sd " << Ms(t.iterationTimeSdS) << " ms; compute "
-                  << Ms(t.computeTimeS) << " ms)\n";
+                  << Ms(t.iterationTimeMeanS) << " ms [" << Ms(period.low) << ", "
+                  << Ms(period.high) << "] (" << ConfidenceText()
+                  << " interval, batch means; n=" << t.iterationsMeasured << " in the window, sd "
+                  << Ms(t.iterationTimeSdS) << " ms, median " << Ms(IterationMedian(t))
+                  << " ms; compute " << Ms(t.computeTimeS) << " ms)\n";
     }
     double expected = 0, measured = 0; // the training tenant: every job
     for (const JobResult& job : r.jobs)
@@ -95,15 +129,19 @@ PrintRun(const std::string& label, const DatacenterResult& r)
                       << std::setw(8) << (u[2 * down] + u[2 * down + 1]) * 100 << "\n";
         }
     }
-    std::cout << "  flows   started  completed   mean FCT    p50 FCT    p99 FCT  (ms)\n";
+    std::cout << "  flows   started  completed   mean FCT  (" << ConfidenceText()
+              << " interval, bootstrap)    p50 FCT    p99 FCT  (ms)\n";
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
         const ddnn_flow_class_stats& s = r.fct[c];
+        const ddnn_interval mean
+            = FctInterval(r, static_cast<ddnn_flow_class>(c), DDNN_STATISTIC_MEAN);
         std::cout << "  " << std::left << std::setw(6)
                   << ddnn_flow_class_name(static_cast<ddnn_flow_class>(c)) << std::right
                   << std::setw(9) << s.started << std::setw(11) << s.completed << std::setw(11)
-                  << Ms(s.mean_s) << std::setw(11) << Ms(s.p50_s) << std::setw(11) << Ms(s.p99_s)
-                  << "\n";
+                  << Ms(s.mean_s) << std::setw(34)
+                  << "[" + Ms(mean.low) + ", " + Ms(mean.high) + "]" << std::setw(11) << Ms(s.p50_s)
+                  << std::setw(11) << Ms(s.p99_s) << "\n";
     }
     std::cout << "  band  drops at servers  at switches  retransmissions  (packets)\n";
     for (size_t b = 0; b < r.serverBands.drops.size(); ++b)
@@ -113,13 +151,26 @@ PrintRun(const std::string& label, const DatacenterResult& r)
                   << Count(r.switchBands, r.switchBands.drops, b) << std::setw(17)
                   << Count(r.serverBands, r.retransmissions, b) << "\n";
     }
+    for (const std::string& line : SpuriousRetransmissions(r))
+    {
+        std::cout << "  " << line << "\n";
+    }
 }
 
-double
-ChangePercent(double same, double low)
+const double kNa = std::numeric_limits<double>::quiet_NaN();
+
+/** A figure whose samples are not kept (an allreduce mean, a utilization): no interval. */
+ddnn_interval
+EstimateOnly(double value, uint64_t samples)
 {
-    // No sample on either side, or nothing to compare with: missing, not 0 %.
-    return same != 0 ? (low - same) / same * 100 : std::numeric_limits<double>::quiet_NaN();
+    return ddnn_interval{value, kNa, kNa, kNa, kNa, samples, 0};
+}
+
+/** The change from same to low without an interval; NA without a figure to compare with. */
+ddnn_interval
+ChangeOnly(double same, double low, uint64_t samples)
+{
+    return EstimateOnly(same != 0 ? (low - same) / same * 100 : kNa, samples);
 }
 
 /** One figure at both priorities, with its evidence: a row of compare.csv. */
@@ -128,16 +179,15 @@ struct Compared
     std::string key;
     std::string label; //!< on screen; "" for a row of compare.csv only
     double scale;      //!< from the figure's unit to the screen's
-    double same;
-    double low;
-    uint64_t sameSamples;
-    uint64_t lowSamples;
+    ddnn_interval same;
+    ddnn_interval low;
     double sameSd;
     double lowSd;
-    uint64_t minimum; //!< fewer samples on either side: flagged; 0: never
+    double sameMedian;
+    double lowMedian;
+    ddnn_interval change; //!< from same to low, in percent, with its interval where it has one
+    uint64_t minimum;     //!< fewer samples on either side: flagged; 0: never
 };
-
-const double kNa = std::numeric_limits<double>::quiet_NaN();
 
 /** The rows of compare.csv: training figures, FCT by class, uplink utilization. */
 std::vector<Compared>
@@ -152,49 +202,56 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
         rows.push_back({JobPrefix(k, "_") + "iteration_time_mean_s",
                         "iteration time (ms)" + job,
                         1e3,
-                        a.iterationTimeMeanS,
-                        b.iterationTimeMeanS,
-                        a.iterationsMeasured,
-                        b.iterationsMeasured,
+                        IterationInterval(a),
+                        IterationInterval(b),
                         a.iterationTimeSdS,
                         b.iterationTimeSdS,
+                        IterationMedian(a),
+                        IterationMedian(b),
+                        IterationChange(a, b),
                         std::max<uint64_t>(same.minIterations, 1)});
         rows.push_back({JobPrefix(k, "_") + "allreduce_time_mean_s",
                         "allreduce time (ms)" + job,
                         1e3,
-                        a.allreduceTimeMeanS,
-                        b.allreduceTimeMeanS,
-                        a.allreducesMeasured,
-                        b.allreducesMeasured,
+                        EstimateOnly(a.allreduceTimeMeanS, a.allreducesMeasured),
+                        EstimateOnly(b.allreduceTimeMeanS, b.allreducesMeasured),
                         a.allreduceTimeSdS,
                         b.allreduceTimeSdS,
+                        kNa,
+                        kNa,
+                        ChangeOnly(a.allreduceTimeMeanS,
+                                   b.allreduceTimeMeanS,
+                                   std::min(a.allreducesMeasured, b.allreducesMeasured)),
                         1});
     }
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
-        const std::string name = ddnn_flow_class_name(static_cast<ddnn_flow_class>(c));
+        const auto flowClass = static_cast<ddnn_flow_class>(c);
+        const std::string name = ddnn_flow_class_name(flowClass);
         const ddnn_flow_class_stats& a = same.fct[c];
         const ddnn_flow_class_stats& b = low.fct[c];
-        const bool shown = c != DDNN_FLOWS_ALL;
+        const bool shown = c == DDNN_FLOWS_SMALL || c == DDNN_FLOWS_LARGE;
         rows.push_back({"fct_" + name + "_mean_s",
                         shown ? name + " flows: mean FCT (ms)" : "",
                         1e3,
-                        a.mean_s,
-                        b.mean_s,
-                        a.completed,
-                        b.completed,
+                        FctInterval(same, flowClass, DDNN_STATISTIC_MEAN),
+                        FctInterval(low, flowClass, DDNN_STATISTIC_MEAN),
                         a.sd_s,
                         b.sd_s,
+                        a.p50_s,
+                        b.p50_s,
+                        FctChange(same, low, flowClass, DDNN_STATISTIC_MEAN),
                         same.minFlows});
         rows.push_back({"fct_" + name + "_p99_s",
                         shown ? name + " flows: p99 FCT (ms)" : "",
                         1e3,
-                        a.p99_s,
-                        b.p99_s,
-                        a.completed,
-                        b.completed,
+                        FctInterval(same, flowClass, DDNN_STATISTIC_P99),
+                        FctInterval(low, flowClass, DDNN_STATISTIC_P99),
                         kNa,
                         kNa,
+                        kNa,
+                        kNa,
+                        FctChange(same, low, flowClass, DDNN_STATISTIC_P99),
                         same.minFlows});
     }
     // Utilization: the mean over the window's bins (their count is the samples).
@@ -207,88 +264,142 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
         lowTraining += low.jobs[k].utilTrainingMeasured * low.jobs[k].training.workers;
     }
     const double servers = static_cast<double>(same.linkUtilization.size());
-    rows.push_back({"util_training_measured",
-                    "training's uplink use (%)",
-                    100,
-                    sameTraining / servers,
-                    lowTraining / servers,
-                    bins,
-                    bins,
-                    kNa,
-                    kNa,
-                    0});
-    rows.push_back({"util_background_measured",
-                    "background's uplink use (%)",
-                    100,
-                    same.utilBackgroundMeasured,
-                    low.utilBackgroundMeasured,
-                    bins,
-                    bins,
-                    kNa,
-                    kNa,
-                    0});
+    for (const auto& [key, label, a, b] : {std::tuple{"util_training_measured",
+                                                      "training's uplink use (%)",
+                                                      sameTraining / servers,
+                                                      lowTraining / servers},
+                                           std::tuple{"util_background_measured",
+                                                      "background's uplink use (%)",
+                                                      same.utilBackgroundMeasured,
+                                                      low.utilBackgroundMeasured}})
+    {
+        rows.push_back({key,
+                        label,
+                        100,
+                        EstimateOnly(a, bins),
+                        EstimateOnly(b, bins),
+                        kNa,
+                        kNa,
+                        kNa,
+                        kNa,
+                        ChangeOnly(a, b, bins),
+                        0});
+    }
     return rows;
 }
 
 bool
 FewSamples(const Compared& row)
 {
-    return row.minimum > 0 && (row.sameSamples < row.minimum || row.lowSamples < row.minimum);
+    return row.minimum > 0 && (row.same.samples < row.minimum || row.low.samples < row.minimum);
 }
 
-/** "12.3 (n=40, sd 1.2)": a figure on screen with its sample count and spread. */
+/** A figure for people: fewer decimals as it grows, NA without a sample. */
 std::string
-WithEvidence(double value, uint64_t samples, double sd, double scale)
+Figure(double value)
 {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3);
     if (std::isnan(value))
     {
-        os << "NA";
+        return "NA";
     }
-    else
-    {
-        os << value * scale;
-    }
-    os << " (n=" << samples;
-    if (!std::isnan(sd))
-    {
-        os << ", sd " << std::setprecision(3) << sd * scale;
-    }
-    os << ")";
+    std::ostringstream os;
+    os << std::fixed
+       << std::setprecision(std::fabs(value) >= 100 ? 1
+                            : std::fabs(value) >= 1 ? 2
+                                                    : 3)
+       << value;
     return os.str();
 }
 
 /**
- * The thesis's verdict on the iteration slowdown (ddnn-campaign's green and red thresholds:
- * at most 1 % safe, up to 30 % costly, more harmful), or why there is none.
+ * "123.4 [110.2, 140.1] n=40 sd 12.3": a figure on screen with its interval, samples and
+ * spread, and its median where the spread exceeds half the mean.
  */
 std::string
-Verdict(const Compared& iteration, const Compared& smallFlows)
+WithEvidence(const ddnn_interval& value, double sd, double median, double scale)
 {
-    const double slowdown = ChangePercent(iteration.same, iteration.low);
+    std::ostringstream os;
+    os << Figure(value.estimate * scale);
+    if (!std::isnan(value.low))
+    {
+        os << " [" << Figure(value.low * scale) << ", " << Figure(value.high * scale) << "]";
+    }
+    os << " n=" << value.samples;
+    if (!std::isnan(sd))
+    {
+        os << " sd " << Figure(sd * scale);
+        if (!std::isnan(median) && sd > value.estimate / 2)
+        {
+            os << " median " << Figure(median * scale);
+        }
+    }
+    return os.str();
+}
+
+/** The thesis's classes of the iteration slowdown (ddnn-campaign's green and red thresholds). */
+const char*
+SlowdownClass(double percent)
+{
+    return percent <= 1 ? "SAFE" : percent <= 30 ? "COSTLY" : "HARMFUL";
+}
+
+/**
+ * The verdict on the iteration slowdown, only where its whole interval lies in one class (at
+ * most 1 % safe, up to 30 % costly, more harmful); otherwise INCONCLUSIVE with the run length
+ * that would settle it, from the observed spread.
+ */
+std::string
+Verdict(const Scenario& scenario, const Compared& iteration, const Compared& smallFlows)
+{
+    const ddnn_interval& change = iteration.change;
     std::ostringstream os;
     os << std::fixed << std::setprecision(1);
-    if (std::isnan(slowdown) || FewSamples(iteration))
+    if (std::isnan(change.estimate) || std::isnan(change.low) || FewSamples(iteration))
     {
-        os << "no verdict: fewer than " << iteration.minimum
-           << " iterations measured at one priority (n=" << iteration.sameSamples << " and "
-           << iteration.lowSamples << "); give a longer --durationS";
+        os << "no verdict: fewer than " << std::max<uint64_t>(iteration.minimum, 2)
+           << " iterations measured at one priority (n=" << iteration.same.samples << " and "
+           << iteration.low.samples << "); give a longer --durationS";
         return os.str();
     }
-    os << (slowdown <= 1    ? "SAFE"
-           : slowdown <= 30 ? "COSTLY"
-                            : "HARMFUL")
-       << ": training at low priority changes its iteration time by " << std::showpos << slowdown
-       << std::noshowpos << " %"
-       << (slowdown <= 1    ? " (at most 1 %: safe)"
-           : slowdown <= 30 ? " (between 1 and 30 %: costly)"
-                            : " (more than 30 %: harmful)");
-    const double gain = ChangePercent(smallFlows.same, smallFlows.low);
-    if (!std::isnan(gain))
+    const std::string lowClass = SlowdownClass(change.low);
+    const std::string highClass = SlowdownClass(change.high);
+    os << (lowClass == highClass ? lowClass : "INCONCLUSIVE")
+       << ": training at low priority changes its iteration time by " << ChangeWithInterval(change)
+       << " (" << ConfidenceText()
+       << " interval; SAFE: at most +1 %, COSTLY: up to +30 %, HARMFUL: more)";
+    if (lowClass != highClass)
     {
-        os << "; small flows' mean FCT changes by " << std::showpos << gain << std::noshowpos
-           << " %" << (FewSamples(smallFlows) ? " (few flows)" : "");
+        // Settled when the half-width shrinks below the distance to the nearest threshold
+        // inside the interval; the half-width falls as one over the root of the iterations.
+        double distance = std::numeric_limits<double>::infinity();
+        for (double threshold : {1.0, 30.0})
+        {
+            if (change.low <= threshold && threshold < change.high)
+            {
+                distance = std::min(distance, std::fabs(change.estimate - threshold));
+            }
+        }
+        const double factor = ddnn_samples_factor(&change, distance);
+        os << "; the interval spans " << lowClass << " and " << highClass;
+        if (std::isfinite(factor))
+        {
+            const double window = scenario.values.duration_s - scenario.values.warmup_s
+                                  - scenario.values.cooldown_s;
+            os << ": about " << std::setprecision(0) << std::ceil(factor)
+               << " times the iterations would settle it (--durationS=" << std::setprecision(1)
+               << scenario.values.warmup_s + window * std::ceil(factor) + scenario.values.cooldown_s
+               << ", from the spread measured here)";
+        }
+        else
+        {
+            os << ": the change sits on a threshold, no run length settles it";
+        }
+    }
+    if (!std::isnan(smallFlows.change.estimate))
+    {
+        os << "; small flows' mean FCT changes by " << ChangeWithInterval(smallFlows.change)
+           << " over the " << smallFlows.change.samples << " flows completed in both runs"
+           << (FewSamples(smallFlows) ? " (few flows)" : "");
     }
     return os.str();
 }
@@ -300,32 +411,43 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
     const std::vector<Compared> rows = CompareRows(same, low);
     AtomicFile compare(scenario.outDir + "/compare.csv");
     std::ofstream& csv = compare.Out();
-    csv << "key,same,low,change_percent,same_samples,low_samples,same_sd,low_sd,few_samples\n";
+    csv << "key,same,same_ci_low,same_ci_high,low,low_ci_low,low_ci_high,change_percent,"
+           "change_ci_low_percent,change_ci_high_percent,change_samples,same_samples,low_samples,"
+           "same_sd,low_sd,same_median,low_median,few_samples,confidence_level\n";
     for (const Compared& row : rows)
     {
-        csv << row.key << "," << FormatFigure(row.same) << "," << FormatFigure(row.low) << ","
-            << FormatFigure(ChangePercent(row.same, row.low)) << "," << row.sameSamples << ","
-            << row.lowSamples << "," << FormatFigure(row.sameSd) << "," << FormatFigure(row.lowSd)
-            << "," << (FewSamples(row) ? "true" : "false") << "\n";
+        csv << row.key;
+        for (const ddnn_interval* v : {&row.same, &row.low, &row.change})
+        {
+            csv << "," << FormatFigure(v->estimate) << "," << FormatFigure(v->low) << ","
+                << FormatFigure(v->high);
+        }
+        csv << "," << row.change.samples << "," << row.same.samples << "," << row.low.samples << ","
+            << FormatFigure(row.sameSd) << "," << FormatFigure(row.lowSd) << ","
+            << FormatFigure(row.sameMedian) << "," << FormatFigure(row.lowMedian) << ","
+            << (FewSamples(row) ? "true" : "false") << "," << FormatFigure(kConfidenceLevel)
+            << "\n";
     }
     compare.Commit();
 
     std::cout << "Training at same vs low priority, the same background flows, window ["
               << scenario.values.warmup_s << ", "
               << scenario.values.duration_s - scenario.values.cooldown_s
-              << ") s; n: samples, sd: their spread\n";
+              << ") s; [ ]: " << ConfidenceText()
+              << " interval (iterations: batch means; flows: bootstrap, a change over the "
+                 "flows completed in both runs), n: samples, sd: their spread\n";
     for (uint32_t k = 0; k < scenario.JobCount(); ++k)
     {
         // A policy decides per buffer at low priority; the same-priority run is the reference.
         if (!Is(scenario.Job(k).priority_policy, "static"))
         {
-            std::cout << "job " << k + 1 << ": low priority under priority policy "
-                      << scenario.Job(k).priority_policy
-                      << ", same priority with every buffer at it (policy static)\n";
+            std::cout << "job " << k + 1 << ": same (every buffer at the background's priority, "
+                      << "policy static) vs " << scenario.Job(k).priority_policy
+                      << " (low priority under that policy)\n";
         }
     }
-    std::cout << std::left << std::setw(30) << "" << std::setw(29) << "same priority"
-              << std::setw(29) << "low priority"
+    std::cout << std::left << std::setw(30) << "" << std::setw(40) << "same priority"
+              << std::setw(40) << "low priority"
               << "change\n";
     for (const Compared& row : rows)
     {
@@ -333,18 +455,24 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
         {
             continue;
         }
-        const double change = ChangePercent(row.same, row.low);
-        std::ostringstream changeText;
-        changeText << std::fixed << std::setprecision(1) << std::showpos << change << " %";
-        std::cout << std::left << std::setw(30) << row.label << std::setw(29)
-                  << WithEvidence(row.same, row.sameSamples, row.sameSd, row.scale) << std::setw(29)
-                  << WithEvidence(row.low, row.lowSamples, row.lowSd, row.scale)
-                  << (std::isnan(change) ? "NA (no sample)" : changeText.str())
+        std::cout << std::left << std::setw(30) << row.label << std::setw(40)
+                  << WithEvidence(row.same, row.sameSd, row.sameMedian, row.scale) + " "
+                  << std::setw(40)
+                  << WithEvidence(row.low, row.lowSd, row.lowMedian, row.scale) + " "
+                  << (std::isnan(row.change.estimate) ? "NA (no sample)"
+                                                      : ChangeWithInterval(row.change))
                   << (FewSamples(row) ? "  FEW SAMPLES (< " + std::to_string(row.minimum) + ")"
                                       : "")
                   << std::right << "\n";
     }
-    std::cout << Verdict(rows[0], rows[2 * same.jobs.size()]) << "\n"
+    for (const auto& [side, result] : {std::pair{"same", &same}, std::pair{"low", &low}})
+    {
+        for (const std::string& line : SpuriousRetransmissions(*result))
+        {
+            std::cout << side << " priority: " << line << "\n";
+        }
+    }
+    std::cout << Verdict(scenario, rows[0], rows[2 * same.jobs.size()]) << "\n"
               << "files: " << scenario.outDir << "/compare.csv; each run's summary.csv, "
               << "iterations.csv, flows.csv, ... in " << scenario.outDir << "/same/ and "
               << scenario.outDir << "/low/" << std::endl;

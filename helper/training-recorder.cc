@@ -254,6 +254,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.iterationTimeSdS = iterations.sd;
     s.iterationTimeMinS = iterations.min;
     s.iterationTimeMaxS = iterations.max;
+    s.iterationPeriodsS = std::move(periods);
 
     std::vector<double> allreduces;
     std::vector<double> aggregations;

@@ -33,6 +33,7 @@ struct TrainingSummary
     double iterationTimeSdS{0};     //!< standard deviation of the periods; NaN below 2
     double iterationTimeMinS{0};    //!< shortest period; NaN without any
     double iterationTimeMaxS{0};    //!< longest period; NaN without any
+    std::vector<double> iterationPeriodsS; //!< the periods behind the mean, in their order
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};

@@ -101,7 +101,7 @@ if(DDNN_EXAMPLES)
   set_tests_properties(
     example-ddnn-datacenter
     PROPERTIES PASS_REGULAR_EXPRESSION
-               "small flows: mean FCT \\(ms\\) +[0-9.]+ \\(n=[1-9].*large flows: p99.*compare.csv"
+               "small flows: mean FCT \\(ms\\) +[0-9.]+ \\[[0-9.]+, [0-9.]+\\] n=[1-9].*large flows: p99.*no verdict.*compare.csv"
   )
   ddnn_error_test(zero-flow-rate "^ddnn-datacenter: error: --flowRate: expected a number in \\(0, 100000\\]"
                   $<TARGET_FILE:ddnn-datacenter> --flowRate=0
@@ -249,6 +249,12 @@ if(DDNN_EXAMPLES)
   add_test(NAME readme-examples
            COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
                    $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
+  )
+  # Retransmissions beyond drops are named (spurious: timers fired while segments waited).
+  add_test(NAME spurious-retransmissions
+           COMMAND ${ddnn_test_dir}/check-spurious-retransmissions.sh
+                   $<TARGET_FILE:ddnn-datacenter> ${ddnn_data_dir}/scenarios/quick-compare.xml
+                   ${CMAKE_CURRENT_BINARY_DIR}/spurious-retransmissions
   )
   # The report's evidence: sample counts, a class of one flow flagged, no duplicate figure.
   add_test(NAME report-evidence

@@ -3,6 +3,8 @@
  */
 #include "datacenter-run.h"
 
+#include "run-intervals.h"
+
 #include "distributed-run.h"
 
 #include "ns3/atomic-file.h"
@@ -229,6 +231,7 @@ RunDatacenter(const Scenario& scenario,
                 ddnn_flow_result{flow.bytes,
                                  completed ? 1 : 0,
                                  completed ? (flow.end - flow.start).GetSeconds() : 0.0});
+            result.measuredFlows.emplace_back(flow.id, measured.back());
         }
     }
     ddnn_flow_stats(measured.data(), measured.size(), result.fct.data());
@@ -246,6 +249,7 @@ RunDatacenter(const Scenario& scenario,
             }
         }
     }
+    result.minRtoMs = scenario.Transport().minRtoMs;
     result.minIterations = scenario.values.min_iterations;
     result.minFlows = scenario.values.min_flows;
     result.windowS = (scenario.WindowEnd() - scenario.WindowStart()).GetSeconds();
@@ -380,10 +384,12 @@ std::vector<std::pair<std::string, std::string>>
 SummaryRows(const DatacenterResult& r)
 {
     std::vector<std::pair<std::string, std::string>> rows;
+    rows.emplace_back("confidence_level", FormatFigure(kConfidenceLevel));
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {
         const TrainingSummary& t = r.jobs[k].training;
         const std::string job = JobPrefix(k, "_");
+        const ddnn_interval period = IterationInterval(t);
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
                  {"workers", std::to_string(t.workers)},
                  {"model_bytes", std::to_string(t.modelBytes)},
@@ -394,6 +400,10 @@ SummaryRows(const DatacenterResult& r)
                  {"iteration_time_sd_s", FormatFigure(t.iterationTimeSdS)},
                  {"iteration_time_min_s", FormatFigure(t.iterationTimeMinS)},
                  {"iteration_time_max_s", FormatFigure(t.iterationTimeMaxS)},
+                 {"iteration_time_median_s", FormatFigure(IterationMedian(t))},
+                 {"iteration_time_ci_low_s", FormatFigure(period.low)},
+                 {"iteration_time_ci_high_s", FormatFigure(period.high)},
+                 {"iteration_time_batches", std::to_string(period.batches)},
                  {"iterations_few_samples",
                   t.iterationsMeasured < r.minIterations || t.iterationsMeasured == 0 ? "true"
                                                                                       : "false"},
@@ -431,6 +441,13 @@ SummaryRows(const DatacenterResult& r)
         rows.emplace_back("flows_" + name + "_started", std::to_string(s.started));
         rows.emplace_back("flows_" + name + "_completed", std::to_string(s.completed));
         rows.emplace_back("fct_" + name + "_sd_s", FormatFigure(s.sd_s));
+        for (const auto& [statistic, label] :
+             {std::pair{DDNN_STATISTIC_MEAN, "_mean"}, std::pair{DDNN_STATISTIC_P99, "_p99"}})
+        {
+            const ddnn_interval fct = FctInterval(r, static_cast<ddnn_flow_class>(c), statistic);
+            rows.emplace_back("fct_" + name + label + "_ci_low_s", FormatFigure(fct.low));
+            rows.emplace_back("fct_" + name + label + "_ci_high_s", FormatFigure(fct.high));
+        }
         rows.emplace_back("flows_" + name + "_few_samples",
                           s.completed < r.minFlows || s.completed == 0 ? "true" : "false");
     }

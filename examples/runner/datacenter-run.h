@@ -39,6 +39,8 @@ struct DatacenterResult
 {
     std::vector<JobResult> jobs; //!< the training jobs, in the scenario's order
     std::array<ddnn_flow_class_stats, DDNN_FLOW_CLASSES> fct{};
+    //! the flows that started in the window, by id (a comparison pairs them across runs)
+    std::vector<std::pair<uint64_t, ddnn_flow_result>> measuredFlows;
     uint64_t flowsScheduled{0};
     uint64_t backgroundBytesReceived{0}; //!< by all sinks
     double utilBackgroundExpected{0};    //!< eq. 5.3 with the CDF's mean
@@ -57,6 +59,7 @@ struct DatacenterResult
     Bands serverBands;                     //!< the servers' uplinks
     Bands switchBands;                     //!< every switch egress
     std::vector<uint64_t> retransmissions; //!< TCP data segments the servers sent again
+    double minRtoMs{0};                    //!< the TCP minimum retransmission timeout in force
     uint32_t minIterations{0}; //!< the scenario's: fewer measured iterations are flagged
     uint32_t minFlows{0};      //!< the scenario's: fewer completed flows in a class are flagged
     double windowS{0};         //!< the measurement window's length

@@ -20,6 +20,7 @@
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
+#include "run-intervals.h"
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 #include "scenario.h"

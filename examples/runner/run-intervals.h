@@ -1,0 +1,50 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DDNN_RUNNER_RUN_INTERVALS_H
+#define DDNN_RUNNER_RUN_INTERVALS_H
+
+#include "datacenter-run.h"
+
+#include "ns3/ddnn-interval.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/** The level of every interval the runner prints and writes (ddnn-interval.h's methods). */
+constexpr double kConfidenceLevel = 0.95;
+
+/** The level as people read it: "95 %". */
+std::string ConfidenceText();
+
+/** A job's mean iteration period and its interval (batch means over the window's periods). */
+ddnn_interval IterationInterval(const TrainingSummary& training);
+
+/** The median of the window's iteration periods; NaN without any. */
+double IterationMedian(const TrainingSummary& training);
+
+/** A flow class's mean or p99 FCT over the completed flows of a run (bootstrap over flows). */
+ddnn_interval FctInterval(const DatacenterResult& run,
+                          ddnn_flow_class flowClass,
+                          ddnn_statistic statistic);
+
+/** The change of a job's mean iteration period from one run to another, in percent. */
+ddnn_interval IterationChange(const TrainingSummary& first, const TrainingSummary& second);
+
+/**
+ * The change of a flow class's mean or p99 FCT from one run to another, in percent, over the
+ * flows (the same ids) completed in both: a paired bootstrap.
+ */
+ddnn_interval FctChange(const DatacenterResult& first,
+                        const DatacenterResult& second,
+                        ddnn_flow_class flowClass,
+                        ddnn_statistic statistic);
+
+/** "+74.0 % [+12.0, +215.0]": a change with its interval (or without, where it has none). */
+std::string ChangeWithInterval(const ddnn_interval& change);
+
+} // namespace ns3
+
+#endif /* DDNN_RUNNER_RUN_INTERVALS_H */
