@@ -64,9 +64,10 @@ struct Run
     std::string dir;
     Scenario scenario;
     std::map<std::string, std::string> cases; //!< dimension of cases -> this run's case
-    std::vector<std::string> point;           //!< its value in every dimension
-    double estimateS{0};                      //!< expected CPU seconds (EstimateRun)
-    int after{-1}; //!< the run whose outputs this one reads (a case reference), or -1
+    //! its value in every dimension: the parameter or the cases' name, and the value or case
+    std::vector<std::pair<std::string, std::string>> point;
+    double estimateS{0}; //!< expected CPU seconds (EstimateRun)
+    int after{-1};       //!< the run whose outputs this one reads (a case reference), or -1
 };
 
 /** The prefix of a path value that names another case's run (see the file's comment). */
@@ -111,7 +112,7 @@ ResolveCaseReferences(std::vector<Run>& runs,
     {
         return;
     }
-    std::map<std::vector<std::string>, size_t> byPoint;
+    std::map<std::vector<std::pair<std::string, std::string>>, size_t> byPoint;
     for (size_t i = 0; i < runs.size(); ++i)
     {
         byPoint[runs[i].point] = i;
@@ -146,8 +147,8 @@ ResolveCaseReferences(std::vector<Run>& runs,
                             + (dims.empty() ? "no dimension of the campaign has that case"
                                             : "two dimensions have that case"));
         }
-        std::vector<std::string> point = run.point;
-        point[dims[0]] = ref.caseName;
+        std::vector<std::pair<std::string, std::string>> point = run.point;
+        point[dims[0]].second = ref.caseName;
         const size_t target = byPoint.at(point);
         if (target == ref.run)
         {
@@ -429,10 +430,15 @@ ExpandCampaign(const std::string& file,
         run.scenario.outDir = run.dir;
         for (size_t d = 0; d < ddnn_campaign_dimension_count(campaign); ++d)
         {
-            run.point.emplace_back(ddnn_campaign_point_value(campaign, i, d));
+            const char* value = ddnn_campaign_point_value(campaign, i, d);
             if (const char* dimension = ddnn_campaign_case_dimension(campaign, d))
             {
-                run.cases[dimension] = run.point.back();
+                run.cases[dimension] = value;
+                run.point.emplace_back(dimension, value);
+            }
+            else
+            {
+                run.point.emplace_back(ddnn_campaign_dimension_parameter(campaign, d), value);
             }
         }
         runs.push_back(run);
@@ -997,7 +1003,7 @@ main(int argc, char* argv[])
             std::vector<CampaignRun> finished;
             for (const Run& run : runs)
             {
-                finished.push_back({run.name, run.dir, run.scenario, run.cases});
+                finished.push_back({run.name, run.dir, run.scenario, run.cases, run.point});
             }
             WriteCampaignReport(finished, outDir, options);
             std::cerr << "campaign: report in " << outDir << "/summary.csv and " << outDir

@@ -336,13 +336,6 @@ WithEvidence(const ddnn_interval& value, double sd, double median, double scale)
     return os.str();
 }
 
-/** The thesis's classes of the iteration slowdown (ddnn-campaign's green and red thresholds). */
-const char*
-SlowdownClass(double percent)
-{
-    return percent <= 1 ? "SAFE" : percent <= 30 ? "COSTLY" : "HARMFUL";
-}
-
 /**
  * The verdict on the iteration slowdown, only where its whole interval lies in one class (at
  * most 1 % safe, up to 30 % costly, more harmful); otherwise INCONCLUSIVE with the run length
@@ -363,16 +356,16 @@ Verdict(const Scenario& scenario, const Compared& iteration, const Compared& sma
     }
     const std::string lowClass = SlowdownClass(change.low);
     const std::string highClass = SlowdownClass(change.high);
-    os << (lowClass == highClass ? lowClass : "INCONCLUSIVE")
-       << ": training at low priority changes its iteration time by " << ChangeWithInterval(change)
-       << " (" << ConfidenceText()
-       << " interval; SAFE: at most +1 %, COSTLY: up to +30 %, HARMFUL: more)";
+    os << SlowdownVerdict(change) << ": training at low priority changes its iteration time by "
+       << ChangeWithInterval(change) << " (" << ConfidenceText() << " interval; SAFE: at most +"
+       << kSafeSlowdownPercent << " %, COSTLY: up to +" << kCostlySlowdownPercent
+       << " %, HARMFUL: more)";
     if (lowClass != highClass)
     {
         // Settled when the half-width shrinks below the distance to the nearest threshold
         // inside the interval; the half-width falls as one over the root of the iterations.
         double distance = std::numeric_limits<double>::infinity();
-        for (double threshold : {1.0, 30.0})
+        for (double threshold : {kSafeSlowdownPercent, kCostlySlowdownPercent})
         {
             if (change.low <= threshold && threshold < change.high)
             {

@@ -20,7 +20,7 @@ grep -q '<campaign' "$work/first.xml" || fail "README: no first.xml heredoc"
 grep -q '^\./ddnn campaign first.xml' "$readme" || fail "README: the first plot does not run ./ddnn campaign first.xml"
 (cd "$work" && "$programs/ddnn-campaign" --campaign=first.xml --outDir="$work/campaign-first") \
     >"$work/first.log" 2>&1 || fail "first plot: $(tail -2 "$work/first.log")"
-cost=$(awk -F, '$3 == "iteration_time_mean_s" { print $5 }' "$work/campaign-first/changes.csv")
+cost=$(awk -F, '$4 == "iteration_time_mean_s" { print $6 }' "$work/campaign-first/changes.csv")
 number "$cost" || fail "first plot: changes.csv gives the iteration time's change as '$cost'"
 ls "$work/campaign-first/report/"*.png >/dev/null || fail "first plot: no figures"
 echo "first plot: training cost $cost %"

@@ -40,8 +40,9 @@ for run in "$out"/runs/*; do
         [ "$(value "$run" iteration_time_sd_s)" != NA ] ||
         fail "${run##*/}/summary.csv: expected >= 3 iterations with their spread, got $n"
 done
-# changes.csv: rcp,flow_rate,key,seeds,mean,min,max,vs_low,same_fewest,low_fewest,few
-row() { grep ",$1," "$out/changes.csv" | cut -d, -f3-4,9-11; }
+# changes.csv: case,rcp,flow_rate,key,seeds,mean,min,max,ci_low,ci_high,method,verdict,vs_low,
+# same_fewest,low_fewest,few,level
+row() { grep ",$1," "$out/changes.csv" | cut -d, -f4-5,14-16; }
 [ "$(row fct_large_mean_s)" = "fct_large_mean_s,1,1,1,true" ] ||
     fail "changes.csv: large flows: expected 1 seed, 1 flow each side, flagged; got $(row fct_large_mean_s)"
 [ "$(row fct_small_mean_s)" = "fct_small_mean_s,1,12,12,false" ] ||

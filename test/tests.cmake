@@ -261,6 +261,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-report-evidence.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/report-evidence
   )
+  # A dimension of cases reported per case, labelled, with intervals over the seeds.
+  add_test(NAME report-cases
+           COMMAND ${ddnn_test_dir}/check-report-cases.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/report-cases
+  )
   # A campaign of priority policies: figures against the baseline case, map and plots.
   add_test(NAME policy-report
            COMMAND ${ddnn_test_dir}/check-policy-report.sh $<TARGET_FILE:ddnn-campaign>

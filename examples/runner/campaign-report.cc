@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -140,6 +141,37 @@ GpQuoted(const std::string& path)
     return quoted + "'";
 }
 
+/**
+ * A figure's title with the case it shows in front ("service=ring: ..."), the case's quotes
+ * and backslashes replaced (the title sits in a gnuplot string); the title alone without one.
+ */
+std::string
+CaseTitle(const std::string& label, const std::string& title)
+{
+    std::string out;
+    for (char c : label)
+    {
+        out += c == '\'' || c == '"' || c == '\\' ? '_' : c;
+    }
+    return out.empty() ? title : out + ": " + title;
+}
+
+/** A CSV field: quoted (quotes doubled) where it holds a comma, a quote or a line break. */
+std::string
+CsvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+    {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (char c : text)
+    {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
 /** gnuplot tics "('LABEL' 0, 'LABEL' 1, ...)": each value's index, labelled by `label`. */
 std::string
 IndexTics(const std::vector<double>& values, const std::function<std::string(double)>& label)
@@ -200,6 +232,42 @@ Open(const std::string& path)
     }
     out << std::setprecision(10);
     return out;
+}
+
+/** A completed background flow of a run (a row of its flows.csv). */
+struct CompletedFlow
+{
+    uint64_t bytes{0};
+    double startS{0};
+    double fctS{0};
+    bool inWindow{false}; //!< started in the measurement window
+};
+
+/** A run's completed flows by flow id (the same ids at every priority of a seed). */
+std::map<uint64_t, CompletedFlow>
+CompletedFlows(const CampaignRun& run)
+{
+    std::map<uint64_t, CompletedFlow> flows;
+    std::string path = run.dir + "/flows.csv";
+    Table table = ReadTable(path);
+    size_t id = table.Column("id", path);
+    size_t size = table.Column("size_bytes", path);
+    size_t start = table.Column("start_s", path);
+    size_t time = table.Column("fct_s", path);
+    size_t completed = table.Column("completed", path);
+    size_t window = table.Column("in_window", path);
+    for (const auto& row : table.rows)
+    {
+        if (row.at(completed) == "true")
+        {
+            flows[std::strtoull(row.at(id).c_str(), nullptr, 10)]
+                = CompletedFlow{std::strtoull(row.at(size).c_str(), nullptr, 10),
+                                Number(row.at(start)),
+                                Number(row.at(time)),
+                                row.at(window) == "true"};
+        }
+    }
+    return flows;
 }
 
 /** Same-vs-low comparison of one (rcp, flow rate) point: each seed's values, by priority. */
@@ -364,6 +432,128 @@ ChangePercent(const Point& p, const std::string& key)
     return PerSeedChange(p, key).mean;
 }
 
+/** A change's interval and how it was computed (changes.csv's interval_method). */
+struct ChangeInterval
+{
+    ddnn_interval change{};
+    std::string method; //!< "seeds", "within-run" or "NA"
+};
+
+/**
+ * The mean iteration period of a run as its summary.csv gives it (key: "..._mean_s"), with
+ * the interval the run computed (batch means) and the standard error and degrees of freedom
+ * behind it; without an interval where the summary has none.
+ */
+ddnn_interval
+IterationFromSummary(const Point::Values& values, const std::string& key)
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::string stem = key.substr(0, key.size() - std::strlen("mean_s"));
+    auto get = [&values, nan](const std::string& k) {
+        auto it = values.find(k);
+        return it == values.end() ? nan : it->second;
+    };
+    ddnn_interval i{get(key), get(stem + "ci_low_s"), get(stem + "ci_high_s"), nan, nan, 0, 0};
+    const double batches = get(stem + "batches");
+    double t = 0;
+    if (std::isnan(i.low) || std::isnan(i.high) || !(batches >= 2)
+        || ddnn_t_quantile(0.5 + kConfidenceLevel / 2, batches - 1, &t) != DDNN_OK)
+    {
+        i.low = i.high = nan;
+        return i;
+    }
+    i.df = batches - 1;
+    i.se = (i.high - i.low) / (2 * t);
+    i.batches = static_cast<uint32_t>(batches);
+    return i;
+}
+
+/**
+ * The interval of the change of `key` from same to low priority at a point. With two seeds or
+ * more: the seeds are independent replications, so the mean of their per-seed changes +-
+ * t(seeds - 1) x its standard error. With one: the run's own interval, as ddnn-datacenter
+ * --compare computes it (iteration means: the delta method on the batch means; FCTs: the
+ * paired bootstrap over the flows completed in both runs); other figures have none (NA).
+ */
+ChangeInterval
+IntervalOfChange(const Point& p, const std::string& key)
+{
+    ChangeInterval out;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    out.change = ddnn_interval{nan, nan, nan, nan, nan, 0, 0};
+    out.method = "NA";
+    std::vector<double> changes;
+    uint32_t seed = 0;
+    for (const auto& [s, same] : p.same)
+    {
+        auto low = p.low.find(s);
+        auto a = same.find(key);
+        auto b = low == p.low.end() ? same.end() : low->second.find(key);
+        if (low != p.low.end() && a != same.end() && b != low->second.end() && a->second != 0)
+        {
+            changes.push_back((b->second - a->second) / a->second * 100);
+            seed = s;
+        }
+    }
+    if (changes.size() >= 2)
+    {
+        if (ddnn_batch_means(changes.data(), changes.size(), kConfidenceLevel, &out.change)
+            == DDNN_OK)
+        {
+            out.method = "seeds"; // below 20 seeds each is its own batch: independent samples
+        }
+        return out;
+    }
+    if (changes.size() != 1)
+    {
+        return out;
+    }
+    const std::string iteration = "iteration_time_mean_s";
+    if (key.size() >= iteration.size()
+        && key.compare(key.size() - iteration.size(), iteration.size(), iteration) == 0)
+    {
+        const ddnn_interval a = IterationFromSummary(p.same.at(seed), key);
+        const ddnn_interval b = IterationFromSummary(p.low.at(seed), key);
+        ddnn_change_of_means(&a, &b, kConfidenceLevel, &out.change);
+        out.method = std::isnan(out.change.low) ? "NA" : "within-run";
+        return out;
+    }
+    for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
+    {
+        const auto flowClass = static_cast<ddnn_flow_class>(c);
+        const std::string name = std::string("fct_") + ddnn_flow_class_name(flowClass);
+        const bool mean = key == name + "_mean_s";
+        if (!mean && key != name + "_p99_s")
+        {
+            continue;
+        }
+        const auto same = CompletedFlows(*p.sameRun.at(seed));
+        std::vector<double> a;
+        std::vector<double> b;
+        for (const auto& [id, flow] : CompletedFlows(*p.lowRun.at(seed)))
+        {
+            auto other = same.find(id);
+            if (flow.inWindow && other != same.end()
+                && (flowClass == DDNN_FLOWS_ALL || ddnn_flow_class_of(flow.bytes) == flowClass))
+            {
+                a.push_back(other->second.fctS);
+                b.push_back(flow.fctS);
+            }
+        }
+        ddnn_bootstrap_paired_change(a.data(),
+                                     b.data(),
+                                     a.size(),
+                                     mean ? DDNN_STATISTIC_MEAN : DDNN_STATISTIC_P99,
+                                     kConfidenceLevel,
+                                     1,
+                                     &out.change);
+        out.method = std::isnan(out.change.low) ? "NA" : "within-run";
+        return out;
+    }
+    out.change.estimate = changes[0];
+    return out;
+}
+
 /**
  * A panel with nothing to draw: its axes and a note saying why, instead of a gnuplot error.
  * xrange: [1:10] is valid on log axes too; "[]" keeps a figure's explicit range (and its tics).
@@ -401,7 +591,9 @@ const char* const kPngTerminal = "set terminal pngcairo noenhanced size 1500,480
 const char* const kLeftoverKey = "util_leftover_measured";
 
 void
-PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
+PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points,
+                   const std::string& dir,
+                   const std::string& label)
 {
     std::set<double> rcps;
     for (const auto& [key, point] : points)
@@ -446,8 +638,11 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/priority-effect.png") << "\n"
        << "titles = \"" << titles.str() << "\"\n"
        << "set datafile missing 'NA'\n"
-       << "set multiplot layout 1,3 title 'Training at low instead of same priority: n = the "
-          "fewest samples of a run; hollow squares: fewer than the minimum'\n"
+       << "set multiplot layout 1,3 title '"
+       << CaseTitle(label,
+                    "Training at low instead of same priority: n = the fewest samples of a run; "
+                    "hollow squares: fewer than the minimum")
+       << "'\n"
        << "set xlabel 'background flows per second per server'\nset key outside bottom center "
           "horizontal\nset grid\nset xzeroaxis\n"
        // 0 % always in view: one point or a narrow spread is not blown up to fill the panel
@@ -492,7 +687,8 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points, con
 void
 PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
                       const std::string& dir,
-                      const ReportOptions& options)
+                      const ReportOptions& options,
+                      const std::string& caseLabel)
 {
     std::vector<double> xs;
     std::vector<double> ys;
@@ -555,7 +751,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     };
     auto gp = Open(dir + "/operating-boundary.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/operating-boundary.png") << "\n"
-       << "set multiplot layout 1,3 title 'Operating boundary: training at low priority'\n"
+       << "set multiplot layout 1,3 title '"
+       << CaseTitle(caseLabel, "Operating boundary: training at low priority") << "'\n"
        << "set xtics " << tics(xs) << "\nset ytics " << tics(ys) << "\n"
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
        << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
@@ -940,7 +1137,8 @@ PlotAgainst(std::vector<Placed> entries,
  */
 void
 PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
-                      const std::string& dir)
+                      const std::string& dir,
+                      const std::string& label)
 {
     std::map<double, std::vector<Placed>> byRcp;
     std::map<double, std::vector<Placed>> byRate;
@@ -978,11 +1176,12 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
         {
             continue;
         }
-        PlotAgainst(entries,
-                    "background flows per second per server",
-                    "vs-flow-rate-rcp-" + Format3(rcp),
-                    "R_cp_to_nw = " + Format3(rcp) + ": against the background flow rate",
-                    dir);
+        PlotAgainst(
+            entries,
+            "background flows per second per server",
+            "vs-flow-rate-rcp-" + Format3(rcp),
+            CaseTitle(label, "R_cp_to_nw = " + Format3(rcp) + ": against the background flow rate"),
+            dir);
     }
     for (const auto& [rate, entries] : byRate)
     {
@@ -990,11 +1189,13 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
         {
             continue;
         }
-        PlotAgainst(entries,
-                    rcpLabel,
-                    "vs-rcp-flow-rate-" + FormatFigure(rate),
-                    FormatFigure(rate) + " background flows/s per server: against R_cp_to_nw",
-                    dir);
+        PlotAgainst(
+            entries,
+            rcpLabel,
+            "vs-rcp-flow-rate-" + FormatFigure(rate),
+            CaseTitle(label,
+                      FormatFigure(rate) + " background flows/s per server: against R_cp_to_nw"),
+            dir);
     }
     for (const auto& [ratio, entries] : byRatio)
     {
@@ -1002,49 +1203,15 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
         {
             continue;
         }
-        PlotAgainst(entries,
-                    rcpLabel,
-                    "vs-rcp-rph-" + Format3(ratio),
-                    "R_p_to_hrvd = " + Format3(ratio)
-                        + " (background / training traffic, eq. 5.5): against R_cp_to_nw",
-                    dir);
+        PlotAgainst(
+            entries,
+            rcpLabel,
+            "vs-rcp-rph-" + Format3(ratio),
+            CaseTitle(label,
+                      "R_p_to_hrvd = " + Format3(ratio)
+                          + " (background / training traffic, eq. 5.5): against R_cp_to_nw"),
+            dir);
     }
-}
-
-/** A completed background flow of a run (a row of its flows.csv). */
-struct CompletedFlow
-{
-    uint64_t bytes{0};
-    double startS{0};
-    double fctS{0};
-    bool inWindow{false}; //!< started in the measurement window
-};
-
-/** A run's completed flows by flow id (the same ids at every priority of a seed). */
-std::map<uint64_t, CompletedFlow>
-CompletedFlows(const CampaignRun& run)
-{
-    std::map<uint64_t, CompletedFlow> flows;
-    std::string path = run.dir + "/flows.csv";
-    Table table = ReadTable(path);
-    size_t id = table.Column("id", path);
-    size_t size = table.Column("size_bytes", path);
-    size_t start = table.Column("start_s", path);
-    size_t time = table.Column("fct_s", path);
-    size_t completed = table.Column("completed", path);
-    size_t window = table.Column("in_window", path);
-    for (const auto& row : table.rows)
-    {
-        if (row.at(completed) == "true")
-        {
-            flows[std::strtoull(row.at(id).c_str(), nullptr, 10)]
-                = CompletedFlow{std::strtoull(row.at(size).c_str(), nullptr, 10),
-                                Number(row.at(start)),
-                                Number(row.at(time)),
-                                row.at(window) == "true"};
-        }
-    }
-    return flows;
 }
 
 /** A run's completed flows that started in the window: their FCTs (s) by size class. */
@@ -1076,7 +1243,7 @@ WriteCdfBlock(std::ofstream& data, const std::string& title, std::vector<double>
 }
 
 void
-PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
+PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir, const std::string& label)
 {
     // [class][priority] -> completed FCTs of flows in the window, over all runs
     std::map<std::string, std::map<std::string, std::vector<double>>> fct;
@@ -1091,9 +1258,13 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
     const uint32_t minimum = runs.front().scenario.values.min_flows;
     auto gp = Open(dir + "/fct-cdf.gp");
     gp << kPngTerminal << "set output " << GpQuoted(dir + "/fct-cdf.png") << "\n"
-       << "set multiplot layout 1,3 title 'Flow completion times of the flows that started in "
-          "the window and completed, all runs pooled; n: flows; hollow circles: fewer than "
-       << minimum << " flows (min-flows)'\n"
+       << "set multiplot layout 1,3 title '"
+       << CaseTitle(label,
+                    "Flow completion times of the flows that started in the window and "
+                    "completed, the runs (seeds, cells) pooled; n: flows; hollow circles: fewer "
+                    "than "
+                        + std::to_string(minimum) + " flows (min-flows)")
+       << "'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of flows'\nset grid\n"
        << "set key bottom right\nset yrange [0:1]\n";
     for (const char* name : {"small", "medium", "large"})
@@ -1136,7 +1307,9 @@ PlotFctCdf(const std::vector<CampaignRun>& runs, const std::string& dir)
  * flow rate, a line per seed and training priority, so that the spread between seeds shows.
  */
 void
-PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
+PlotSmallFctCdfs(const std::vector<CampaignRun>& runs,
+                 const std::string& dir,
+                 const std::string& label)
 {
     // configuration -> "priority, seed" -> completed FCTs of small flows in the window
     std::map<std::string, std::map<std::string, std::vector<double>>> fct;
@@ -1157,9 +1330,11 @@ PlotSmallFctCdfs(const std::vector<CampaignRun>& runs, const std::string& dir)
     gp << "set terminal pngcairo noenhanced size " << std::max<size_t>(640, 420 * columns) << ","
        << 380 * rows + 60 << " font ',9'\nset output " << GpQuoted(dir + "/small-fct-cdf.png")
        << "\n"
-       << "set multiplot layout " << rows << "," << columns
-       << " title 'Small-flow FCT per configuration: a line per training priority and seed "
-          "(n: small flows that started in the window and completed)'\n"
+       << "set multiplot layout " << rows << "," << columns << " title '"
+       << CaseTitle(label,
+                    "Small-flow FCT per configuration: a line per training priority and seed "
+                    "(n: small flows that started in the window and completed)")
+       << "'\n"
        << "set logscale x\nset xlabel 'FCT (ms)'\nset ylabel 'fraction of small flows'\nset grid\n"
        << "set key bottom right\nset yrange [0:1]\n";
     int panel = 0;
@@ -1223,7 +1398,9 @@ AllreduceStarts(const CampaignRun& run)
  * both priorities.
  */
 void
-PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, const std::string& dir)
+PlotFctDifference(const std::map<std::pair<double, double>, Point>& points,
+                  const std::string& dir,
+                  const std::string& label)
 {
     const Point* chosen = nullptr;
     std::pair<double, double> where;
@@ -1285,7 +1462,8 @@ PlotFctDifference(const std::map<std::pair<double, double>, Point>& points, cons
         ++(a.inWindow ? inWindow[c] : outside[c]);
     }
     std::ostringstream title;
-    title << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
+    title << CaseTitle(label, "")
+          << "FCT at low minus at same training priority per flow: R_cp_to_nw = "
           << Format3(where.first) << ", " << FormatFigure(where.second)
           << " flows/s per server, seed " << seed << " (the most loaded cell, its first seed)";
     const std::string file = dir + "/fct-difference.dat";
@@ -1945,6 +2123,49 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
     RenderPlot(dir + "/policy-map.gp", dir + "/policy-map.png");
 }
 
+/** The dimensions the report draws against or compares by: not cases of their own. */
+bool
+DrawnAgainst(const std::string& dimension)
+{
+    return dimension == "priority.training" || dimension == "run.seed"
+           || dimension == "training.rcp" || dimension == "training.compute-ms"
+           || dimension == "background.flow-rate" || dimension == kPolicyDimension;
+}
+
+/**
+ * The case a run is in: its values in the dimensions the report does not draw against
+ * ("service=ring topology.queue-disc=prio"); "" in a campaign without such dimensions.
+ * Figures and tables are per case: nothing is pooled across cases.
+ */
+std::string
+CaseLabel(const CampaignRun& run)
+{
+    std::string label;
+    for (const auto& [dimension, value] : run.point)
+    {
+        if (!DrawnAgainst(dimension))
+        {
+            label += (label.empty() ? "" : " ") + dimension + "=" + value;
+        }
+    }
+    return label;
+}
+
+/** A case's report folder under report/: "case-" and its label, safe as a folder name. */
+std::string
+CaseFolder(const std::string& label)
+{
+    std::string folder = "case-";
+    for (unsigned char c : label)
+    {
+        folder += std::isalnum(c) || c == '.' || c == '-' || c == '=' ? static_cast<char>(c) : '_';
+    }
+    return folder;
+}
+
+/** The runs of one case, as the report compares them: (rcp, flow rate) -> point. */
+using CasePoints = std::map<std::pair<double, double>, Point>;
+
 } // namespace
 
 void
@@ -1959,7 +2180,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     // summary.csv: the parameters of each run, then every key of its summary.csv
     std::vector<std::string> keys;
     std::vector<std::map<std::string, std::string>> values;
-    std::map<std::pair<double, double>, Point> points;
+    std::vector<std::string> labels; // the cases, in the campaign's order
+    std::map<std::string, CasePoints> cases;
     for (const auto& run : runs)
     {
         std::string path = run.dir + "/summary.csv";
@@ -1973,12 +2195,17 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
             row[key] = value;
         }
         values.push_back(row);
+        const std::string label = CaseLabel(run);
+        if (std::find(labels.begin(), labels.end(), label) == labels.end())
+        {
+            labels.push_back(label);
+        }
         const ddnn_scenario& s = run.scenario.values;
         // The compute-to-network ratio in effect (eq. 5.2: the reciprocal of the training
         // load), whether the run gave rcp or a compute time; 3 digits keep 16, 8, 4, 2 exact.
         double load = Number(row["util_training_expected"]);
         double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
-        Point& point = points[{rcp, s.flow_rate}];
+        Point& point = cases[label][{rcp, s.flow_rate}];
         point.trainingLoad = load;
         point.backgroundLoad = Number(row["util_background_expected"]);
         point.minIterations = s.min_iterations;
@@ -2010,7 +2237,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     }
     AtomicFile summary(outDir + "/summary.csv");
     std::ofstream& csv = summary.Out();
-    csv << "run,workers,rcp,compute_ms,flow_rate,training_priority,seed,transport";
+    csv << "run,case,workers,rcp,compute_ms,flow_rate,training_priority,seed,transport";
     for (const auto& key : keys)
     {
         if (key != "workers" && key != "training_priority")
@@ -2022,9 +2249,9 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     for (size_t i = 0; i < runs.size(); ++i)
     {
         const ddnn_scenario& s = runs[i].scenario.values;
-        csv << runs[i].name << "," << s.workers << "," << s.jobs[0].rcp << ","
-            << s.jobs[0].compute_ms << "," << s.flow_rate << "," << s.training_priority << ","
-            << s.seed << "," << s.jobs[0].transport;
+        csv << runs[i].name << "," << CsvField(CaseLabel(runs[i])) << "," << s.workers << ","
+            << s.jobs[0].rcp << "," << s.jobs[0].compute_ms << "," << s.flow_rate << ","
+            << s.training_priority << "," << s.seed << "," << s.jobs[0].transport;
         for (const auto& key : keys)
         {
             if (key != "workers" && key != "training_priority")
@@ -2036,75 +2263,137 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     }
     summary.Commit();
 
-    // changes.csv: per (R_cp_to_nw, flow rate) and key, the change from same to low priority
-    // taken per seed, then its mean and spread over the seeds; "NA" where no seed has both.
+    // changes.csv: per case, (R_cp_to_nw, flow rate) and key, the change from same to low
+    // priority taken per seed, then its mean, spread and interval over the seeds; "NA" where
+    // no seed has both.
     AtomicFile changes(outDir + "/changes.csv");
-    changes.Out() << "rcp,flow_rate,key,seeds,change_vs_same_mean_percent,"
+    changes.Out() << "case,rcp,flow_rate,key,seeds,change_vs_same_mean_percent,"
                      "change_vs_same_min_percent,change_vs_same_max_percent,"
+                     "change_ci_low_percent,change_ci_high_percent,interval_method,verdict,"
                      "change_vs_low_mean_percent,same_samples_fewest,low_samples_fewest,"
-                     "few_samples\n";
-    for (const auto& [where, point] : points)
+                     "few_samples,confidence_level\n";
+    // The answer on the terminal: per case and cell, the iteration and small-flow changes.
+    std::ostringstream answer;
+    answer << "campaign: training at low vs same priority, change with its " << ConfidenceText()
+           << " interval (a change is (low - same) / same; negative FCT: "
+           << "a gain); verdict on the iteration: SAFE up to +" << options.greenSlowdownPercent
+           << " %, COSTLY up to +" << options.redSlowdownPercent
+           << " %, HARMFUL above, INCONCLUSIVE where the interval spans two\n";
+    answer << std::left << std::setw(labels.size() > 1 ? 28 : 0)
+           << (labels.size() > 1 ? "case" : "") << std::setw(8) << "rcp" << std::setw(11)
+           << "flows/s" << std::setw(7) << "seeds" << std::setw(36) << "iteration time"
+           << std::setw(14) << "verdict"
+           << "small flows' mean FCT\n";
+    for (const std::string& label : labels)
     {
-        for (const char* key : {"fct_small_mean_s",
-                                "fct_small_p99_s",
-                                "fct_medium_mean_s",
-                                "fct_large_mean_s",
-                                "fct_all_mean_s",
-                                "iteration_time_mean_s",
-                                "allreduce_time_mean_s",
-                                "util_training_measured",
-                                "util_background_measured"})
+        for (const auto& [where, point] : cases[label])
         {
-            const Change c = PerSeedChange(point, key);
-            const uint32_t minimum = MinimumSamples(point, key);
-            const Evidence same = EvidenceOf(point.same, key, minimum);
-            const Evidence low = EvidenceOf(point.low, key, minimum);
-            changes.Out() << where.first << "," << where.second << "," << key << "," << c.seeds
-                          << "," << FormatFigure(c.mean) << "," << FormatFigure(c.min) << ","
-                          << FormatFigure(c.max) << "," << FormatFigure(c.meanVsLow) << ","
-                          << FormatFigure(same.fewest) << "," << FormatFigure(low.fewest) << ","
-                          << (SampleKey(key).empty() ? "NA"
-                              : same.few || low.few  ? "true"
-                                                     : "false")
-                          << "\n";
+            for (const char* key : {"fct_small_mean_s",
+                                    "fct_small_p99_s",
+                                    "fct_medium_mean_s",
+                                    "fct_large_mean_s",
+                                    "fct_all_mean_s",
+                                    "iteration_time_mean_s",
+                                    "allreduce_time_mean_s",
+                                    "util_training_measured",
+                                    "util_background_measured"})
+            {
+                const Change c = PerSeedChange(point, key);
+                const ChangeInterval interval = IntervalOfChange(point, key);
+                const bool iteration = std::string(key) == "iteration_time_mean_s";
+                const uint32_t minimum = MinimumSamples(point, key);
+                const Evidence same = EvidenceOf(point.same, key, minimum);
+                const Evidence low = EvidenceOf(point.low, key, minimum);
+                changes.Out() << CsvField(label) << "," << where.first << "," << where.second << ","
+                              << key << "," << c.seeds << "," << FormatFigure(c.mean) << ","
+                              << FormatFigure(c.min) << "," << FormatFigure(c.max) << ","
+                              << FormatFigure(interval.change.low) << ","
+                              << FormatFigure(interval.change.high) << "," << interval.method << ","
+                              << (iteration ? SlowdownVerdict(interval.change,
+                                                              options.greenSlowdownPercent,
+                                                              options.redSlowdownPercent)
+                                            : "")
+                              << "," << FormatFigure(c.meanVsLow) << ","
+                              << FormatFigure(same.fewest) << "," << FormatFigure(low.fewest) << ","
+                              << (SampleKey(key).empty() ? "NA"
+                                  : same.few || low.few  ? "true"
+                                                         : "false")
+                              << "," << FormatFigure(kConfidenceLevel) << "\n";
+            }
+            if (point.same.empty() || point.low.empty())
+            {
+                continue;
+            }
+            ChangeInterval iteration = IntervalOfChange(point, "iteration_time_mean_s");
+            ChangeInterval small = IntervalOfChange(point, "fct_small_mean_s");
+            // The table shows the seeds' mean change (changes.csv's), beside its interval.
+            iteration.change.estimate = ChangePercent(point, "iteration_time_mean_s");
+            small.change.estimate = ChangePercent(point, "fct_small_mean_s");
+            answer << std::setw(labels.size() > 1 ? 28 : 0) << label << std::setw(8)
+                   << Format3(where.first) << std::setw(11) << FormatFigure(where.second)
+                   << std::setw(7) << PerSeedChange(point, "iteration_time_mean_s").seeds
+                   << std::setw(36) << ChangeWithInterval(iteration.change) << std::setw(14)
+                   << (FewSamples(point, "iteration_time_mean_s")
+                           ? std::string("FEW SAMPLES")
+                           : SlowdownVerdict(iteration.change,
+                                             options.greenSlowdownPercent,
+                                             options.redSlowdownPercent))
+                   << ChangeWithInterval(small.change) << "\n";
         }
     }
     changes.Commit();
+    std::cout << answer.str() << "(per case and key with the interval's method: " << outDir
+              << "/changes.csv)" << std::endl;
 
-    std::string dir = outDir + "/report";
-    PrepareOutputDirectory("--outDir", dir);
-    std::map<std::pair<double, double>, Point> compared;
-    for (const auto& [key, point] : points)
+    const std::string reportDir = outDir + "/report";
+    PrepareOutputDirectory("--outDir", reportDir);
+    for (const std::string& label : labels)
     {
-        if (!point.same.empty() && !point.low.empty())
+        // One case: the report's folder; several: a folder per case, each figure titled by it.
+        const std::string dir = labels.size() > 1 ? reportDir + "/" + CaseFolder(label) : reportDir;
+        if (labels.size() > 1)
         {
-            compared[key] = point;
+            PrepareOutputDirectory("--outDir", dir);
         }
+        CasePoints compared;
+        for (const auto& [key, point] : cases[label])
+        {
+            if (!point.same.empty() && !point.low.empty())
+            {
+                compared[key] = point;
+            }
+        }
+        if (compared.empty())
+        {
+            std::cerr << "campaign report: " << (label.empty() ? "" : label + ": ")
+                      << "no point ran at both same and low training priority; "
+                         "priority-effect, operating-boundary and fct-difference plots skipped"
+                      << std::endl;
+        }
+        else
+        {
+            PlotPriorityEffect(compared, dir, label);
+            PlotOperatingBoundary(compared, dir, options, label);
+            PlotFctDifference(compared, dir, label);
+        }
+        PlotAgainstParameters(cases[label], dir, label);
+        // The priorities' runs of the case (without a policy campaign's other cases), whose
+        // plots are by training priority.
+        std::vector<CampaignRun> priorityRuns;
+        std::copy_if(runs.begin(),
+                     runs.end(),
+                     std::back_inserter(priorityRuns),
+                     [&label](const CampaignRun& run) {
+                         return IsPriorityRun(run) && CaseLabel(run) == label;
+                     });
+        PlotFctCdf(priorityRuns, dir, label);
+        PlotSmallFctCdfs(priorityRuns, dir, label);
     }
-    if (compared.empty())
-    {
-        std::cerr << "campaign report: no point ran at both same and low training priority; "
-                     "priority-effect, operating-boundary and fct-difference plots skipped"
-                  << std::endl;
-    }
-    else
-    {
-        PlotPriorityEffect(compared, dir);
-        PlotOperatingBoundary(compared, dir, options);
-        PlotFctDifference(compared, dir);
-    }
-    ComparePolicies(runs, outDir, dir);
+    ComparePolicies(runs, outDir, reportDir);
     if (!options.referenceFile.empty())
     {
         WriteValidation(runs, values, SeedReference::Read(options.referenceFile), outDir);
     }
-    PlotAgainstParameters(points, dir);
-    // The priorities' runs (without a policy campaign's other cases), whose plots are by
-    // training priority.
-    std::vector<CampaignRun> priorityRuns;
-    std::copy_if(runs.begin(), runs.end(), std::back_inserter(priorityRuns), IsPriorityRun);
-    PlotFctCdf(priorityRuns, dir);
-    PlotSmallFctCdfs(priorityRuns, dir);
     // The progression and utilization of the first run at low priority (else the first run).
     const CampaignRun* shown = &runs[0];
     for (const auto& run : runs)
@@ -2115,9 +2404,9 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
             break;
         }
     }
-    PlotTrainingProgression(*shown, dir);
-    PlotIterationDetail(*shown, dir);
-    PlotUtilization(*shown, dir);
+    PlotTrainingProgression(*shown, reportDir);
+    PlotIterationDetail(*shown, reportDir);
+    PlotUtilization(*shown, reportDir);
 }
 
 } // namespace ns3

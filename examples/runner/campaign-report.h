@@ -5,6 +5,7 @@
 #define CAMPAIGN_REPORT_H
 
 #include "datacenter-run.h"
+#include "run-intervals.h"
 
 #include <map>
 #include <string>
@@ -16,8 +17,9 @@ namespace ns3
 /** The report's thresholds (ddnn-campaign's options). */
 struct ReportOptions
 {
-    double greenSlowdownPercent{1}; //!< operating map: green up to this iteration slowdown
-    double redSlowdownPercent{30};  //!< yellow up to this, red above
+    //! operating map and verdicts: green (SAFE) up to this iteration slowdown
+    double greenSlowdownPercent{kSafeSlowdownPercent};
+    double redSlowdownPercent{kCostlySlowdownPercent}; //!< yellow (COSTLY) up to this, red above
     /** The campaign's <reference file>, resolved: published figures for validation.csv. */
     std::string referenceFile;
 };
@@ -30,6 +32,9 @@ struct CampaignRun
     Scenario scenario;
     /** The case of each dimension of cases (<vary name>) this run is in: name -> case. */
     std::map<std::string, std::string> cases;
+    /** Its value in every dimension, in the campaign's order: the parameter (<vary
+     * parameter>) or the dimension's name (<vary name>), and the value or case. */
+    std::vector<std::pair<std::string, std::string>> point;
 };
 
 /**

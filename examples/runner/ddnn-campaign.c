@@ -770,6 +770,12 @@ ddnn_campaign_case_dimension(const ddnn_campaign* c, size_t d)
 }
 
 const char*
+ddnn_campaign_dimension_parameter(const ddnn_campaign* c, size_t d)
+{
+    return c && d < c->dim_count && !c->dims[d].sets ? c->dims[d].parameter : NULL;
+}
+
+const char*
 ddnn_campaign_point_value(const ddnn_campaign* c, size_t index, size_t d)
 {
     size_t e, rest = index;

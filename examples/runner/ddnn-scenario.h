@@ -217,6 +217,9 @@ extern "C"
     size_t ddnn_campaign_dimension_count(const ddnn_campaign* c);
     /* The name of dimension d when it is a dimension of cases (<vary name>), else NULL. */
     const char* ddnn_campaign_case_dimension(const ddnn_campaign* c, size_t d);
+    /* The parameter dimension d varies ("background.flow-rate") when it is a dimension of a
+     * parameter's values, else NULL. */
+    const char* ddnn_campaign_dimension_parameter(const ddnn_campaign* c, size_t d);
     /* The value (for cases, the case's name) dimension d takes in run `index`; NULL when
      * either is out of range. */
     const char* ddnn_campaign_point_value(const ddnn_campaign* c, size_t index, size_t d);

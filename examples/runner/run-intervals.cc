@@ -116,6 +116,23 @@ FctChange(const DatacenterResult& first,
     return out;
 }
 
+const char*
+SlowdownClass(double percent, double safe, double costly)
+{
+    return percent <= safe ? "SAFE" : percent <= costly ? "COSTLY" : "HARMFUL";
+}
+
+std::string
+SlowdownVerdict(const ddnn_interval& change, double safe, double costly)
+{
+    if (std::isnan(change.low) || std::isnan(change.high))
+    {
+        return "NA";
+    }
+    const std::string low = SlowdownClass(change.low, safe, costly);
+    return low == SlowdownClass(change.high, safe, costly) ? low : "INCONCLUSIVE";
+}
+
 std::string
 ChangeWithInterval(const ddnn_interval& change)
 {

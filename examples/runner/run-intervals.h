@@ -42,6 +42,23 @@ ddnn_interval FctChange(const DatacenterResult& first,
                         ddnn_flow_class flowClass,
                         ddnn_statistic statistic);
 
+/** The thesis's thresholds of the iteration slowdown (ddnn-campaign's green and red). */
+constexpr double kSafeSlowdownPercent = 1;
+constexpr double kCostlySlowdownPercent = 30;
+
+/** The class of an iteration slowdown: SAFE up to `safe` %, COSTLY up to `costly` %, HARMFUL. */
+const char* SlowdownClass(double percent,
+                          double safe = kSafeSlowdownPercent,
+                          double costly = kCostlySlowdownPercent);
+
+/**
+ * The verdict on a slowdown: its class where its whole interval lies in one class,
+ * INCONCLUSIVE where the interval spans two, NA without an interval.
+ */
+std::string SlowdownVerdict(const ddnn_interval& change,
+                            double safe = kSafeSlowdownPercent,
+                            double costly = kCostlySlowdownPercent);
+
 /** "+74.0 % [+12.0, +215.0]": a change with its interval (or without, where it has none). */
 std::string ChangeWithInterval(const ddnn_interval& change);
 
