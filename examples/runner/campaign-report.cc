@@ -706,7 +706,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
     };
     auto data = Open(dir + "/operating-boundary.dat");
     data << "# x_index y_index background_load training_load iteration_slowdown_percent "
-            "small_flow_gain_percent large_flow_gain_percent slowdown_colour (green: at most "
+            "small_flow_fct_change_percent large_flow_fct_change_percent (low vs same: negative "
+            "is faster) slowdown_colour (green: at most "
          << options.greenSlowdownPercent << " %, yellow: at most " << options.redSlowdownPercent
          << " %, red: more, grey: no sample), then the three values as cell labels, then "
             "the samples behind each (n=S/L: the fewest of a run at same / at low priority; "
@@ -724,8 +725,8 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
                              : slowdown <= options.greenSlowdownPercent ? "0x2e8b57"
                              : slowdown <= options.redSlowdownPercent   ? "0xffd700"
                                                                         : "0xdc143c";
-        const double small = -ChangePercent(point, "fct_small_mean_s");
-        const double large = -ChangePercent(point, "fct_large_mean_s");
+        const double small = ChangePercent(point, "fct_small_mean_s");
+        const double large = ChangePercent(point, "fct_large_mean_s");
         data << index(xs, point.backgroundLoad) << " " << index(ys, point.trainingLoad) << " "
              << point.backgroundLoad << " " << point.trainingLoad << " " << slowdown << " " << small
              << " " << large << " " << colour << " " << label(slowdown) << " " << label(small)
@@ -767,13 +768,14 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         const char* column; //!< in operating-boundary.dat
         const char* label;  //!< its text column
         const char* title;
-        const char* sign; //!< green is good: a gain, or a slowdown below zero
+        const char* sign; //!< green is good: a change below zero (faster)
         std::string key;  //!< the summary key whose change the panel shows
     };
 
-    const Panel panels[] = {{"5", "9", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
-                            {"6", "10", "small-flow FCT gain (%)", "1", "fct_small_mean_s"},
-                            {"7", "11", "large-flow FCT gain (%)", "1", "fct_large_mean_s"}};
+    const Panel panels[]
+        = {{"5", "9", "iteration slowdown (%)", "-1", "iteration_time_mean_s"},
+           {"6", "10", "small-flow mean FCT change (%)", "-1", "fct_small_mean_s"},
+           {"7", "11", "large-flow mean FCT change (%)", "-1", "fct_large_mean_s"}};
     // A cell's samples below its value, and hatching over a cell whose samples are few.
     // (drawn before the labels, which stay readable over it)
     auto hatch = [&](int which) {
@@ -806,7 +808,7 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
         }
         gp << "set cbrange [" << -std::max(largest, 1.0) << ":" << std::max(largest, 1.0) << "]\n"
            << "set title '" << panel.title << "'\n"
-           << "set cblabel 'FCT gain at low training priority (%): green faster, red slower'\n"
+           << "set cblabel 'FCT change at low training priority (%): green faster, red slower'\n"
            << "plot " << GpQuoted(dir + "/operating-boundary.dat") << " using 1:2:(0.5):(0.5):("
            << panel.sign << "*$" << panel.column
            << ") with boxxyerror fillstyle solid fillcolor palette"
