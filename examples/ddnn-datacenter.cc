@@ -22,6 +22,8 @@
 #include "ns3/core-module.h"
 #include "ns3/ddnn-module.h"
 
+#include <sys/resource.h>
+
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -92,11 +94,11 @@ PrintRun(const std::string& label, const DatacenterResult& r)
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {
         const TrainingSummary& t = r.jobs[k].training;
-        const ddnn_interval period = IterationInterval(t);
+        const ddnn_interval period = IterationInterval(t, r.confidenceLevel);
         std::cout << "  training" << (r.jobs.size() > 1 ? " job " + std::to_string(k + 1) : "")
                   << ": " << t.iterationsCompleted << " iterations, mean "
                   << Ms(t.iterationTimeMeanS) << " ms [" << Ms(period.low) << ", "
-                  << Ms(period.high) << "] (" << ConfidenceText()
+                  << Ms(period.high) << "] (" << ConfidenceText(r.confidenceLevel)
                   << " interval, batch means; n=" << t.iterationsMeasured << " in the window, sd "
                   << Ms(t.iterationTimeSdS) << " ms, median " << Ms(IterationMedian(t))
                   << " ms; compute " << Ms(t.computeTimeS) << " ms)\n";
@@ -129,7 +131,7 @@ PrintRun(const std::string& label, const DatacenterResult& r)
                       << std::setw(8) << (u[2 * down] + u[2 * down + 1]) * 100 << "\n";
         }
     }
-    std::cout << "  flows   started  completed   mean FCT  (" << ConfidenceText()
+    std::cout << "  flows   started  completed   mean FCT  (" << ConfidenceText(r.confidenceLevel)
               << " interval, bootstrap)    p50 FCT    p99 FCT  (ms)\n";
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
     {
@@ -202,13 +204,13 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
         rows.push_back({JobPrefix(k, "_") + "iteration_time_mean_s",
                         "iteration time (ms)" + job,
                         1e3,
-                        IterationInterval(a),
-                        IterationInterval(b),
+                        IterationInterval(a, same.confidenceLevel),
+                        IterationInterval(b, same.confidenceLevel),
                         a.iterationTimeSdS,
                         b.iterationTimeSdS,
                         IterationMedian(a),
                         IterationMedian(b),
-                        IterationChange(a, b),
+                        IterationChange(a, b, same.confidenceLevel),
                         std::max<uint64_t>(same.minIterations, 1)});
         rows.push_back({JobPrefix(k, "_") + "allreduce_time_mean_s",
                         "allreduce time (ms)" + job,
@@ -357,9 +359,9 @@ Verdict(const Scenario& scenario, const Compared& iteration, const Compared& sma
     const std::string lowClass = SlowdownClass(change.low);
     const std::string highClass = SlowdownClass(change.high);
     os << SlowdownVerdict(change) << ": training at low priority changes its iteration time by "
-       << ChangeWithInterval(change) << " (" << ConfidenceText() << " interval; SAFE: at most +"
-       << kSafeSlowdownPercent << " %, COSTLY: up to +" << kCostlySlowdownPercent
-       << " %, HARMFUL: more)";
+       << ChangeWithInterval(change) << " (" << ConfidenceText(scenario.values.confidence)
+       << " interval; SAFE: at most +" << kSafeSlowdownPercent << " %, COSTLY: up to +"
+       << kCostlySlowdownPercent << " %, HARMFUL: more)";
     if (lowClass != highClass)
     {
         // Settled when the half-width shrinks below the distance to the nearest threshold
@@ -418,7 +420,7 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
         csv << "," << row.change.samples << "," << row.same.samples << "," << row.low.samples << ","
             << FormatFigure(row.sameSd) << "," << FormatFigure(row.lowSd) << ","
             << FormatFigure(row.sameMedian) << "," << FormatFigure(row.lowMedian) << ","
-            << (FewSamples(row) ? "true" : "false") << "," << FormatFigure(kConfidenceLevel)
+            << (FewSamples(row) ? "true" : "false") << "," << FormatFigure(same.confidenceLevel)
             << "\n";
     }
     compare.Commit();
@@ -426,7 +428,7 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
     std::cout << "Training at same vs low priority, the same background flows, window ["
               << scenario.values.warmup_s << ", "
               << scenario.values.duration_s - scenario.values.cooldown_s
-              << ") s; [ ]: " << ConfidenceText()
+              << ") s; [ ]: " << ConfidenceText(same.confidenceLevel)
               << " interval (iterations: batch means; flows: bootstrap, a change over the "
                  "flows completed in both runs), n: samples, sd: their spread\n";
     for (uint32_t k = 0; k < scenario.JobCount(); ++k)
@@ -471,6 +473,224 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
               << scenario.outDir << "/low/" << std::endl;
 }
 
+/** CPU seconds this process has used (user and system). */
+double
+CpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec
+           + usage.ru_stime.tv_usec / 1e6;
+}
+
+/** The scenario as written beside a stage's outputs: reading it back reruns that stage. */
+Scenario
+AsRun(const Scenario& stage)
+{
+    Scenario written = stage;
+    written.values.precision = 0;
+    return written;
+}
+
+/** One run at the scenario's training priority into outDir: summary.csv and the CSVs. */
+DatacenterResult
+RunOne(const Scenario& scenario, bool writes)
+{
+    if (writes)
+    {
+        PrepareOutputDirectory("--outDir", scenario.outDir);
+        std::remove((scenario.outDir + "/summary.csv").c_str());
+        std::remove((scenario.outDir + "/MANIFEST").c_str());
+        WriteScenarioFile(AsRun(scenario), scenario.outDir + "/scenario.xml");
+    }
+    DatacenterResult r = RunDatacenter(scenario, MakeBackgroundFlows(scenario), scenario.outDir);
+    auto rows = SummaryRows(r);
+    rows.insert(rows.begin(), {"training_priority", scenario.values.training_priority});
+    if (writes)
+    {
+        WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
+    }
+    return r;
+}
+
+/** The same flows with training at the same and at low priority, into outDir/same and /low. */
+std::vector<DatacenterResult>
+RunComparison(const Scenario& scenario)
+{
+    std::remove((scenario.outDir + "/compare.csv").c_str());
+    std::remove((scenario.outDir + "/MANIFEST").c_str());
+    const std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
+    std::vector<DatacenterResult> results;
+    uint32_t after = 1;
+    for (const std::string priority : {"same", "low"})
+    {
+        std::string dir = scenario.outDir + "/" + priority;
+        PrepareOutputDirectory("--outDir", dir);
+        std::remove((dir + "/summary.csv").c_str());
+        const Scenario resolved = scenario.ComparedAt(priority);
+        WriteScenarioFile(AsRun(resolved), dir + "/scenario.xml");
+        results.push_back(
+            RunDatacenter(resolved,
+                          flows,
+                          dir,
+                          "training " + priority + ", run " + std::to_string(2 - after) + " of 2: ",
+                          after));
+        --after;
+        auto rows = SummaryRows(results.back());
+        rows.insert(rows.begin(), {"training_priority", priority});
+        WriteKeyValueCsv(dir + "/summary.csv", rows);
+    }
+    return results;
+}
+
+/**
+ * The intervals a precision must bring within its target, in percent: with a comparison each
+ * job's iteration time change and the small flows' mean FCT change; for one run the
+ * half-width of each job's mean iteration and of the small flows' mean FCT relative to the
+ * mean (centred on 0).
+ */
+std::vector<ddnn_interval>
+PrecisionIntervals(const std::vector<DatacenterResult>& results)
+{
+    std::vector<ddnn_interval> out;
+    const DatacenterResult& first = results[0];
+    if (results.size() == 2)
+    {
+        for (size_t k = 0; k < first.jobs.size(); ++k)
+        {
+            out.push_back(IterationChange(
+                first.jobs[k].training, results[1].jobs[k].training, first.confidenceLevel));
+        }
+        out.push_back(FctChange(first, results[1], DDNN_FLOWS_SMALL, DDNN_STATISTIC_MEAN));
+        return out;
+    }
+    auto relative = [](const ddnn_interval& i) {
+        const double half = (i.high - i.low) / 2 / i.estimate * 100;
+        return ddnn_interval{0, -half, half, kNa, kNa, i.samples, i.batches};
+    };
+    for (const JobResult& job : first.jobs)
+    {
+        out.push_back(relative(IterationInterval(job.training, first.confidenceLevel)));
+    }
+    out.push_back(relative(FctInterval(first, DDNN_FLOWS_SMALL, DDNN_STATISTIC_MEAN)));
+    return out;
+}
+
+/**
+ * The stages of a run with a precision (run.precision > 0): after each, whether another is
+ * needed and how long (ddnn_precision_next, within max-cpu-s and max-duration-s); what each
+ * measured, printed at the end and written to precision.csv.
+ */
+class PrecisionLog
+{
+  public:
+    explicit PrecisionLog(const Scenario& scenario)
+        : m_scenario(scenario)
+    {
+    }
+
+    /** After a stage of `stage` that spent cpuS: false when it was the last, else `stage`
+     * becomes the next. */
+    bool
+    Next(Scenario& stage, std::vector<DatacenterResult> results, double cpuS)
+    {
+        m_last = std::move(results);
+        m_spentS += cpuS;
+        const double precision = m_scenario.values.precision;
+        if (precision <= 0)
+        {
+            return false;
+        }
+        const ddnn_scenario& v = stage.values;
+        const double margins = v.warmup_s + v.cooldown_s;
+        const double window = v.duration_s - margins;
+        // The caps as a growth of the window: the CPU left at this stage's cost per simulated
+        // second, and the longest duration.
+        // (with a margin: a simulated second costs more once the queues have filled)
+        const double cpuPerS = cpuS / v.duration_s * 1.2;
+        const double longest = std::min(v.max_duration_s, (v.max_cpu_s - m_spentS) / cpuPerS);
+        const double maxGrowth = std::max(0.0, (longest - margins) / window);
+        const std::vector<ddnn_interval> intervals = PrecisionIntervals(m_last);
+        ddnn_precision_step step;
+        double growth;
+        if (ddnn_precision_next(
+                intervals.data(), intervals.size(), precision * 100, maxGrowth, &step, &growth)
+            != DDNN_OK)
+        {
+            throw DdnnError("precision: the stage's intervals cannot be judged");
+        }
+        std::ostringstream row;
+        row << m_rows.size() + 1 << "," << FormatFigure(v.duration_s) << "," << FormatFigure(cpuS);
+        for (const ddnn_interval& i : intervals)
+        {
+            row << "," << FormatFigure((i.high - i.low) / 2);
+        }
+        row << "," << FormatFigure(precision * 100) << ","
+            << (step == DDNN_PRECISION_REACHED  ? "reached"
+                : step == DDNN_PRECISION_CAPPED ? "capped"
+                                                : "grow");
+        m_rows.push_back(row.str());
+        m_step = step;
+        if (step != DDNN_PRECISION_GROW)
+        {
+            return false;
+        }
+        stage.values.duration_s = margins + window * growth;
+        return true;
+    }
+
+    /** The last stage's results. */
+    const std::vector<DatacenterResult>&
+    Last() const
+    {
+        return m_last;
+    }
+
+    /** precision.csv and one line on how the stages ended (nothing without a precision). */
+    void
+    Print() const
+    {
+        if (m_rows.empty())
+        {
+            return;
+        }
+        const ddnn_scenario& v = m_scenario.values;
+        AtomicFile csv(m_scenario.outDir + "/precision.csv");
+        csv.Out() << "stage,duration_s,cpu_s";
+        for (size_t k = 0; k < m_last[0].jobs.size(); ++k)
+        {
+            csv.Out() << "," << JobPrefix(k, "_") << "iteration_half_width_percent";
+        }
+        csv.Out() << ",small_flows_half_width_percent,target_percent,step\n";
+        for (const std::string& row : m_rows)
+        {
+            csv.Out() << row << "\n";
+        }
+        csv.Commit();
+        std::ostringstream line;
+        line << std::fixed << std::setprecision(1) << "precision: " << m_rows.size()
+             << " stage(s), " << m_spentS << " CPU-s; "
+             << (m_step == DDNN_PRECISION_REACHED
+                     ? "every half-width within +-" + FormatFigure(v.precision * 100, 3)
+                           + " points ("
+                           + (m_scenario.compare ? "the changes" : "the means, relative") + ")"
+                     : "the cap (--maxCpuS=" + FormatFigure(v.max_cpu_s, 4)
+                           + ", --maxDurationS=" + FormatFigure(v.max_duration_s, 4)
+                           + "), not the precision, ended it: a half-width is still above +-"
+                           + FormatFigure(v.precision * 100, 3) + " points")
+             << "; stages in " << m_scenario.outDir << "/precision.csv"
+             << "\n";
+        std::cout << line.str() << std::flush;
+    }
+
+  private:
+    const Scenario m_scenario;
+    std::vector<DatacenterResult> m_last;
+    std::vector<std::string> m_rows;
+    double m_spentS{0};
+    ddnn_precision_step m_step{DDNN_PRECISION_REACHED};
+};
+
 } // namespace
 
 int
@@ -506,61 +726,45 @@ main(int argc, char* argv[])
             {"topology", "training", "transport", "background", "priority", "run", "output"});
 
         scenario.Validate();
-        scenario.CheckWindow(); // before anything is simulated
-        std::vector<ddnn_flow> flows = MakeBackgroundFlows(scenario);
-        if (!scenario.compare)
+        if (scenario.values.precision > 0 && DistributedRun::Enabled())
         {
-            if (writes)
-            {
-                PrepareOutputDirectory("--outDir", scenario.outDir);
-                std::remove((scenario.outDir + "/summary.csv").c_str());
-                std::remove((scenario.outDir + "/MANIFEST").c_str());
-                WriteScenarioFile(scenario, scenario.outDir + "/scenario.xml");
-            }
-            const std::string priority = scenario.values.training_priority;
-            DatacenterResult r = RunDatacenter(scenario, flows, scenario.outDir);
-            auto rows = SummaryRows(r);
-            rows.insert(rows.begin(), {"training_priority", priority});
-            if (writes)
-            {
-                WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
-                PrintRun("training priority " + priority, r);
-                WriteOutputManifest(scenario.outDir); // last: the run is complete
-            }
-            DistributedRun::End();
-            return 0;
+            throw DdnnError("--precision with --mpi: expected one stage per mpirun (give "
+                            "--precision=0 and the --durationS to run)");
         }
-        if (DistributedRun::Enabled())
+        if (scenario.compare && DistributedRun::Enabled())
         {
             throw DdnnError("--compare with --mpi: expected one run per mpirun (run at each "
                             "priority with --priority.training)");
         }
-
-        // Comparison: the same flows, training at the same and at low priority.
-        std::remove((scenario.outDir + "/compare.csv").c_str());
-        std::remove((scenario.outDir + "/MANIFEST").c_str());
-        std::map<std::string, DatacenterResult> results;
-        uint32_t after = 1;
-        for (const std::string priority : {"same", "low"})
+        // Stages: one of duration-s, or with a precision as many as it takes (ddnn-precision.h).
+        PrecisionLog log(scenario);
+        Scenario stage = scenario;
+        for (;;)
         {
-            std::string dir = scenario.outDir + "/" + priority;
-            PrepareOutputDirectory("--outDir", dir);
-            std::remove((dir + "/summary.csv").c_str());
-            const Scenario resolved = scenario.ComparedAt(priority);
-            WriteScenarioFile(resolved, dir + "/scenario.xml");
-            results[priority] = RunDatacenter(resolved,
-                                              flows,
-                                              dir,
-                                              "training " + priority + ", run "
-                                                  + std::to_string(2 - after) + " of 2: ",
-                                              after);
-            --after;
-            auto rows = SummaryRows(results[priority]);
-            rows.insert(rows.begin(), {"training_priority", priority});
-            WriteKeyValueCsv(dir + "/summary.csv", rows);
+            stage.CheckWindow(); // before anything is simulated
+            const double before = CpuSeconds();
+            const std::vector<DatacenterResult> results
+                = stage.compare ? RunComparison(stage) : std::vector{RunOne(stage, writes)};
+            if (!log.Next(stage, results, CpuSeconds() - before))
+            {
+                break;
+            }
         }
-        WriteComparison(scenario, results["same"], results["low"]);
-        WriteOutputManifest(scenario.outDir); // last: the run is complete
+        if (writes)
+        {
+            if (stage.compare)
+            {
+                WriteComparison(stage, log.Last()[0], log.Last()[1]);
+            }
+            else
+            {
+                PrintRun("training priority " + std::string(stage.values.training_priority),
+                         log.Last()[0]);
+            }
+            log.Print();
+            WriteOutputManifest(scenario.outDir); // last: the run is complete
+        }
+        DistributedRun::End();
     }
     catch (...)
     {

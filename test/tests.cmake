@@ -250,6 +250,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
                    $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
   )
+  # Runs as long as the precision asked for, or the cap.
+  add_test(NAME precision-stages
+           COMMAND ${ddnn_test_dir}/check-precision.sh $<TARGET_FILE:ddnn-datacenter>
+                   ${CMAKE_CURRENT_BINARY_DIR}/precision-stages
+  )
   # Retransmissions beyond drops are named (spurious: timers fired while segments waited).
   add_test(NAME spurious-retransmissions
            COMMAND ${ddnn_test_dir}/check-spurious-retransmissions.sh

@@ -282,6 +282,7 @@ struct Point
     std::map<uint32_t, const CampaignRun*> lowRun;
     uint32_t minIterations{0}; //!< the runs' thresholds: fewer samples are flagged
     uint32_t minFlows{0};
+    double confidenceLevel{0.95}; //!< the runs' level of every interval
 };
 
 /**
@@ -445,7 +446,7 @@ struct ChangeInterval
  * behind it; without an interval where the summary has none.
  */
 ddnn_interval
-IterationFromSummary(const Point::Values& values, const std::string& key)
+IterationFromSummary(const Point::Values& values, const std::string& key, double level)
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const std::string stem = key.substr(0, key.size() - std::strlen("mean_s"));
@@ -457,7 +458,7 @@ IterationFromSummary(const Point::Values& values, const std::string& key)
     const double batches = get(stem + "batches");
     double t = 0;
     if (std::isnan(i.low) || std::isnan(i.high) || !(batches >= 2)
-        || ddnn_t_quantile(0.5 + kConfidenceLevel / 2, batches - 1, &t) != DDNN_OK)
+        || ddnn_t_quantile(0.5 + level / 2, batches - 1, &t) != DDNN_OK)
     {
         i.low = i.high = nan;
         return i;
@@ -497,7 +498,7 @@ IntervalOfChange(const Point& p, const std::string& key)
     }
     if (changes.size() >= 2)
     {
-        if (ddnn_batch_means(changes.data(), changes.size(), kConfidenceLevel, &out.change)
+        if (ddnn_batch_means(changes.data(), changes.size(), p.confidenceLevel, &out.change)
             == DDNN_OK)
         {
             out.method = "seeds"; // below 20 seeds each is its own batch: independent samples
@@ -512,9 +513,9 @@ IntervalOfChange(const Point& p, const std::string& key)
     if (key.size() >= iteration.size()
         && key.compare(key.size() - iteration.size(), iteration.size(), iteration) == 0)
     {
-        const ddnn_interval a = IterationFromSummary(p.same.at(seed), key);
-        const ddnn_interval b = IterationFromSummary(p.low.at(seed), key);
-        ddnn_change_of_means(&a, &b, kConfidenceLevel, &out.change);
+        const ddnn_interval a = IterationFromSummary(p.same.at(seed), key, p.confidenceLevel);
+        const ddnn_interval b = IterationFromSummary(p.low.at(seed), key, p.confidenceLevel);
+        ddnn_change_of_means(&a, &b, p.confidenceLevel, &out.change);
         out.method = std::isnan(out.change.low) ? "NA" : "within-run";
         return out;
     }
@@ -544,7 +545,7 @@ IntervalOfChange(const Point& p, const std::string& key)
                                      b.data(),
                                      a.size(),
                                      mean ? DDNN_STATISTIC_MEAN : DDNN_STATISTIC_P99,
-                                     kConfidenceLevel,
+                                     p.confidenceLevel,
                                      1,
                                      &out.change);
         out.method = std::isnan(out.change.low) ? "NA" : "within-run";
@@ -2212,6 +2213,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         point.backgroundLoad = Number(row["util_background_expected"]);
         point.minIterations = s.min_iterations;
         point.minFlows = s.min_flows;
+        point.confidenceLevel = s.confidence;
         // A campaign of policies compares its "same" and "low" cases as any campaign does its
         // priorities; its other cases are policies (ComparePolicies).
         if (IsPriorityRun(run)
@@ -2276,7 +2278,8 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                      "few_samples,confidence_level\n";
     // The answer on the terminal: per case and cell, the iteration and small-flow changes.
     std::ostringstream answer;
-    answer << "campaign: training at low vs same priority, change with its " << ConfidenceText()
+    answer << "campaign: training at low vs same priority, change with its "
+           << ConfidenceText(runs.front().scenario.values.confidence)
            << " interval (a change is (low - same) / same; negative FCT: "
            << "a gain); verdict on the iteration: SAFE up to +" << options.greenSlowdownPercent
            << " %, COSTLY up to +" << options.redSlowdownPercent
@@ -2320,7 +2323,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                               << (SampleKey(key).empty() ? "NA"
                                   : same.few || low.few  ? "true"
                                                          : "false")
-                              << "," << FormatFigure(kConfidenceLevel) << "\n";
+                              << "," << FormatFigure(point.confidenceLevel) << "\n";
             }
             if (point.same.empty() || point.low.empty())
             {

@@ -250,6 +250,7 @@ RunDatacenter(const Scenario& scenario,
         }
     }
     result.minRtoMs = scenario.Transport().minRtoMs;
+    result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;
     result.minFlows = scenario.values.min_flows;
     result.windowS = (scenario.WindowEnd() - scenario.WindowStart()).GetSeconds();
@@ -384,12 +385,12 @@ std::vector<std::pair<std::string, std::string>>
 SummaryRows(const DatacenterResult& r)
 {
     std::vector<std::pair<std::string, std::string>> rows;
-    rows.emplace_back("confidence_level", FormatFigure(kConfidenceLevel));
+    rows.emplace_back("confidence_level", FormatFigure(r.confidenceLevel));
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {
         const TrainingSummary& t = r.jobs[k].training;
         const std::string job = JobPrefix(k, "_");
-        const ddnn_interval period = IterationInterval(t);
+        const ddnn_interval period = IterationInterval(t, r.confidenceLevel);
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
                  {"workers", std::to_string(t.workers)},
                  {"model_bytes", std::to_string(t.modelBytes)},

@@ -139,6 +139,10 @@ extern "C"
         uint64_t rng_run;        /* ns-3's run number (RngRun): the substream of every variable */
         uint32_t min_iterations; /* the window must hold this many ideal iterations; 0: no check */
         uint32_t min_flows;      /* fewer completed flows in a class: flagged */
+        double confidence;       /* level of every interval the run reports */
+        double precision;        /* target half-width of the run's changes (0: one stage) */
+        double max_cpu_s;        /* with a precision: the CPU time the stages may spend */
+        double max_duration_s;   /* with a precision: the longest duration a stage may take */
         /* <output> */
         double util_interval_ms;
         /* <ns3-default>, in document order; a name at most once */

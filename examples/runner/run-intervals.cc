@@ -32,21 +32,19 @@ Check(int rc)
 } // namespace
 
 std::string
-ConfidenceText()
+ConfidenceText(double level)
 {
     std::ostringstream os;
-    os << kConfidenceLevel * 100 << " %";
+    os << level * 100 << " %";
     return os.str();
 }
 
 ddnn_interval
-IterationInterval(const TrainingSummary& training)
+IterationInterval(const TrainingSummary& training, double level)
 {
     ddnn_interval out;
-    Check(ddnn_batch_means(training.iterationPeriodsS.data(),
-                           training.iterationPeriodsS.size(),
-                           kConfidenceLevel,
-                           &out));
+    Check(ddnn_batch_means(
+        training.iterationPeriodsS.data(), training.iterationPeriodsS.size(), level, &out));
     return out;
 }
 
@@ -69,18 +67,18 @@ FctInterval(const DatacenterResult& run, ddnn_flow_class flowClass, ddnn_statist
         }
     }
     ddnn_interval out;
-    Check(
-        ddnn_bootstrap(fct.data(), fct.size(), statistic, kConfidenceLevel, kBootstrapSeed, &out));
+    Check(ddnn_bootstrap(
+        fct.data(), fct.size(), statistic, run.confidenceLevel, kBootstrapSeed, &out));
     return out;
 }
 
 ddnn_interval
-IterationChange(const TrainingSummary& first, const TrainingSummary& second)
+IterationChange(const TrainingSummary& first, const TrainingSummary& second, double level)
 {
-    const ddnn_interval a = IterationInterval(first);
-    const ddnn_interval b = IterationInterval(second);
+    const ddnn_interval a = IterationInterval(first, level);
+    const ddnn_interval b = IterationInterval(second, level);
     ddnn_interval out;
-    Check(ddnn_change_of_means(&a, &b, kConfidenceLevel, &out));
+    Check(ddnn_change_of_means(&a, &b, level, &out));
     return out;
 }
 
@@ -112,7 +110,7 @@ FctChange(const DatacenterResult& first,
     }
     ddnn_interval out;
     Check(ddnn_bootstrap_paired_change(
-        a.data(), b.data(), a.size(), statistic, kConfidenceLevel, kBootstrapSeed, &out));
+        a.data(), b.data(), a.size(), statistic, first.confidenceLevel, kBootstrapSeed, &out));
     return out;
 }
 

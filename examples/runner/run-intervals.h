@@ -7,35 +7,39 @@
 #include "datacenter-run.h"
 
 #include "ns3/ddnn-interval.h"
+#include "ns3/ddnn-precision.h"
 
 #include <string>
 
 namespace ns3
 {
 
-/** The level of every interval the runner prints and writes (ddnn-interval.h's methods). */
-constexpr double kConfidenceLevel = 0.95;
+/** A level as people read it: "95 %". */
+std::string ConfidenceText(double level);
 
-/** The level as people read it: "95 %". */
-std::string ConfidenceText();
-
-/** A job's mean iteration period and its interval (batch means over the window's periods). */
-ddnn_interval IterationInterval(const TrainingSummary& training);
+/**
+ * A job's mean iteration period and its interval at `level` (batch means over the window's
+ * periods).
+ */
+ddnn_interval IterationInterval(const TrainingSummary& training, double level);
 
 /** The median of the window's iteration periods; NaN without any. */
 double IterationMedian(const TrainingSummary& training);
 
-/** A flow class's mean or p99 FCT over the completed flows of a run (bootstrap over flows). */
+/** A flow class's mean or p99 FCT over the completed flows of a run (bootstrap over flows),
+ * at the run's level. */
 ddnn_interval FctInterval(const DatacenterResult& run,
                           ddnn_flow_class flowClass,
                           ddnn_statistic statistic);
 
 /** The change of a job's mean iteration period from one run to another, in percent. */
-ddnn_interval IterationChange(const TrainingSummary& first, const TrainingSummary& second);
+ddnn_interval IterationChange(const TrainingSummary& first,
+                              const TrainingSummary& second,
+                              double level);
 
 /**
  * The change of a flow class's mean or p99 FCT from one run to another, in percent, over the
- * flows (the same ids) completed in both: a paired bootstrap.
+ * flows (the same ids) completed in both: a paired bootstrap at the first run's level.
  */
 ddnn_interval FctChange(const DatacenterResult& first,
                         const DatacenterResult& second,
