@@ -757,7 +757,9 @@ PlotOperatingBoundary(const std::map<std::pair<double, double>, Point>& points,
        << CaseTitle(caseLabel, "Operating boundary: training at low priority") << "'\n"
        << "set xtics " << tics(xs) << "\nset ytics " << tics(ys) << "\n"
        << "set xrange [-0.5:" << xs.size() - 0.5 << "]\nset yrange [-0.5:" << ys.size() - 0.5
-       << "]\nset xlabel 'background load (eq. 5.3)'\nset ylabel 'training load (eq. 5.2)'\n"
+       << "]\nset xlabel 'background load: expected flow bytes per second over the link rate (eq. "
+          "5.3)'"
+          "\nset ylabel 'training load: ring bytes per compute time over the link rate (eq. 5.2)'\n"
        << "set palette defined (-1 'red', 0 'white', 1 'forest-green')\nunset key\n"
        << "set style textbox opaque noborder fillcolor rgb 'white'\n"
        << "set label 98 'Cells: the change (mean over seeds), below it n=S/L, the fewest "
@@ -1161,7 +1163,8 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
             byRatio[ratio].push_back({rcp, rcp, rate, &point});
         }
     }
-    const std::string rcpLabel = "R_cp_to_nw (compute time / network time, eq. 5.1)";
+    const std::string rcpLabel
+        = "R_cp_to_nw: compute time over the collective's ideal network time (eq. 5.1)";
     // A figure of the same points as one drawn before (a grid with one value on an axis) is
     // not drawn again under another name.
     std::set<std::set<const Point*>> drawn;
