@@ -157,6 +157,10 @@ PrintRun(const std::string& label, const DatacenterResult& r)
     {
         std::cout << "  " << line << "\n";
     }
+    for (const OutlierIteration& outlier : OutlierIterations(r))
+    {
+        std::cout << "  " << Describe(outlier, r.jobs.size() > 1) << "\n";
+    }
 }
 
 const double kNa = std::numeric_limits<double>::quiet_NaN();
@@ -465,6 +469,11 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
         for (const std::string& line : SpuriousRetransmissions(*result))
         {
             std::cout << side << " priority: " << line << "\n";
+        }
+        for (const OutlierIteration& outlier : OutlierIterations(*result))
+        {
+            std::cout << side << " priority: " << Describe(outlier, result->jobs.size() > 1)
+                      << "\n";
         }
     }
     std::cout << Verdict(scenario, rows[0], rows[2 * same.jobs.size()]) << "\n"

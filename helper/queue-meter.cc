@@ -83,7 +83,7 @@ QueueMeter::MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices)
     {
         Meter(device, side);
     }
-    m_retransmissions.assign(m_counts[SERVERS].bands, 0);
+    m_retransmissions.assign(m_counts[SERVERS].bands, {});
 }
 
 void
@@ -102,7 +102,7 @@ QueueMeter::Meter(Ptr<NetDevice> device, Side side)
     counts.classified = counts.classified && m_discs.back().priomap.has_value();
     const std::vector<Ptr<Object>> bands = EgressQueue::BandQueues(root);
     counts.bands = std::max<uint32_t>(counts.bands, bands.size());
-    counts.drops.resize(counts.bands, 0);
+    counts.drops.resize(counts.bands);
     counts.maxBacklog.resize(counts.bands, 0);
     root->TraceConnectWithoutContext("Drop", MakeBoundCallback(&QueueMeter::Dropped, this, index));
     for (uint32_t b = 0; b < bands.size(); ++b)
@@ -155,7 +155,7 @@ QueueMeter::Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> ite
     const uint32_t band = meter->BandOf(disc, item->GetPacket());
     if (band < counts.bands)
     {
-        ++counts.drops[band];
+        counts.drops[band].push_back(Simulator::Now().GetNanoSeconds());
     }
     NS_LOG_LOGIC("drop in band " << band << " of disc " << disc);
 }
@@ -206,7 +206,7 @@ QueueMeter::Sent(
         const uint32_t band = meter->BandOf(disc, packet);
         if (meter->InWindow() && band < meter->m_retransmissions.size())
         {
-            ++meter->m_retransmissions[band];
+            meter->m_retransmissions[band].push_back(Simulator::Now().GetNanoSeconds());
         }
         NS_LOG_LOGIC("retransmission of " << start << " in band " << band);
     }
@@ -228,7 +228,19 @@ QueueMeter::IsClassified(Side side) const
 uint64_t
 QueueMeter::GetDrops(Side side, uint32_t band) const
 {
+    return m_counts[side].drops.at(band).size();
+}
+
+const std::vector<int64_t>&
+QueueMeter::GetDropTimes(Side side, uint32_t band) const
+{
     return m_counts[side].drops.at(band);
+}
+
+const std::vector<int64_t>&
+QueueMeter::GetRetransmissionTimes(uint32_t band) const
+{
+    return m_retransmissions.at(band);
 }
 
 uint64_t
@@ -240,8 +252,43 @@ QueueMeter::GetMaxBacklogBytes(Side side, uint32_t band) const
 uint64_t
 QueueMeter::GetRetransmissions(uint32_t band) const
 {
-    return m_retransmissions.at(band);
+    return m_retransmissions.at(band).size();
 }
+
+namespace
+{
+
+/** Event times as text: their count, then each. */
+void
+WriteTimes(std::ostream& os, const std::vector<int64_t>& times)
+{
+    os << " " << times.size();
+    for (int64_t t : times)
+    {
+        os << " " << t;
+    }
+}
+
+/** Adds the times WriteTimes wrote to `times`, keeping them in order. */
+void
+MergeTimes(std::istream& in, std::vector<int64_t>& times)
+{
+    size_t count = 0;
+    if (!(in >> count) || count > (size_t{1} << 32))
+    {
+        throw DdnnError("QueueMeter::MergeRankState: a truncated state");
+    }
+    const size_t before = times.size();
+    for (size_t k = 0; k < count && in; ++k)
+    {
+        int64_t t = 0;
+        in >> t;
+        times.push_back(t);
+    }
+    std::inplace_merge(times.begin(), times.begin() + before, times.end());
+}
+
+} // namespace
 
 std::string
 QueueMeter::GetRankState() const
@@ -252,14 +299,15 @@ QueueMeter::GetRankState() const
         os << counts.bands << " " << counts.classified;
         for (uint32_t b = 0; b < counts.bands; ++b)
         {
-            os << " " << counts.drops[b] << " " << counts.maxBacklog[b];
+            WriteTimes(os, counts.drops[b]);
+            os << " " << counts.maxBacklog[b];
         }
         os << "\n";
     }
     os << m_retransmissions.size();
-    for (uint64_t count : m_retransmissions)
+    for (const auto& times : m_retransmissions)
     {
-        os << " " << count;
+        WriteTimes(os, times);
     }
     os << "\n";
     return os.str();
@@ -280,10 +328,9 @@ QueueMeter::MergeRankState(const std::string& state)
         counts.classified = counts.classified && classified;
         for (uint32_t b = 0; b < bands; ++b)
         {
-            uint64_t drops = 0;
             uint64_t backlog = 0;
-            in >> drops >> backlog;
-            counts.drops[b] += drops;
+            MergeTimes(in, counts.drops[b]);
+            in >> backlog;
             counts.maxBacklog[b] = std::max(counts.maxBacklog[b], backlog);
         }
     }
@@ -292,11 +339,9 @@ QueueMeter::MergeRankState(const std::string& state)
     {
         throw DdnnError("QueueMeter::MergeRankState: a state of other bands");
     }
-    for (uint64_t& count : m_retransmissions)
+    for (auto& times : m_retransmissions)
     {
-        uint64_t more = 0;
-        in >> more;
-        count += more;
+        MergeTimes(in, times);
     }
     if (in.fail())
     {

@@ -60,6 +60,10 @@ class QueueMeter
     uint64_t GetMaxBacklogBytes(Side side, uint32_t band) const;
     /** TCP data segments the servers sent again in `band` within the window. */
     uint64_t GetRetransmissions(uint32_t band) const;
+    /** When (ns, in order) a side's discs dropped a packet of `band` within the window. */
+    const std::vector<int64_t>& GetDropTimes(Side side, uint32_t band) const;
+    /** When (ns, in order) the servers sent a TCP data segment of `band` again. */
+    const std::vector<int64_t>& GetRetransmissionTimes(uint32_t band) const;
 
     /** A distributed run: this process's counts (its nodes' discs and connections), as text
      * for MergeRankState in the other processes. */
@@ -81,7 +85,7 @@ class QueueMeter
     {
         uint32_t bands{0};
         bool classified{true};
-        std::vector<uint64_t> drops;
+        std::vector<std::vector<int64_t>> drops; //!< [band]: the drops' times (ns)
         std::vector<uint64_t> maxBacklog;
     };
     using ConnectionKey = std::tuple<uint32_t, uint32_t, uint16_t, uint16_t>;
@@ -105,7 +109,7 @@ class QueueMeter
     Time m_until;
     std::vector<Disc> m_discs;
     std::array<Counts, 2> m_counts;                      //!< [side]
-    std::vector<uint64_t> m_retransmissions;             //!< [band]
+    std::vector<std::vector<int64_t>> m_retransmissions; //!< [band]: their times (ns)
     std::map<ConnectionKey, SequenceNumber32> m_highest; //!< per connection: next new byte
 };
 

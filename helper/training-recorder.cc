@@ -202,6 +202,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     const int64_t fromNs = from.GetNanoSeconds();
     const int64_t untilNs = until.GetNanoSeconds();
     std::vector<double> periods;
+    std::vector<double> starts;
     for (uint32_t it = 0;; ++it)
     {
         double sum = 0;
@@ -246,6 +247,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
         if (inside)
         {
             periods.push_back(sum / n);
+            starts.push_back(ToSeconds(m_iterations[0][it].startNs));
         }
     }
     const Spread iterations = SpreadOf(periods);
@@ -255,6 +257,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.iterationTimeMinS = iterations.min;
     s.iterationTimeMaxS = iterations.max;
     s.iterationPeriodsS = std::move(periods);
+    s.iterationStartsS = std::move(starts);
 
     std::vector<double> allreduces;
     std::vector<double> aggregations;

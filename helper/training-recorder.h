@@ -34,6 +34,7 @@ struct TrainingSummary
     double iterationTimeMinS{0};    //!< shortest period; NaN without any
     double iterationTimeMaxS{0};    //!< longest period; NaN without any
     std::vector<double> iterationPeriodsS; //!< the periods behind the mean, in their order
+    std::vector<double> iterationStartsS;  //!< when each of them started (the first worker)
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};

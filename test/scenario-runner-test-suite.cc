@@ -750,6 +750,50 @@ class ComparedSidesTestCase : public TestCase
 };
 
 /**
+ * An iteration far from the others is named with what happened in it: periods of 100, 102, 99,
+ * 101 and 300 ms (the last 3 sd and more from the others' mean of 100.5 ms, sd 1.29 ms), with
+ * two drops and three resent segments in its span and some outside it; the four alike periods
+ * alone (each within 2 sd of the other three) name none.
+ */
+class OutlierIterationsTestCase : public TestCase
+{
+  public:
+    OutlierIterationsTestCase()
+        : TestCase("an iteration 3 sd from the others is named with its drops and resends")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        DatacenterResult run;
+        JobResult& job = run.jobs.emplace_back();
+        job.training.iterationPeriodsS = {0.100, 0.102, 0.099, 0.101, 0.300};
+        job.training.iterationStartsS = {0.0, 0.100, 0.202, 0.301, 0.402};
+        run.serverBands.dropTimesNs = {{}, {}, {150000000}};
+        run.switchBands.dropTimesNs = {{}, {}, {450000000, 650000000}};
+        run.retransmissionTimesNs = {{}, {}, {50000000, 402000000, 500000000, 700000000}};
+        const std::vector<OutlierIteration> outliers = OutlierIterations(run);
+        NS_TEST_ASSERT_MSG_EQ(outliers.size(), 1, "one outlier: the 300 ms iteration");
+        const OutlierIteration& o = outliers[0];
+        NS_TEST_ASSERT_MSG_EQ_TOL(o.periodS, 0.300, 1e-12, "its period");
+        NS_TEST_ASSERT_MSG_EQ_TOL(o.othersMeanS, 0.1005, 1e-12, "the others' mean");
+        NS_TEST_ASSERT_MSG_EQ(o.drops.at(2), 2, "the drops in [0.402, 0.702) s");
+        NS_TEST_ASSERT_MSG_EQ(o.retransmissions.at(2), 3, "the resends in its span");
+        const std::string line = Describe(o, false);
+        NS_TEST_ASSERT_MSG_NE(line.find("2 packets dropped (band 2: 2), 3 TCP data segments "
+                                        "resent (band 2: 3)"),
+                              std::string::npos,
+                              "the line names what happened: " + line);
+        // The four alike: each within 2 sd of the others, nothing named.
+        job.training.iterationPeriodsS.pop_back();
+        job.training.iterationStartsS.pop_back();
+        NS_TEST_ASSERT_MSG_EQ(OutlierIterations(run).size(), 0, "no outlier among alike periods");
+    }
+};
+
+/**
  * \ingroup ddnn-tests
  * Each parameter has one default: an attribute a table row names starts at the row's default,
  * but where the test's list says why it differs.
@@ -987,6 +1031,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new TableRowsReachAttributesTestCase);
         AddTestCase(new TableDefaultsTestCase);
         AddTestCase(new ComparedSidesTestCase);
+        AddTestCase(new OutlierIterationsTestCase);
     }
 };
 

@@ -243,9 +243,11 @@ RunDatacenter(const Scenario& scenario,
         {
             bands->drops.push_back(queues.GetDrops(side, b));
             bands->maxBacklogBytes.push_back(queues.GetMaxBacklogBytes(side, b));
+            bands->dropTimesNs.push_back(queues.GetDropTimes(side, b));
             if (side == QueueMeter::SERVERS)
             {
                 result.retransmissions.push_back(queues.GetRetransmissions(b));
+                result.retransmissionTimesNs.push_back(queues.GetRetransmissionTimes(b));
             }
         }
     }

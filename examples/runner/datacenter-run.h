@@ -52,19 +52,21 @@ struct DatacenterResult
     /** Per band of the egress queue discs, within the window (QueueMeter). */
     struct Bands
     {
-        bool classified{false};                //!< false: per-band counts unknown (NA)
-        std::vector<uint64_t> drops;           //!< packets dropped
-        std::vector<uint64_t> maxBacklogBytes; //!< largest backlog of one disc's band
+        bool classified{false};                        //!< false: per-band counts unknown (NA)
+        std::vector<uint64_t> drops;                   //!< packets dropped
+        std::vector<uint64_t> maxBacklogBytes;         //!< largest backlog of one disc's band
+        std::vector<std::vector<int64_t>> dropTimesNs; //!< per band: when, in order
     };
     Bands serverBands;                     //!< the servers' uplinks
     Bands switchBands;                     //!< every switch egress
     std::vector<uint64_t> retransmissions; //!< TCP data segments the servers sent again
-    double minRtoMs{0};                    //!< the TCP minimum retransmission timeout in force
-    double confidenceLevel{0.95};          //!< the scenario's: of every interval reported
-    uint32_t minIterations{0}; //!< the scenario's: fewer measured iterations are flagged
-    uint32_t minFlows{0};      //!< the scenario's: fewer completed flows in a class are flagged
-    double windowS{0};         //!< the measurement window's length
-    double utilIntervalS{0};   //!< the utilization bins' length
+    std::vector<std::vector<int64_t>> retransmissionTimesNs; //!< per band: when, in order
+    double minRtoMs{0};           //!< the TCP minimum retransmission timeout in force
+    double confidenceLevel{0.95}; //!< the scenario's: of every interval reported
+    uint32_t minIterations{0};    //!< the scenario's: fewer measured iterations are flagged
+    uint32_t minFlows{0};         //!< the scenario's: fewer completed flows in a class are flagged
+    double windowS{0};            //!< the measurement window's length
+    double utilIntervalS{0};      //!< the utilization bins' length
 };
 
 /**

@@ -16,6 +16,7 @@
 #include "distributed-run.h"
 #include "input-file.h"
 #include "ns3-defaults.h"
+#include "outlier-iterations.h"
 #include "output-manifest.h"
 #include "program-main.h"
 #include "progress-meter.h"
