@@ -191,35 +191,6 @@ Finished(const Run& run)
 }
 
 /**
- * Takes outDir/.lock for this runner, or stops naming the runner that holds it. Held until
- * the process ends (the descriptor stays open), released by the kernel even after kill -9.
- */
-void
-LockCampaignFolder(const std::string& outDir)
-{
-    const std::string path = outDir + "/.lock";
-    int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-    {
-        throw DdnnError(path + ": cannot open the lock: " + std::strerror(errno));
-    }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0)
-    {
-        char pid[32] = "";
-        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
-        pid[n > 0 ? n : 0] = '\0';
-        throw DdnnError("--outDir=" + outDir + ": another ddnn-campaign (PID "
-                        + std::string(n > 0 ? pid : "unknown")
-                        + ") is running this campaign; wait for it or stop it first");
-    }
-    const std::string me = std::to_string(getpid());
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, me.c_str(), me.size(), 0) < 0)
-    {
-        throw DdnnError(path + ": cannot write the lock: " + std::strerror(errno));
-    }
-}
-
-/**
  * A run still going from a runner that died before this one (its PID in the run's .pid
  * file, and /proc/PID/cmdline naming the run's folder): killed and waited for, so that it
  * cannot write over the run this runner starts again.
@@ -597,6 +568,7 @@ Spawn(const std::vector<std::string>& command, const Run& run)
         (void)ignored;
         _exit(127);
     }
+    std::remove((run.dir + "/.pid").c_str()); // a link planted there is removed, not followed
     std::ofstream(run.dir + "/.pid") << pid << "\n";
     return pid;
 }
@@ -929,7 +901,7 @@ main(int argc, char* argv[])
         }
         CheckWindows(runs, campaignFile);
         PrepareOutputDirectory("--outDir", outDir);
-        LockCampaignFolder(outDir);
+        LockOutputDirectory("--outDir", outDir);
         for (const Run& run : runs)
         {
             if (!Finished(run))

@@ -159,7 +159,7 @@ PrintRun(const std::string& label, const DatacenterResult& r)
     }
     for (const OutlierIteration& outlier : OutlierIterations(r))
     {
-        std::cout << "  " << Describe(outlier, r.jobs.size() > 1) << "\n";
+        std::cout << "  " << DescribeOutlier(outlier, r.jobs.size() > 1) << "\n";
     }
 }
 
@@ -472,7 +472,7 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
         }
         for (const OutlierIteration& outlier : OutlierIterations(*result))
         {
-            std::cout << side << " priority: " << Describe(outlier, result->jobs.size() > 1)
+            std::cout << side << " priority: " << DescribeOutlier(outlier, result->jobs.size() > 1)
                       << "\n";
         }
     }
@@ -744,6 +744,11 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--compare with --mpi: expected one run per mpirun (run at each "
                             "priority with --priority.training)");
+        }
+        if (writes)
+        {
+            PrepareOutputDirectory("--outDir", scenario.outDir);
+            LockOutputDirectory("--outDir", scenario.outDir);
         }
         // Stages: one of duration-s, or with a precision as many as it takes (ddnn-precision.h).
         PrecisionLog log(scenario);

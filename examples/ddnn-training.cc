@@ -83,6 +83,7 @@ main(int argc, char* argv[])
 
         scenario.ValidateTraining();
         PrepareOutputDirectory("--outDir", scenario.outDir);
+        LockOutputDirectory("--outDir", scenario.outDir);
         // A failed run must not leave an older summary looking current.
         std::remove((scenario.outDir + "/summary.csv").c_str());
         std::remove((scenario.outDir + "/MANIFEST").c_str());

@@ -12,14 +12,17 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief An output file that appears complete or not at all: written as
- * PATH.tmp and renamed to PATH by Commit(). A run that fails before Commit()
- * leaves no file that looks finished.
+ * \brief An output file that appears complete or not at all: written under a
+ * temporary name of its own choosing beside PATH (PATH.tmp-XXXXXX, created
+ * exclusively: a file or link already there is never written through) and
+ * renamed to PATH by Commit(), which replaces whatever PATH was (a link
+ * included) without following it. A run that fails before Commit() leaves no
+ * file that looks finished.
  */
 class AtomicFile
 {
   public:
-    /** Opens PATH.tmp; throws DdnnError when it cannot. */
+    /** Creates the temporary file; throws DdnnError when it cannot. */
     explicit AtomicFile(const std::string& path);
 
     /** The stream to write to (precision 12 for numbers). */
@@ -28,8 +31,15 @@ class AtomicFile
     /** Closes and renames into place; throws DdnnError when writing failed. */
     void Commit();
 
+    /** Removes the temporary file unless committed. */
+    ~AtomicFile();
+
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
   private:
     std::string m_path;
+    std::string m_temporary; //!< "" once committed
     std::ofstream m_out;
 };
 

@@ -126,8 +126,8 @@ d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="12x"/>' >"$bad/ns3-num
 d '<ns3-default name="ns3::TcpSocketBase::MinRto" value="5parsecs"/>' >"$bad/ns3-time.xml"
 d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="1000"/><ns3-default name="ns3::TcpSocket::SegmentSize" value="536"/>' >"$bad/ns3-twice.xml"
 mkdir -p "$bad/way/scenario.xml"             # a folder where an output goes
-mkdir -p "$bad/full"
-ln -sf /dev/full "$bad/full/scenario.xml.tmp" # the output's first write hits a full disk
+mkdir -p "$bad/elsewhere"
+ln -sfn "$bad/elsewhere" "$bad/linked-out" # an output folder that is a link
 
 passed=0
 failed=0

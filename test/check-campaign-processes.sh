@@ -36,7 +36,7 @@ if "$campaign" --campaign="$work/campaign.xml" --outDir="$work/out" 2>"$work/sec
     fail "a second runner on the same folder was not refused"
 fi
 [ "$(wc -l <"$work/second.log")" -eq 1 ] || fail "expected one line, got: $(cat "$work/second.log")"
-grep -q "another ddnn-campaign (PID $first) is running this campaign" "$work/second.log" ||
+grep -q "another ddnn program (PID $first) is writing into this folder" "$work/second.log" ||
     fail "the refusal does not name PID $first: $(cat "$work/second.log")"
 
 # kill -9 of the runner: its runs die with it.

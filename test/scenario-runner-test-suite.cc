@@ -781,7 +781,7 @@ class OutlierIterationsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(o.othersMeanS, 0.1005, 1e-12, "the others' mean");
         NS_TEST_ASSERT_MSG_EQ(o.drops.at(2), 2, "the drops in [0.402, 0.702) s");
         NS_TEST_ASSERT_MSG_EQ(o.retransmissions.at(2), 3, "the resends in its span");
-        const std::string line = Describe(o, false);
+        const std::string line = DescribeOutlier(o, false);
         NS_TEST_ASSERT_MSG_NE(line.find("2 packets dropped (band 2: 2), 3 TCP data segments "
                                         "resent (band 2: 3)"),
                               std::string::npos,

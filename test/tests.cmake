@@ -250,6 +250,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
                    $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
   )
+  # The output folder is the run's own: links, a second writer, a full disk.
+  add_test(NAME output-folder
+           COMMAND ${ddnn_test_dir}/check-output-folder.sh $<TARGET_FILE:ddnn-datacenter>
+                   ${CMAKE_CURRENT_BINARY_DIR}/output-folder
+  )
   # Runs as long as the precision asked for, or the cap.
   add_test(NAME precision-stages
            COMMAND ${ddnn_test_dir}/check-precision.sh $<TARGET_FILE:ddnn-datacenter>

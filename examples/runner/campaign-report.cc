@@ -225,6 +225,7 @@ RenderPlot(const std::string& script, const std::string& png)
 std::ofstream
 Open(const std::string& path)
 {
+    std::remove(path.c_str()); // a link planted there is removed, never written through
     std::ofstream out(path);
     if (!out)
     {
@@ -1164,7 +1165,7 @@ PlotAgainstParameters(const std::map<std::pair<double, double>, Point>& points,
         }
     }
     const std::string rcpLabel
-        = "R_cp_to_nw: compute time over the collective's ideal network time (eq. 5.1)";
+        = "R_cp_to_nw: compute time over the ideal network time of the collective (eq. 5.1)";
     // A figure of the same points as one drawn before (a grid with one value on an axis) is
     // not drawn again under another name.
     std::set<std::set<const Point*>> drawn;

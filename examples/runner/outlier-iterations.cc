@@ -77,7 +77,7 @@ OutlierIterations(const DatacenterResult& run)
 }
 
 std::string
-Describe(const OutlierIteration& o, bool severalJobs)
+DescribeOutlier(const OutlierIteration& o, bool severalJobs)
 {
     std::ostringstream os;
     os << std::fixed << std::setprecision(1)

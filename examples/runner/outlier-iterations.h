@@ -35,7 +35,7 @@ struct OutlierIteration
 std::vector<OutlierIteration> OutlierIterations(const DatacenterResult& run);
 
 /** One line naming an outlier: when, how long, how far, what happened. */
-std::string Describe(const OutlierIteration& outlier, bool severalJobs);
+std::string DescribeOutlier(const OutlierIteration& outlier, bool severalJobs);
 
 } // namespace ns3
 

@@ -15,9 +15,15 @@
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -388,21 +394,74 @@ PrepareOutputDirectory(const std::string& option, const std::string& path)
         }
     }
     std::error_code ec;
+    if (std::filesystem::is_symlink(path, ec))
+    {
+        fail("is a symbolic link: expected a folder of its own (ddnn writes nothing through a "
+             "link)");
+    }
     std::filesystem::create_directories(path, ec);
     if (ec || !std::filesystem::is_directory(path, ec))
     {
         fail("cannot create the folder (" + (ec ? ec.message() : "a file of that name exists")
              + ")");
     }
-    const std::string probe = path + "/.ddnn-write-check";
+    // A file of the program's own naming (mkstemp: created exclusively, never through a link).
+    std::string probe = path + "/.ddnn-write-check-XXXXXX";
+    const int fd = mkstemp(probe.data());
+    if (fd < 0 || write(fd, "ok\n", 3) != 3)
     {
-        std::ofstream out(probe);
-        if (!out || !(out << "ok\n") || !out.flush())
+        if (fd >= 0)
         {
-            fail("cannot write files in the folder");
+            close(fd);
+            std::filesystem::remove(probe, ec);
         }
+        fail("cannot write files in the folder");
     }
+    close(fd);
     std::filesystem::remove(probe, ec);
+}
+
+void
+LockOutputDirectory(const std::string& option, const std::string& path)
+{
+    // Held until the process ends (the descriptor stays open; not inherited by the programs
+    // it starts). A folder this process already holds is not locked twice.
+    static std::set<std::string> held;
+    std::error_code ec;
+    const std::string canonical = std::filesystem::canonical(path, ec).string();
+    if (ec || held.count(canonical))
+    {
+        return;
+    }
+    const std::string lock = path + "/.ddnn-lock";
+    const int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0)
+    {
+        throw DdnnError(option + "=" + path + ": cannot take the folder's lock " + lock + ": "
+                        + std::strerror(errno));
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0)
+    {
+        const int cause = errno;
+        char pid[32] = "";
+        const ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = '\0';
+        close(fd);
+        throw DdnnError(option + "=" + path
+                        + (cause == EWOULDBLOCK
+                               ? ": another ddnn program (PID "
+                                     + std::string(n > 0 ? pid : "unknown")
+                                     + ") is writing into this folder; wait for it to end or give "
+                                       "another "
+                                     + option
+                               : ": cannot lock " + lock + ": " + std::strerror(cause)));
+    }
+    const std::string me = std::to_string(getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, me.c_str(), me.size(), 0) < 0)
+    {
+        throw DdnnError(lock + ": cannot write the lock: " + std::strerror(errno));
+    }
+    held.insert(canonical);
 }
 
 } // namespace ns3

@@ -69,6 +69,14 @@ void PrepareOutputDirectory(const std::string& option, const std::string& path);
 
 /**
  * \ingroup ddnn
+ * \brief Takes an output folder (made by PrepareOutputDirectory) for this process until it
+ * ends: a lock in the folder (.ddnn-lock, flock), so that a second program writing into the
+ * same folder at once stops with one line naming the option; the first is undisturbed.
+ */
+void LockOutputDirectory(const std::string& option, const std::string& path);
+
+/**
+ * \ingroup ddnn
  * \brief A program option's whole number, digits only, in [min, max]: "-1" is refused, not
  * wrapped. Throws DdnnError "OPTION: expected a whole number in [min, max], got 'TEXT'".
  */

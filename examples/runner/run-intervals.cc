@@ -3,7 +3,7 @@
  */
 #include "run-intervals.h"
 
-#include "ns3/ddnn-exception.h"
+#include "ns3/one-line-error.h"
 
 #include <cmath>
 #include <iomanip>
