@@ -68,6 +68,7 @@ struct Run
     std::vector<std::pair<std::string, std::string>> point;
     double estimateS{0}; //!< expected CPU seconds (EstimateRun)
     int after{-1};       //!< the run whose outputs this one reads (a case reference), or -1
+    std::string redone;  //!< why a complete run found here is run again ("": it is not)
 };
 
 /** The prefix of a path value that names another case's run (see the file's comment). */
@@ -180,7 +181,37 @@ Exists(const std::string& path)
 bool
 Finished(const Run& run, std::string& why)
 {
-    return VerifyOutputManifest(run.dir, why);
+    if (!VerifyOutputManifest(run.dir, why))
+    {
+        return false;
+    }
+    // Complete, but is it this campaign's run? Another campaign (or an edited one) may have
+    // left a run of the same name with other values: the scenario the run wrote must be the
+    // one this campaign gives it (a run with a precision ran its own duration, and wrote
+    // precision 0: those two are not compared).
+    Scenario ran;
+    try
+    {
+        LoadScenarioFile(run.dir + "/scenario.xml", ran);
+    }
+    catch (const DdnnError& e)
+    {
+        why = std::string("its scenario.xml does not read back: ") + e.what();
+        return false;
+    }
+    std::vector<std::string> ignored;
+    if (run.scenario.values.precision > 0)
+    {
+        ignored = {"run.duration-s", "run.precision"};
+    }
+    const std::string difference = run.scenario.FirstDifference(ran, ignored);
+    if (!difference.empty())
+    {
+        why = "it ran another scenario than this campaign's (" + difference
+              + ", this campaign's first)";
+        return false;
+    }
+    return true;
 }
 
 bool
@@ -594,13 +625,13 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
     std::vector<const Run*> pending;
     for (const Run& run : runs)
     {
-        std::string why;
-        if (!Finished(run, why))
+        if (!Finished(run))
         {
             KillLeftover(run);
-            if (Exists(run.dir + "/MANIFEST"))
+            if (!run.redone.empty())
             {
-                std::cerr << "campaign: run " << run.name << " is redone: " << why << std::endl;
+                std::cerr << "campaign: run " << run.name << " is redone: " << run.redone
+                          << std::endl;
             }
             pending.push_back(&run);
         }
@@ -902,10 +933,13 @@ main(int argc, char* argv[])
         CheckWindows(runs, campaignFile);
         PrepareOutputDirectory("--outDir", outDir);
         LockOutputDirectory("--outDir", outDir);
-        for (const Run& run : runs)
+        for (Run& run : runs)
         {
-            if (!Finished(run))
+            std::string why;
+            if (!Finished(run, why))
             {
+                // Why a complete run is redone, said before its scenario.xml is replaced.
+                run.redone = Exists(run.dir + "/MANIFEST") ? why : "";
                 PrepareOutputDirectory("--outDir", run.dir);
                 WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
             }

@@ -271,6 +271,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-report-evidence.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/report-evidence
   )
+  # A campaign folder reused by another campaign: its runs are redone, not counted finished.
+  add_test(NAME campaign-reuse
+           COMMAND ${ddnn_test_dir}/check-campaign-reuse.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-reuse
+  )
   # A dimension of cases reported per case, labelled, with intervals over the seeds.
   add_test(NAME report-cases
            COMMAND ${ddnn_test_dir}/check-report-cases.sh $<TARGET_FILE:ddnn-campaign>

@@ -771,6 +771,51 @@ Scenario::Validate() const
     }
 }
 
+std::string
+Scenario::FirstDifference(const Scenario& other, const std::vector<std::string>& ignored) const
+{
+    if (JobCount() != other.JobCount())
+    {
+        return "training jobs: " + std::to_string(JobCount()) + " vs "
+               + std::to_string(other.JobCount());
+    }
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string name = std::string(p->element) + "." + p->attribute;
+        if (std::find(ignored.begin(), ignored.end(), name) != ignored.end())
+        {
+            continue;
+        }
+        const uint32_t jobs = ddnn_param_is_per_job(p) ? JobCount() : 1;
+        for (uint32_t k = 0; k < jobs; ++k)
+        {
+            char mine[DDNN_PATH_MAX + 64]; // a scenario's longest text, or a number
+            char theirs[DDNN_PATH_MAX + 64];
+            if (ddnn_scenario_format_job_param(&values, p, k, mine, sizeof mine) != DDNN_OK
+                || ddnn_scenario_format_job_param(&other.values, p, k, theirs, sizeof theirs)
+                       != DDNN_OK
+                || std::strcmp(mine, theirs) != 0)
+            {
+                return (k > 0 ? "training[" + std::to_string(k + 1) + "]." + p->attribute : name)
+                       + ": '" + mine + "' vs '" + theirs + "'";
+            }
+        }
+    }
+    const ddnn_scenario& a = values;
+    const ddnn_scenario& b = other.values;
+    for (uint32_t d = 0; d < std::max(a.ns3_default_count, b.ns3_default_count); ++d)
+    {
+        if (d >= a.ns3_default_count || d >= b.ns3_default_count
+            || std::strcmp(a.ns3_defaults[d].name, b.ns3_defaults[d].name) != 0
+            || std::strcmp(a.ns3_defaults[d].value, b.ns3_defaults[d].value) != 0)
+        {
+            return "<ns3-default> number " + std::to_string(d + 1);
+        }
+    }
+    return "";
+}
+
 Scenario
 Scenario::ComparedAt(const std::string& priority) const
 {

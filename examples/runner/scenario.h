@@ -104,6 +104,14 @@ class Scenario
      */
     Scenario ComparedAt(const std::string& priority) const;
 
+    /**
+     * The first parameter whose value differs from `other`'s, as "element.attribute: 'A' vs
+     * 'B'" (a job's as "training[K].attribute"), or "" when every value is the same; the
+     * parameters named in `ignored` ("run.duration-s") are not compared.
+     */
+    std::string FirstDifference(const Scenario& other,
+                                const std::vector<std::string>& ignored = {}) const;
+
     /** ToS of the training and of the background sockets under the training priority. */
     std::pair<uint8_t, uint8_t> TosOf() const;
     /** Job k's ToS: its band's, or the training priority's for band "scenario". */
