@@ -49,7 +49,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -706,6 +708,72 @@ SplitList(const std::string& option, const std::string& text)
     return items;
 }
 
+/**
+ * The bench's own folder for its temporary files (the recorded ring sends the bare run
+ * replays): made with mkdtemp under TMPDIR (else /tmp), removed on every exit of the bench:
+ * a normal end, an error (exit), and SIGINT, SIGTERM or SIGHUP (the handler removes it with
+ * async-signal-safe calls, then dies of the signal as it would have).
+ */
+class TemporaryFolder
+{
+  public:
+    /** Makes the folder; throws DdnnError when it cannot. */
+    static void
+    Make()
+    {
+        const char* base = std::getenv("TMPDIR");
+        const std::string pattern
+            = std::string(base && base[0] == '/' ? base : "/tmp") + "/ddnn-bench-XXXXXX";
+        if (pattern.size() + sizeof "/sends" >= sizeof s_folder)
+        {
+            throw DdnnError("TMPDIR=" + std::string(base)
+                            + ": a path too long for the bench's "
+                              "temporary folder");
+        }
+        std::snprintf(s_folder, sizeof s_folder, "%s", pattern.c_str());
+        if (!mkdtemp(s_folder))
+        {
+            throw DdnnError("cannot make the bench's temporary folder " + pattern + ": "
+                            + std::strerror(errno));
+        }
+        std::snprintf(s_sends, sizeof s_sends, "%s/sends", s_folder);
+        std::atexit(&Remove);
+        for (int signal : {SIGINT, SIGTERM, SIGHUP})
+        {
+            std::signal(signal, &OnSignal);
+        }
+    }
+
+    /** The file of recorded sends inside it. */
+    static const char*
+    Sends()
+    {
+        return s_sends;
+    }
+
+  private:
+    static void
+    Remove()
+    {
+        unlink(s_sends);
+        rmdir(s_folder);
+    }
+
+    static void
+    OnSignal(int signal)
+    {
+        Remove();
+        std::signal(signal, SIG_DFL);
+        raise(signal);
+    }
+
+    static char s_folder[4096];
+    static char s_sends[4096 + 8];
+};
+
+char TemporaryFolder::s_folder[4096];
+char TemporaryFolder::s_sends[4096 + 8];
+
 } // namespace
 
 int
@@ -850,6 +918,7 @@ main(int argc, char* argv[])
                   << "RSS MB" << std::setw(9) << "run s" << std::setw(11) << "run CPU s"
                   << std::setw(18) << "ddnn/bare wall"
                   << "ddnn/bare CPU\n";
+        TemporaryFolder::Make();
         std::vector<CalibrationPoint> calibration;
         for (const std::string& profile : profiles)
         {
@@ -878,14 +947,7 @@ main(int argc, char* argv[])
                 std::vector<double> runCpuS;
                 std::vector<double> ratio;
                 std::vector<double> cpuRatio;
-                char sendsFile[] = "/tmp/ddnn-bench-sends-XXXXXX";
-                const int fd = mkstemp(sendsFile);
-                if (fd < 0)
-                {
-                    throw DdnnError(std::string("mkstemp: ") + std::strerror(errno));
-                }
-                close(fd);
-                spec << ":" << sendsFile;
+                spec << ":" << TemporaryFolder::Sends();
                 for (uint32_t i = 0; i < repeat; ++i)
                 {
                     Sample a = Measure("module:" + spec.str(), options);
@@ -904,7 +966,7 @@ main(int argc, char* argv[])
                     runS.push_back(a.wallS);
                     runCpuS.push_back(a.cpuS);
                 }
-                unlink(sendsFile);
+                unlink(TemporaryFolder::Sends());
                 std::ostringstream window;
                 window << std::fixed << std::setprecision(2) << warm << "+" << measure;
                 std::ostringstream medians;

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # ddnn-bench --quick: the table's shape (every cell under every profile, each figure a
-# number) and a calibration table that ddnn-campaign --estimate reads. No timed assertion.
+# number) and a calibration table that ddnn-campaign --estimate reads; its temporary folder
+# (under TMPDIR) is gone after it, whether it ends or is interrupted. No timed assertion.
 # Usage: check-bench-quick.sh DDNN-BENCH DDNN-CAMPAIGN TEST-DIR WORK-DIR
 set -euo pipefail
 bench=$1 campaign=$2 tests=$3 work=$4
 rm -rf "$work"
 mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-out=$("$bench" --quick --calibrationOut="$work/calibration.csv")
+mkdir -p "$work/tmp"
+out=$(TMPDIR=$work/tmp "$bench" --quick --calibrationOut="$work/calibration.csv")
 echo "$out"
 n='[0-9]+(\.[0-9]+)?'
 for profile in tuned thesis; do
@@ -24,4 +26,12 @@ done
 estimate=$("$campaign" --campaign="$tests/data/estimate-campaign.xml" --estimate \
     --calibration="$work/calibration.csv" --outDir="$work/campaign")
 grep -q '^  8 runs' <<<"$estimate" || fail "the written table does not serve an estimate"
+[ -z "$(ls -A "$work/tmp")" ] || fail "the bench left its temporary files: $(ls "$work/tmp")"
+TMPDIR=$work/tmp "$bench" --quick >/dev/null 2>&1 &
+bench_pid=$!
+for _ in $(seq 100); do [ -n "$(ls -A "$work/tmp")" ] && break; sleep 0.05; done
+[ -n "$(ls -A "$work/tmp")" ] || fail "no temporary folder under TMPDIR while the bench runs"
+kill -INT "$bench_pid"
+wait "$bench_pid" 2>/dev/null || true
+[ -z "$(ls -A "$work/tmp")" ] || fail "an interrupted bench left its temporary files: $(ls "$work/tmp")"
 echo "bench quick: ok"
