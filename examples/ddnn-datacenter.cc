@@ -76,8 +76,11 @@ SpuriousRetransmissions(const DatacenterResult& r)
         if (r.retransmissions[b] > drops)
         {
             std::ostringstream os;
-            os << "band " << b << ": " << r.retransmissions[b] << " TCP data segments sent again, "
-               << drops << " packets dropped: at least " << r.retransmissions[b] - drops
+            const std::string& tenants = b < r.bandTenants.size() ? r.bandTenants[b] : "";
+            os << "band " << b << (tenants.empty() ? "" : " (" + tenants + ")") << ": "
+               << r.retransmissions[b] << " TCP data segments sent again after "
+               << r.timeoutTimesNs[b].size() << " retransmission timeouts, " << drops
+               << " packets dropped: at least " << r.retransmissions[b] - drops
                << " retransmissions were spurious (timers fired while segments waited in a "
                   "queue; minimum RTO "
                << r.minRtoMs << " ms)";
@@ -145,13 +148,16 @@ PrintRun(const std::string& label, const DatacenterResult& r)
                   << "[" + Ms(mean.low) + ", " + Ms(mean.high) + "]" << std::setw(11) << Ms(s.p50_s)
                   << std::setw(11) << Ms(s.p99_s) << "\n";
     }
-    std::cout << "  band  drops at servers  at switches  retransmissions  (packets)\n";
+    std::cout << "  band  drops at servers  at switches  retransmissions  timeouts  tenants\n";
     for (size_t b = 0; b < r.serverBands.drops.size(); ++b)
     {
+        const bool known = b < r.timeoutTimesNs.size() && r.serverBands.classified;
         std::cout << "  " << std::setw(4) << b << std::setw(18)
                   << Count(r.serverBands, r.serverBands.drops, b) << std::setw(13)
                   << Count(r.switchBands, r.switchBands.drops, b) << std::setw(17)
-                  << Count(r.serverBands, r.retransmissions, b) << "\n";
+                  << Count(r.serverBands, r.retransmissions, b) << std::setw(10)
+                  << (known ? std::to_string(r.timeoutTimesNs[b].size()) : "NA") << "  "
+                  << (b < r.bandTenants.size() ? r.bandTenants[b] : "") << "\n";
     }
     for (const std::string& line : SpuriousRetransmissions(r))
     {

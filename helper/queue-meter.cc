@@ -13,6 +13,7 @@
 #include "ns3/prio-queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-stream-sender.h"
 #include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
@@ -52,6 +53,7 @@ QueueMeter::QueueMeter(Ptr<ServerTopology> network, Time from, Time until)
     , m_until(until)
 {
     NS_LOG_FUNCTION(this << from << until);
+    TcpStreamSender::SetTimeoutObserver(MakeBoundCallback(&QueueMeter::TimedOut, this));
     std::vector<std::pair<Ptr<NetDevice>, Side>> devices;
     std::vector<Ptr<Node>> servers;
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)
@@ -84,6 +86,7 @@ QueueMeter::MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices)
         Meter(device, side);
     }
     m_retransmissions.assign(m_counts[SERVERS].bands, {});
+    m_timeouts.assign(m_counts[SERVERS].bands, {});
 }
 
 void
@@ -225,6 +228,60 @@ QueueMeter::IsClassified(Side side) const
     return m_counts[side].classified;
 }
 
+QueueMeter::~QueueMeter()
+{
+    TcpStreamSender::SetTimeoutObserver(TcpStreamSender::TimeoutObserver());
+}
+
+void
+QueueMeter::TimedOut(QueueMeter* meter, Ptr<Socket> socket)
+{
+    if (!meter->InWindow())
+    {
+        return;
+    }
+    // The band of the socket's packets: the priority map of a server's disc (all alike).
+    for (size_t d = 0; d < meter->m_discs.size(); ++d)
+    {
+        const Disc& disc = meter->m_discs[d];
+        if (disc.side == SERVERS && disc.priomap)
+        {
+            const uint32_t band = (*disc.priomap)[socket->GetPriority() & 0x0f];
+            if (band < meter->m_timeouts.size())
+            {
+                meter->m_timeouts[band].push_back(Simulator::Now().GetNanoSeconds());
+            }
+            NS_LOG_LOGIC("timeout in band " << band);
+            return;
+        }
+    }
+}
+
+int
+QueueMeter::GetServerBandOfTos(uint8_t tos) const
+{
+    for (const Disc& disc : m_discs)
+    {
+        if (disc.side == SERVERS && disc.priomap)
+        {
+            return (*disc.priomap)[Socket::IpTos2Priority(tos) & 0x0f];
+        }
+    }
+    return -1;
+}
+
+uint64_t
+QueueMeter::GetTimeouts(uint32_t band) const
+{
+    return m_timeouts.at(band).size();
+}
+
+const std::vector<int64_t>&
+QueueMeter::GetTimeoutTimes(uint32_t band) const
+{
+    return m_timeouts.at(band);
+}
+
 uint64_t
 QueueMeter::GetDrops(Side side, uint32_t band) const
 {
@@ -309,6 +366,10 @@ QueueMeter::GetRankState() const
     {
         WriteTimes(os, times);
     }
+    for (const auto& times : m_timeouts)
+    {
+        WriteTimes(os, times);
+    }
     os << "\n";
     return os.str();
 }
@@ -340,6 +401,10 @@ QueueMeter::MergeRankState(const std::string& state)
         throw DdnnError("QueueMeter::MergeRankState: a state of other bands");
     }
     for (auto& times : m_retransmissions)
+    {
+        MergeTimes(in, times);
+    }
+    for (auto& times : m_timeouts)
     {
         MergeTimes(in, times);
     }

@@ -11,6 +11,7 @@
 #include "ns3/packet.h"
 #include "ns3/queue-disc.h"
 #include "ns3/sequence-number.h"
+#include "ns3/socket.h"
 
 #include <array>
 #include <cstdint>
@@ -48,7 +49,12 @@ class QueueMeter
         SWITCHES, //!< every device of every node that is not a server
     };
 
+    /** Meters the network's discs, and every TcpStreamSender's timeouts, within [from, until). */
     QueueMeter(Ptr<ServerTopology> network, Time from, Time until);
+    /** Stops hearing the senders' timeouts. */
+    ~QueueMeter();
+    QueueMeter(const QueueMeter&) = delete;
+    QueueMeter& operator=(const QueueMeter&) = delete;
 
     /** The most bands any disc of a side has (0: the side has no queue disc). */
     uint32_t GetBands(Side side) const;
@@ -64,6 +70,13 @@ class QueueMeter
     const std::vector<int64_t>& GetDropTimes(Side side, uint32_t band) const;
     /** When (ns, in order) the servers sent a TCP data segment of `band` again. */
     const std::vector<int64_t>& GetRetransmissionTimes(uint32_t band) const;
+    /** Retransmission timeouts of the servers' TcpStreamSenders whose packets go to `band`
+     * (by their socket's priority and the servers' priority map) within the window. */
+    uint64_t GetTimeouts(uint32_t band) const;
+    /** When (ns, in order) those timeouts fired. */
+    const std::vector<int64_t>& GetTimeoutTimes(uint32_t band) const;
+    /** The band of the servers' discs that packets of an IP ToS go to; -1: no map. */
+    int GetServerBandOfTos(uint8_t tos) const;
 
     /** A distributed run: this process's counts (its nodes' discs and connections), as text
      * for MergeRankState in the other processes. */
@@ -96,6 +109,7 @@ class QueueMeter
     void MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices);
     bool InWindow() const;
     static void Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> item);
+    static void TimedOut(QueueMeter* meter, Ptr<Socket> socket);
     static void Backlog(QueueMeter* meter, Side side, uint32_t band, uint32_t, uint32_t bytes);
     static void Sent(QueueMeter* meter,
                      size_t disc,
@@ -110,6 +124,7 @@ class QueueMeter
     std::vector<Disc> m_discs;
     std::array<Counts, 2> m_counts;                      //!< [side]
     std::vector<std::vector<int64_t>> m_retransmissions; //!< [band]: their times (ns)
+    std::vector<std::vector<int64_t>> m_timeouts;        //!< [band]: their times (ns)
     std::map<ConnectionKey, SequenceNumber32> m_highest; //!< per connection: next new byte
 };
 

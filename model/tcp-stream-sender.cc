@@ -19,28 +19,33 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("TcpStreamSender");
 
-#ifdef NS3_LOG_ENABLE
-namespace
-{
+TcpStreamSender::TimeoutObserver TcpStreamSender::s_timeoutObserver;
 
-/** Logs the TCP state changes a user debugs: retransmission timeouts and fast recoveries. */
 void
-LogCongState(std::string connection,
-             TcpSocketState::TcpCongState_t,
-             TcpSocketState::TcpCongState_t state)
+TcpStreamSender::SetTimeoutObserver(TimeoutObserver observer)
 {
-    if (state == TcpSocketState::CA_LOSS)
-    {
-        NS_LOG_INFO("retransmission timeout on the connection " << connection);
-    }
-    else if (state == TcpSocketState::CA_RECOVERY)
-    {
-        NS_LOG_LOGIC("fast retransmit on the connection " << connection);
-    }
+    s_timeoutObserver = observer;
 }
 
-} // namespace
-#endif
+void
+TcpStreamSender::CongStateChanged(Socket* socket,
+                                  TcpSocketState::TcpCongState_t,
+                                  TcpSocketState::TcpCongState_t to)
+{
+    if (to == TcpSocketState::CA_LOSS)
+    {
+        NS_LOG_INFO("retransmission timeout on a connection of node "
+                    << socket->GetNode()->GetId());
+        if (!s_timeoutObserver.IsNull())
+        {
+            s_timeoutObserver(Ptr<Socket>(socket));
+        }
+    }
+    else if (to == TcpSocketState::CA_RECOVERY)
+    {
+        NS_LOG_LOGIC("fast retransmit on a connection of node " << socket->GetNode()->GetId());
+    }
+}
 
 TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes)
     : m_socket(socket)
@@ -63,15 +68,9 @@ void
 TcpStreamSender::Connect(const Address& peer, Notification failed)
 {
     NS_LOG_FUNCTION(this << peer);
-#ifdef NS3_LOG_ENABLE
-    // Only where logging is compiled in: the optimized build keeps no trace connection.
-    std::ostringstream connection;
-    connection << "of node " << m_socket->GetNode()->GetId() << " to "
-               << InetSocketAddress::ConvertFrom(peer).GetIpv4() << ":"
-               << InetSocketAddress::ConvertFrom(peer).GetPort();
-    m_socket->TraceConnectWithoutContext("CongState",
-                                         MakeBoundCallback(&LogCongState, connection.str()));
-#endif
+    // (A raw pointer: the socket holds the trace, so it outlives every call.)
+    m_socket->TraceConnectWithoutContext(
+        "CongState", MakeBoundCallback(&TcpStreamSender::CongStateChanged, PeekPointer(m_socket)));
     m_failed = failed;
     m_socket->SetConnectCallback(MakeCallback(&TcpStreamSender::Connected, this),
                                  MakeCallback(&TcpStreamSender::ConnectFailed, this));

@@ -8,6 +8,7 @@
 #include "ns3/callback.h"
 #include "ns3/simple-ref-count.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-socket-state.h"
 
 namespace ns3
 {
@@ -42,7 +43,22 @@ class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
     /** Stops writing and closes the socket (TCP still sends what it holds, then its FIN). */
     void Close();
 
+    /** What hears a sender's retransmission timeout: (its socket). */
+    typedef Callback<void, Ptr<Socket>> TimeoutObserver;
+    /**
+     * Sets what hears every sender's retransmission timeouts (its socket entering TCP's loss
+     * state), e.g. a QueueMeter: one at a time, for the simulation that runs; a null callback
+     * for none.
+     */
+    static void SetTimeoutObserver(TimeoutObserver observer);
+
   private:
+    /** The socket's TCP state changed: a timeout (the loss state) is told to the observer. */
+    static void CongStateChanged(Socket* socket,
+                                 TcpSocketState::TcpCongState_t from,
+                                 TcpSocketState::TcpCongState_t to);
+    static TimeoutObserver s_timeoutObserver;
+
     void Connected(Ptr<Socket> socket);
     void ConnectFailed(Ptr<Socket> socket);
     void SendSpace(Ptr<Socket> socket, uint32_t available);

@@ -248,9 +248,26 @@ RunDatacenter(const Scenario& scenario,
             {
                 result.retransmissions.push_back(queues.GetRetransmissions(b));
                 result.retransmissionTimesNs.push_back(queues.GetRetransmissionTimes(b));
+                result.timeoutTimesNs.push_back(queues.GetTimeoutTimes(b));
             }
         }
     }
+    // Which tenant's packets each band of the servers carries (a job's band may be its own).
+    result.bandTenants.assign(result.retransmissions.size(), "");
+    auto tenantIn = [&result, &queues](uint8_t tos, const std::string& tenant) {
+        const int band = queues.GetServerBandOfTos(tos);
+        if (band >= 0 && static_cast<size_t>(band) < result.bandTenants.size()
+            && result.bandTenants[band].find(tenant) == std::string::npos)
+        {
+            std::string& names = result.bandTenants[band];
+            names += (names.empty() ? "" : ", ") + tenant;
+        }
+    };
+    for (uint32_t k = 0; k < scenario.JobCount(); ++k)
+    {
+        tenantIn(scenario.JobTos(k), "training");
+    }
+    tenantIn(backgroundTos, "background");
     result.minRtoMs = scenario.Transport().minRtoMs;
     result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;
@@ -487,6 +504,8 @@ SummaryRows(const DatacenterResult& r)
     {
         rows.emplace_back("retransmissions_servers_band" + std::to_string(b),
                           count(r.serverBands.classified, r.retransmissions[b]));
+        rows.emplace_back("timeouts_servers_band" + std::to_string(b),
+                          count(r.serverBands.classified, r.timeoutTimesNs[b].size()));
     }
     return rows;
 }

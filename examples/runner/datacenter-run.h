@@ -61,12 +61,14 @@ struct DatacenterResult
     Bands switchBands;                     //!< every switch egress
     std::vector<uint64_t> retransmissions; //!< TCP data segments the servers sent again
     std::vector<std::vector<int64_t>> retransmissionTimesNs; //!< per band: when, in order
-    double minRtoMs{0};           //!< the TCP minimum retransmission timeout in force
-    double confidenceLevel{0.95}; //!< the scenario's: of every interval reported
-    uint32_t minIterations{0};    //!< the scenario's: fewer measured iterations are flagged
-    uint32_t minFlows{0};         //!< the scenario's: fewer completed flows in a class are flagged
-    double windowS{0};            //!< the measurement window's length
-    double utilIntervalS{0};      //!< the utilization bins' length
+    std::vector<std::vector<int64_t>> timeoutTimesNs; //!< per band: the servers' TCP timeouts
+    std::vector<std::string> bandTenants; //!< per band of the servers: "training", ... or ""
+    double minRtoMs{0};                   //!< the TCP minimum retransmission timeout in force
+    double confidenceLevel{0.95};         //!< the scenario's: of every interval reported
+    uint32_t minIterations{0};            //!< the scenario's: fewer measured iterations are flagged
+    uint32_t minFlows{0};    //!< the scenario's: fewer completed flows in a class are flagged
+    double windowS{0};       //!< the measurement window's length
+    double utilIntervalS{0}; //!< the utilization bins' length
 };
 
 /**

@@ -55,12 +55,16 @@ OutlierIterations(const DatacenterResult& run)
             {
                 continue;
             }
-            OutlierIteration o{k, starts[i], periods[i], mean, sd, {}, {}};
+            OutlierIteration o{k, starts[i], periods[i], mean, sd, {}, {}, {}};
             const auto from = static_cast<int64_t>(std::llround(starts[i] * 1e9));
             const auto until = static_cast<int64_t>(std::llround((starts[i] + periods[i]) * 1e9));
             for (size_t b = 0; b < run.retransmissionTimesNs.size(); ++b)
             {
                 o.retransmissions.push_back(CountIn(run.retransmissionTimesNs[b], from, until));
+            }
+            for (size_t b = 0; b < run.timeoutTimesNs.size(); ++b)
+            {
+                o.timeouts.push_back(CountIn(run.timeoutTimesNs[b], from, until));
             }
             for (const auto* bands : {&run.serverBands, &run.switchBands})
             {
@@ -87,7 +91,8 @@ DescribeOutlier(const OutlierIteration& o, bool severalJobs)
        << (o.periodS > o.othersMeanS ? "above" : "below") << " the others' mean "
        << o.othersMeanS * 1e3 << " ms; in it:";
     for (const auto& [what, counts] : {std::pair{" packets dropped", &o.drops},
-                                       std::pair{" TCP data segments resent", &o.retransmissions}})
+                                       std::pair{" TCP data segments resent", &o.retransmissions},
+                                       std::pair{" retransmission timeouts", &o.timeouts}})
     {
         uint64_t total = 0;
         std::ostringstream byBand;

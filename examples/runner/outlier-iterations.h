@@ -25,6 +25,7 @@ struct OutlierIteration
     double othersSdS{0};                   //!< their standard deviation
     std::vector<uint64_t> drops;           //!< per band, at servers and switches, in its period
     std::vector<uint64_t> retransmissions; //!< per band, TCP data segments the servers resent
+    std::vector<uint64_t> timeouts;        //!< per band, the servers' TCP timeouts
 };
 
 /**
