@@ -59,7 +59,9 @@ Count(const DatacenterResult::Bands& bands, const std::vector<uint64_t>& counts,
 
 /**
  * One line per band whose servers sent more data segments again than the network dropped in
- * it: the rest were spurious (a timer fired while the segment waited in a queue).
+ * it: the rest resent what was not lost (spurious), with the band's retransmission timeouts
+ * (a timer can expire while its segment waits in a queue; without a timeout, the resends came
+ * from the loss recovery itself).
  */
 std::vector<std::string>
 SpuriousRetransmissions(const DatacenterResult& r)
@@ -77,13 +79,16 @@ SpuriousRetransmissions(const DatacenterResult& r)
         {
             std::ostringstream os;
             const std::string& tenants = b < r.bandTenants.size() ? r.bandTenants[b] : "";
+            const size_t timeouts = r.timeoutTimesNs[b].size();
             os << "band " << b << (tenants.empty() ? "" : " (" + tenants + ")") << ": "
-               << r.retransmissions[b] << " TCP data segments sent again after "
-               << r.timeoutTimesNs[b].size() << " retransmission timeouts, " << drops
+               << r.retransmissions[b] << " TCP data segments sent again, " << drops
                << " packets dropped: at least " << r.retransmissions[b] - drops
-               << " retransmissions were spurious (timers fired while segments waited in a "
-                  "queue; minimum RTO "
-               << r.minRtoMs << " ms)";
+               << " of the resent segments had not been dropped (spurious retransmissions); "
+               << timeouts << " retransmission timeouts fired"
+               << (timeouts > 0 ? " (minimum RTO " + FormatFigure(r.minRtoMs, 4)
+                                      + " ms: a timer can expire while its segment waits in a "
+                                        "queue)"
+                                : "");
             lines.push_back(os.str());
         }
     }

@@ -2293,6 +2293,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
            << "flows/s" << std::setw(7) << "seeds" << std::setw(36) << "iteration time"
            << std::setw(14) << "verdict"
            << "small flows' mean FCT\n";
+    size_t answered = 0; // the cells that ran at both priorities
     for (const std::string& label : labels)
     {
         for (const auto& [where, point] : cases[label])
@@ -2333,6 +2334,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
             {
                 continue;
             }
+            ++answered;
             ChangeInterval iteration = IntervalOfChange(point, "iteration_time_mean_s");
             ChangeInterval small = IntervalOfChange(point, "fct_small_mean_s");
             // The table shows the seeds' mean change (changes.csv's), beside its interval.
@@ -2351,11 +2353,21 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         }
     }
     changes.Commit();
-    std::cout << answer.str() << "(per case and key with the interval's method: " << outDir
-              << "/changes.csv)" << std::endl;
+    if (answered > 0)
+    {
+        std::cout << answer.str() << "(per case and key with the interval's method: " << outDir
+                  << "/changes.csv)" << std::endl;
+    }
+    else
+    {
+        std::cout << "campaign: no cell ran at both same and low training priority: no answer "
+                     "table (each run's figures: "
+                  << outDir << "/summary.csv)" << std::endl;
+    }
 
     const std::string reportDir = outDir + "/report";
     PrepareOutputDirectory("--outDir", reportDir);
+    std::vector<std::string> uncompared; // the cases without a point at both priorities
     for (const std::string& label : labels)
     {
         // One case: the report's folder; several: a folder per case, each figure titled by it.
@@ -2374,10 +2386,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         }
         if (compared.empty())
         {
-            std::cerr << "campaign report: " << (label.empty() ? "" : label + ": ")
-                      << "no point ran at both same and low training priority; "
-                         "priority-effect, operating-boundary and fct-difference plots skipped"
-                      << std::endl;
+            uncompared.push_back(label);
         }
         else
         {
@@ -2397,6 +2406,19 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                      });
         PlotFctCdf(priorityRuns, dir, label);
         PlotSmallFctCdfs(priorityRuns, dir, label);
+    }
+    if (!uncompared.empty())
+    {
+        std::string which;
+        for (const std::string& label : uncompared)
+        {
+            which
+                += (which.empty() ? "" : ", ") + (label.empty() ? std::string("the runs") : label);
+        }
+        std::cerr << "campaign report: no point ran at both same and low training priority ("
+                  << (uncompared.size() == labels.size() ? "every case" : which)
+                  << "): priority-effect, operating-boundary and fct-difference plots skipped"
+                  << std::endl;
     }
     ComparePolicies(runs, outDir, reportDir);
     if (!options.referenceFile.empty())

@@ -14,9 +14,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
+#include <iostream>
 #include <limits>
 #include <map>
 #include <memory>
+#include <sstream>
 
 namespace ns3
 {
@@ -194,6 +196,9 @@ WriteValidation(const std::vector<CampaignRun>& runs,
     }
     AtomicFile file(outDir + "/validation.csv");
     file.Out() << "figure,claim,runs,paper,ddnn_mean,ddnn_min,ddnn_max,seeds,direction,size\n";
+    std::ostringstream shown; // the same on the terminal, a line per group
+    shown << "campaign: the paper's effects beside ddnn's (ratios; " << outDir
+          << "/validation.csv):\n";
     for (const SeedReference::Row& row : reference.rows)
     {
         // Per group of runs alike but for the parameter: the ratio per seed.
@@ -265,6 +270,10 @@ WriteValidation(const std::vector<CampaignRun>& runs,
                                                 : "off by " + FormatFigure(off, 4) + " %";
                 }
             }
+            shown << "  " << row.figure << ": " << row.claim << " [" << label << "]: paper "
+                  << row.paper << ", ddnn " << FormatFigure(mean, 4) << " (" << FormatFigure(lo, 4)
+                  << " to " << FormatFigure(hi, 4) << ", " << ratios.size()
+                  << " seed(s)): " << direction << (size == "NA" ? "" : ", " + size) << "\n";
             file.Out() << row.figure << "," << row.claim << "," << label << "," << row.paper << ","
                        << FormatFigure(mean, 4) << "," << FormatFigure(lo, 4) << ","
                        << FormatFigure(hi, 4) << "," << ratios.size() << "," << direction << ","
@@ -272,6 +281,7 @@ WriteValidation(const std::vector<CampaignRun>& runs,
         }
     }
     file.Commit();
+    std::cout << shown.str() << std::flush;
 }
 
 } // namespace ns3

@@ -57,7 +57,7 @@ struct SeedReference
  * value): per reference row and per group of runs alike but for the
  * compared parameter and the seed, the paper's figure beside ddnn's ratio (mean, min and max
  * over the seeds, how many) and whether the direction and the size agree; NA where no pair
- * of runs was measured.
+ * of runs was measured. Prints the same, a line per group, on the terminal.
  */
 void WriteValidation(const std::vector<CampaignRun>& runs,
                      const std::vector<std::map<std::string, std::string>>& summaries,
