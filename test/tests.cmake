@@ -250,6 +250,12 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-readme-examples.sh ${CMAKE_CURRENT_SOURCE_DIR}/README.md
                    $<TARGET_FILE_DIR:ddnn-datacenter> ${CMAKE_CURRENT_BINARY_DIR}/readme-examples
   )
+  # Every value of every choice that --help or the README documents runs, alone and in the
+  # README's combinations.
+  add_test(NAME documented-choices
+           COMMAND ${ddnn_test_dir}/check-documented-choices.sh $<TARGET_FILE_DIR:ddnn-datacenter>
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/documented-choices
+  )
   # The output folder is the run's own: links, a second writer, a full disk.
   add_test(NAME output-folder
            COMMAND ${ddnn_test_dir}/check-output-folder.sh $<TARGET_FILE:ddnn-datacenter>
