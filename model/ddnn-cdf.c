@@ -109,6 +109,7 @@ ddnn_cdf_parse(ddnn_cdf** out, const char* text, size_t len, ddnn_diag* diag)
         goto done;
     }
     ddnn_csv_init(csv, text, len, "bytes,cumulative_fraction");
+    ddnn_csv_read_legacy_header(csv); /* a format of ddnn 0.1 */
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         point pt;

@@ -31,6 +31,12 @@ ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len, const char* columns)
     }
 }
 
+void
+ddnn_csv_read_legacy_header(ddnn_csv* csv)
+{
+    csv->legacy_header = 1;
+}
+
 static char*
 trim(char* s)
 {
@@ -41,6 +47,45 @@ trim(char* s)
     while (end > s && isspace((unsigned char)end[-1]))
         *--end = '\0';
     return s;
+}
+
+/* Whether field j of the header names column i of csv->columns. */
+static int
+names_column(const ddnn_csv* csv, int j, int i)
+{
+    const char* name = csv->columns;
+    size_t n;
+    for (; i > 0; i--)
+        name += strcspn(name, ",") + 1;
+    n = strcspn(name, ",");
+    return strlen(csv->fields[j]) == n && strncmp(csv->fields[j], name, n) == 0;
+}
+
+/*
+ * ddnn 0.1 skipped any header and read the columns by position. A header of other names is
+ * still read so when the reader allows it and no name contradicts its position (a name of
+ * another column); diag keeps a notice (code DDNN_OK) that the host prints as a warning.
+ */
+static int
+read_by_position(ddnn_csv* csv, ddnn_diag* diag)
+{
+    int i, j;
+    if (!csv->legacy_header)
+        return 0;
+    for (j = 0; j < csv->field_count; j++)
+        for (i = 0; i < csv->column_count; i++)
+            if (i != j && names_column(csv, j, i))
+                return 0;
+    for (i = 0; i < csv->column_count; i++)
+        csv->order[i] = i;
+    ddnn_diag_set(diag,
+                  DDNN_OK,
+                  csv->line,
+                  "",
+                  "header read by position as ddnn 0.1 did (deprecated until 0.3): name the "
+                  "columns '%s'",
+                  csv->columns);
+    return 1;
 }
 
 /*
@@ -72,6 +117,8 @@ read_header(ddnn_csv* csv, ddnn_diag* diag)
                 csv->order[i] = j;
             }
         }
+        if (csv->order[i] < 0 && read_by_position(csv, diag))
+            return DDNN_OK;
         if (csv->order[i] < 0)
             return ddnn_diag_set(diag,
                                  DDNN_ERR_SYNTAX,

@@ -46,6 +46,7 @@ extern "C"
         char header_buf[DDNN_CSV_MAX_LINE + 1]; /* no columns given: the header's names */
         char* header[DDNN_CSV_MAX_FIELDS];
         int header_count;
+        int legacy_header; /* ddnn_csv_read_legacy_header was called */
     } ddnn_csv;
 
     /*
@@ -54,6 +55,14 @@ extern "C"
      * then handed out in the order of `columns`.
      */
     void ddnn_csv_init(ddnn_csv* csv, const char* text, size_t len, const char* columns);
+
+    /*
+     * For the formats ddnn 0.1 read (profiles, CDFs, schedules): a header whose names are not
+     * the columns' is read by position, as 0.1 read every header, unless one of its names is
+     * another column's. ddnn_csv_next then succeeds with a notice in diag (code DDNN_OK, a
+     * message) for the host to print as a warning. Deprecated: 0.3 reads names only.
+     */
+    void ddnn_csv_read_legacy_header(ddnn_csv* csv);
 
     /*
      * Advances to the next data row. Returns 1 when a row is available, 0 at the

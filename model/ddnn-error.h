@@ -30,7 +30,8 @@ extern "C"
 
     /*
      * Where and why input was rejected. Readers fill it on error so the host can
-     * print one line naming the file, the line and the field.
+     * print one line naming the file, the line and the field. A reader that succeeds on a
+     * deprecated form leaves a notice instead: code DDNN_OK and a message, for a warning.
      */
     typedef struct
     {

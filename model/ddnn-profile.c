@@ -44,6 +44,7 @@ read_rows(const char* text, size_t len, row** rows_out, size_t* count_out, ddnn_
     if (!csv)
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
     ddnn_csv_init(csv, text, len, "layer,param_bytes,forward_ns,backward_ns");
+    ddnn_csv_read_legacy_header(csv); /* a format of ddnn 0.1 */
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         row r;

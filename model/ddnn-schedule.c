@@ -45,6 +45,7 @@ ddnn_schedule_parse(
     if (!csv)
         return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
     ddnn_csv_init(csv, text, len, "flow_id,from,to,size_bytes,start_ns");
+    ddnn_csv_read_legacy_header(csv); /* a format of ddnn 0.1 */
     while ((rc = ddnn_csv_next(csv, diag)) == 1)
     {
         ddnn_flow f;

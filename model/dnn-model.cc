@@ -93,12 +93,8 @@ DnnModel::Load()
         throw DdnnError("ns3::DnnModel::FusionBufferBytes: expected at least 1 byte, got 0");
     }
     ddnn_diag diag{};
-    if (ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag) != DDNN_OK)
-    {
-        char line[512];
-        ddnn_diag_format(&diag, m_profileFile.c_str(), line, sizeof line);
-        throw DdnnError(line);
-    }
+    CheckReadOutcome(
+        ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag), diag, m_profileFile);
     Scale();
     int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
     if (rc != DDNN_OK)

@@ -4,6 +4,10 @@
 #ifndef ONE_LINE_ERROR_H
 #define ONE_LINE_ERROR_H
 
+#include "ddnn-error.h"
+
+#include <iostream>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +32,31 @@ class DdnnError : public std::runtime_error
     {
     }
 };
+
+/**
+ * \ingroup ddnn
+ * \brief A C core reader's outcome for \p file: its error (rc < 0) thrown as one line, or
+ * the notice it left in \p diag for a deprecated form it accepted printed as a warning (once
+ * per file and notice in a process).
+ */
+inline void
+CheckReadOutcome(int rc, const ddnn_diag& diag, const std::string& file)
+{
+    char line[512];
+    if (rc < 0 || diag.message[0] != '\0')
+    {
+        ddnn_diag_format(&diag, file.c_str(), line, sizeof line);
+    }
+    if (rc < 0)
+    {
+        throw DdnnError(line);
+    }
+    static std::set<std::string> warned; // a file read again warns once
+    if (diag.message[0] != '\0' && warned.insert(line).second)
+    {
+        std::cerr << "ddnn: warning: " << line << "\n";
+    }
+}
 
 } // namespace ns3
 

@@ -47,12 +47,9 @@ ScheduleReplayPattern::MakeFlows(uint32_t servers, Time, Time) const
     }
     ddnn_schedule schedule{nullptr, 0};
     ddnn_diag diag{};
-    if (ddnn_schedule_read_file(&schedule, m_scheduleFile.c_str(), servers, &diag) != DDNN_OK)
-    {
-        char line[512];
-        ddnn_diag_format(&diag, m_scheduleFile.c_str(), line, sizeof line);
-        throw DdnnError(line);
-    }
+    CheckReadOutcome(ddnn_schedule_read_file(&schedule, m_scheduleFile.c_str(), servers, &diag),
+                     diag,
+                     m_scheduleFile);
     std::vector<ddnn_flow> flows(schedule.flows, schedule.flows + schedule.count);
     ddnn_schedule_free(&schedule);
     return flows;

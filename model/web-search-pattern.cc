@@ -71,12 +71,7 @@ ReadCdf(const std::string& path)
 {
     ddnn_cdf* cdf = nullptr;
     ddnn_diag diag{};
-    if (ddnn_cdf_read_file(&cdf, path.c_str(), &diag) != DDNN_OK)
-    {
-        char line[512];
-        ddnn_diag_format(&diag, path.c_str(), line, sizeof line);
-        throw DdnnError(line);
-    }
+    CheckReadOutcome(ddnn_cdf_read_file(&cdf, path.c_str(), &diag), diag, path);
     return std::unique_ptr<ddnn_cdf, CdfDeleter>(cdf);
 }
 

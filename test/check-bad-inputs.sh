@@ -43,6 +43,7 @@ w sched-duplicate.csv "${header}0,0,1,100,0\n0,1,2,100,5\n"
 w sched-fields.csv "${header}0,0,1,100\n"
 run='<run duration-s="1" min-iterations="0"/>'
 w scenario-empty.xml ''
+w scenario-0.1-tos.xml "<scenario version=\"1\"><topology workers=\"4\"/><training tos=\"8\"/>$run</scenario>\n"
 w scenario-version-2.xml "<scenario version=\"2\"><topology workers=\"4\"/>$run</scenario>\n"
 w scenario-queue.xml "<scenario version=\"1\"><topology workers=\"4\"/><training queue=\"lifo\"/>$run</scenario>\n"
 w scenario-workers-huge.xml "<scenario version=\"1\"><topology workers=\"99999999999\"/>$run</scenario>\n"
@@ -110,7 +111,7 @@ mkdir -p "$bad/my campaign"
 # Issue 20, classes 6-11 (generated scripts and manifests, numbers, round trips, CSV,
 # campaign values, messages).
 w sched-reordered.csv 'from,flow_id,to,start_ns,size_bytes\n1,0,1,0,100\n'
-w sched-renamed.csv 'flow,from,to,size_bytes,start_ns\n0,0,1,100,0\n'
+w sched-renamed.csv 'flow,to,from,size_bytes,start_ns\n0,0,1,100,0\n'
 w bom-profile.csv '\xef\xbb\xbf0,-4,1,1\n1,4,1,1\n'
 w quoted-profile.csv '"0",4,1,1\n1,4,1,1\n'
 w bom-cdf.csv '\xef\xbb\xbfbytes,cumulative_fraction\n0,0\n20,0.6\n10,1\n'

@@ -256,6 +256,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-documented-choices.sh $<TARGET_FILE_DIR:ddnn-datacenter>
                    ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/documented-choices
   )
+  # Files in the oldest form ddnn reads (test/data/v0.1) still run, deprecated forms warned.
+  add_test(NAME oldest-formats
+           COMMAND ${ddnn_test_dir}/check-oldest-formats.sh $<TARGET_FILE_DIR:ddnn-datacenter>
+                   ${ddnn_test_dir}/data ${CMAKE_CURRENT_BINARY_DIR}/oldest-formats
+  )
   # The output folder is the run's own: links, a second writer, a full disk.
   add_test(NAME output-folder
            COMMAND ${ddnn_test_dir}/check-output-folder.sh $<TARGET_FILE:ddnn-datacenter>

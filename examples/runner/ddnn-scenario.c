@@ -68,6 +68,61 @@ line_of(const char* text, size_t len, const char* what)
     return 0;
 }
 
+/*
+ * Names an earlier version's files used that this one no longer reads, each with how to
+ * convert: a file written then is refused with that advice instead of the schema's bare
+ * "not allowed" (CHANGES.md lists the same changes).
+ */
+static const struct
+{
+    const char* element;
+    const char* attribute;
+    const char* since;
+    const char* advice;
+} removed_attributes[] = {
+    {"training",
+     "tos",
+     "0.2",
+     "give <priority training=\"same|low|high\"> or <training band=\"0..3\"> instead (ToS "
+     "16, 0, 8 are pfifo-fast's bands 0, 1, 2"},
+};
+
+/* The first attribute of the removed table in the document, as an error with its advice. */
+static int
+check_removed_attributes(xmlNodePtr node, ddnn_diag* diag)
+{
+    for (; node; node = node->next)
+    {
+        size_t i;
+        int rc;
+        if (node->type != XML_ELEMENT_NODE)
+        {
+            continue;
+        }
+        for (i = 0; i < sizeof removed_attributes / sizeof removed_attributes[0]; i++)
+        {
+            if (strcmp((const char*)node->name, removed_attributes[i].element) == 0
+                && xmlHasProp(node, (const xmlChar*)removed_attributes[i].attribute))
+            {
+                return ddnn_diag_set(diag,
+                                     DDNN_ERR_SYNTAX,
+                                     xmlGetLineNo(node),
+                                     removed_attributes[i].attribute,
+                                     "<%s %s> was removed in ddnn %s: %s; CHANGES.md)",
+                                     removed_attributes[i].element,
+                                     removed_attributes[i].attribute,
+                                     removed_attributes[i].since,
+                                     removed_attributes[i].advice);
+            }
+        }
+        if ((rc = check_removed_attributes(node->children, diag)) < 0)
+        {
+            return rc;
+        }
+    }
+    return DDNN_OK;
+}
+
 int
 ddnn_scenario_load_document(
     const char* text, size_t len, const char* schema_path, xmlDocPtr* doc_out, ddnn_diag* diag)
@@ -129,6 +184,10 @@ ddnn_scenario_load_document(
                            line_of(text, len, "<!DOCTYPE"),
                            "DOCTYPE",
                            "document type declarations (DTDs, entities) are not allowed");
+        goto done;
+    }
+    if ((rc = check_removed_attributes(xmlDocGetRootElement(doc), diag)) < 0)
+    {
         goto done;
     }
     schema_parser = xmlSchemaNewParserCtxt(schema_path);

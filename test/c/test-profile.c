@@ -81,6 +81,34 @@ rejects_bad_rows(void)
         "0,100,1,1\nlayer,param_bytes,forward_ns,backward_ns\n", DDNN_ERR_SYNTAX, 2, "layer");
 }
 
+/* ddnn 0.1 read any header by position: such a file still reads, with a notice, unless a
+ * name of the header contradicts its position. */
+static void
+reads_a_0_1_header_by_position(void)
+{
+    ddnn_profile* p = NULL;
+    ddnn_diag diag;
+    CHECK(parse("layer,bytes,forward_ns,backward_ns\n0,100,30,40\n", &p, &diag) == DDNN_OK);
+    CHECK(diag.code == DDNN_OK && diag.line == 1);
+    CHECK_STR_CONTAINS(diag.message, "by position as ddnn 0.1 did (deprecated until 0.3)");
+    CHECK_STR_CONTAINS(diag.message, "'layer,param_bytes,forward_ns,backward_ns'");
+    if (p)
+    {
+        CHECK_U64(ddnn_profile_layer(p, 0)->param_bytes, 100);
+        CHECK_U64(ddnn_profile_layer(p, 0)->forward_ns, 30);
+        ddnn_profile_free(p);
+    }
+    /* The names of the current header, in any order, leave no notice. */
+    p = NULL;
+    CHECK(parse("forward_ns,layer,param_bytes,backward_ns\n30,0,100,40\n", &p, &diag) == DDNN_OK);
+    CHECK(diag.message[0] == '\0');
+    ddnn_profile_free(p);
+    /* forward_ns in param_bytes's place: the names mean something else than the positions. */
+    expect_error("layer,forward_ns,bytes,backward_ns\n0,30,100,40\n", DDNN_ERR_SYNTAX, 1, "");
+    /* Another count of columns is no 0.1 file either. */
+    expect_error("layer,bytes,forward_ns\n0,100,30\n", DDNN_ERR_SYNTAX, 1, "");
+}
+
 static void
 reports_missing_file(void)
 {
@@ -240,6 +268,7 @@ main(int argc, char** argv)
         data_dir = argv[1];
     RUN(parses_header_comments_and_any_row_order);
     RUN(rejects_bad_rows);
+    RUN(reads_a_0_1_header_by_position);
     RUN(reports_missing_file);
     RUN(formats_one_line_diagnostic);
     RUN(thesis_default_profile_matches_its_definition);
