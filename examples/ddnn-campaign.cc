@@ -155,7 +155,12 @@ ResolveCaseReferences(std::vector<Run>& runs,
         {
             throw DdnnError(what + "a run cannot read its own outputs");
         }
-        if (runs[target].after >= 0 || (run.after >= 0 && static_cast<size_t>(run.after) != target))
+        // No chains, in either order: the target reads no run, and no run reads this one.
+        const bool isRead = std::any_of(runs.begin(), runs.end(), [&](const Run& other) {
+            return other.after == static_cast<int>(ref.run);
+        });
+        if (runs[target].after >= 0 || isRead
+            || (run.after >= 0 && static_cast<size_t>(run.after) != target))
         {
             throw DdnnError(what + "a run may read one other run, which reads none");
         }
@@ -448,6 +453,30 @@ ExpandCampaign(const std::string& file,
     ddnn_campaign_free(campaign);
     ResolveCaseReferences(runs, references, dimensionCases, outDir, file);
     return runs;
+}
+
+/**
+ * Every run's input files exist before any run starts (a relative one was found when the
+ * campaign was read): a missing one stops the campaign here, not when its run comes. A case
+ * reference names a run's output, which its run writes first.
+ */
+void
+CheckInputFiles(const std::vector<Run>& runs, const std::string& file)
+{
+    for (const Run& run : runs)
+    {
+        ddnn_scenario values = run.scenario.values;
+        Scenario::ForEachPath(values, [&](const std::string& option, char* field, size_t) {
+            const bool output = run.after >= 0
+                                && std::string(field).find("/runs/" + runs[run.after].name + "/")
+                                       != std::string::npos;
+            if (field[0] != '\0' && !output && !Exists(field))
+            {
+                throw DdnnError(file + ": run " + run.name + ": " + option + ": no such file "
+                                + field);
+            }
+        });
+    }
 }
 
 /** Every run's window, before any run starts: a campaign that cannot measure stops here. */
@@ -915,6 +944,7 @@ main(int argc, char* argv[])
                                 : ParseWholeNumber("--coresPerMachine", coresText, 1, 1000000);
         std::vector<Run> runs
             = ExpandCampaign(campaignFile, outDir, maxRuns, &options.referenceFile);
+        CheckInputFiles(runs, campaignFile); // an estimate of runs that cannot start is none
         if (estimate)
         {
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);

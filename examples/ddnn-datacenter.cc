@@ -744,6 +744,17 @@ main(int argc, char* argv[])
             argv,
             scenario,
             {"topology", "training", "transport", "background", "priority", "run", "output"});
+        // DistributedRun::Begin read --mpi before ns-3 did; a spelling only ns-3 reads would
+        // leave one process running the whole network as if it were one rank of many.
+        if (mpi != DistributedRun::Enabled())
+        {
+            throw DdnnError("--mpi: expected --mpi, --mpi=true or --mpi=1 (read before MPI "
+                            "starts)");
+        }
+        if (!mpi && CommandLineGives(argc, argv, "mpiSync"))
+        {
+            throw DdnnError("--mpiSync: read only with --mpi (leave it out, or add --mpi)");
+        }
 
         scenario.Validate();
         if (scenario.values.precision > 0 && DistributedRun::Enabled())

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/one-line-error.h"
+#include "ns3/queue-disc-band.h"
 #include "ns3/type-id-registry.h"
 
 #include "ns3/boolean.h"
@@ -286,7 +287,20 @@ EgressQueue::Install(NetDeviceContainer devices) const
         }
         discs.Add(helper.Install(device));
     }
+    CheckBands(discs);
     return discs;
+}
+
+void
+EgressQueue::CheckBands(const QueueDiscContainer& discs)
+{
+    for (uint32_t i = 0; i < discs.GetN(); ++i)
+    {
+        if (const std::string problem = QueueDiscBandProblem(discs.Get(i)); !problem.empty())
+        {
+            throw DdnnError(problem);
+        }
+    }
 }
 
 } // namespace ns3

@@ -132,6 +132,12 @@ struct EgressQueue
     QueueDiscContainer Install(NodeContainer nodes) const;
     /** The same on the given devices. */
     QueueDiscContainer Install(NetDeviceContainer devices) const;
+
+    /**
+     * Throws DdnnError when `discs` would drop packets before they queue (a Priomap naming a
+     * band the disc lacks, QueueDiscBandProblem): called wherever Helper()'s discs go on.
+     */
+    static void CheckBands(const QueueDiscContainer& discs);
 };
 
 } // namespace ns3

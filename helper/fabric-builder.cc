@@ -112,8 +112,13 @@ FabricBuilder::Connect(Ptr<Node> a,
         end->linkRate = rate;
         end->linkDelay = delay;
     }
-    queueDiscs.Add(aEgress.Helper().Install(devices.Get(0)));
-    queueDiscs.Add(egress.Helper().Install(devices.Get(1)));
+    for (uint32_t end = 0; end < 2; ++end)
+    {
+        QueueDiscContainer installed
+            = (end == 0 ? aEgress : egress).Helper().Install(devices.Get(end));
+        EgressQueue::CheckBands(installed);
+        queueDiscs.Add(installed);
+    }
     Ipv4AddressHelper addresses;
     addresses.SetBase(Ipv4Address((10u << 24) + 4 * m_links), Ipv4Mask("255.255.255.252"));
     addresses.Assign(devices);

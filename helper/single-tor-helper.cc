@@ -220,6 +220,8 @@ SingleTorHelper::Create(uint32_t servers)
         m_switchDevices.Add(pair.Get(1));
         m_serverQueueDiscs.Add(serverQueueDisc.Install(pair.Get(0)));
         m_switchQueueDiscs.Add(queueDisc.Install(pair.Get(1)));
+        EgressQueue::CheckBands(m_switchQueueDiscs.Get(i));
+        EgressQueue::CheckBands(m_serverQueueDiscs.Get(i));
         std::ostringstream network;
         network << "10.1." << (i + 1) << ".0";
         addresses.SetBase(network.str().c_str(), "255.255.255.0");

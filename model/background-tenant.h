@@ -41,6 +41,9 @@ class BackgroundFlowSink;
 class BackgroundTenant : public Object
 {
   public:
+    static constexpr uint16_t FIRST_FLOW_PORT = 10000; //!< FromFlow: above ddnn's listening ports
+    static constexpr uint16_t FLOW_PORTS = 39152;      //!< FromFlow: up to the ephemeral ports
+
     /** One flow and what became of it. */
     struct Flow
     {
@@ -136,8 +139,6 @@ class BackgroundTenant : public Object
     std::string m_congestionControl;
     SourcePorts m_sourcePorts;
 
-    static constexpr uint16_t FIRST_FLOW_PORT = 10000; //!< FromFlow: above ddnn's listening ports
-    static constexpr uint16_t FLOW_PORTS = 39152;      //!< FromFlow: up to the ephemeral ports
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;
     std::unordered_map<uint32_t, uint32_t> m_serverOfAddress;  // IPv4 address -> server

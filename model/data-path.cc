@@ -3,10 +3,15 @@
  */
 #include "data-path.h"
 
+#include "one-line-error.h"
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef DDNN_SOURCE_DATA_DIR
@@ -45,12 +50,51 @@ InstalledDataDir()
     return "";
 }
 
+/* What is wrong with $DDNN_DATA_DIR's value, or "" when it is unset or names a folder. */
+std::string
+DataDirProblem(const char* value)
+{
+    struct stat info
+    {
+    };
+    if (!value)
+    {
+        return "";
+    }
+    if (value[0] != '/')
+    {
+        return "expected an absolute path";
+    }
+    if (stat(value, &info) != 0)
+    {
+        return std::string("no such folder (") + std::strerror(errno) + ")";
+    }
+    return S_ISDIR(info.st_mode) ? "" : "not a folder";
+}
+
 } // namespace
+
+void
+CheckDdnnDataDir()
+{
+    const char* value = std::getenv("DDNN_DATA_DIR");
+    const std::string problem = DataDirProblem(value);
+    if (!problem.empty())
+    {
+        throw DdnnError(std::string("DDNN_DATA_DIR='") + value + "': " + problem
+                        + " (ddnn's data folder, or unset for the one it was built or "
+                          "installed with)");
+    }
+}
 
 std::string
 DdnnDataPath(const std::string& name)
 {
     const char* fromEnvironment = std::getenv("DDNN_DATA_DIR");
+    if (!DataDirProblem(fromEnvironment).empty())
+    {
+        fromEnvironment = nullptr; // CheckDdnnDataDir refuses it
+    }
     const std::string installed = InstalledDataDir();
     for (const char* dir : {fromEnvironment, installed.c_str(), DDNN_SOURCE_DATA_DIR})
     {

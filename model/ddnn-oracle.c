@@ -34,7 +34,7 @@ ddnn_oracle_parse(const char* text, size_t len, uint32_t buffers, uint8_t* raise
     static const char* const names[] = {"buffer", "end_s", "deadline_s"};
     int column[3] = {-1, -1, -1};
     uint32_t *late, *finished, b;
-    uint64_t rows = 0;
+    uint64_t rows = 0, named = 0; /* named: 1 + the highest buffer a row names */
     ddnn_csv* csv;
     int rc, i;
     if (!text || !raise || buffers == 0)
@@ -113,6 +113,7 @@ ddnn_oracle_parse(const char* text, size_t len, uint32_t buffers, uint8_t* raise
                                buffers - 1);
             break;
         }
+        named = buffer + 1 > named ? buffer + 1 : named;
         if ((rc = number_of(csv, column[1], "end_s", &end, &noEnd, diag)) < 0
             || (rc = number_of(csv, column[2], "deadline_s", &deadline, &noDeadline, diag)) < 0)
         {
@@ -123,6 +124,18 @@ ddnn_oracle_parse(const char* text, size_t len, uint32_t buffers, uint8_t* raise
             finished[buffer]++;
             late[buffer] += end > deadline;
         }
+    }
+    if (rc == 0 && named > 0 && named < buffers)
+    {
+        /* A reference run of another model (or fusion size): its buffers are not these. */
+        rc = ddnn_diag_set(diag,
+                           DDNN_ERR_MISSING,
+                           0,
+                           "buffer",
+                           "the reference names buffers 0..%llu, but the model has buffers "
+                           "0..%u: a run of another model or fusion size",
+                           (unsigned long long)named - 1,
+                           buffers - 1);
     }
     if (rc == 0)
     {

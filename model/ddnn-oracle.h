@@ -22,7 +22,8 @@ extern "C"
     /*
      * Reads `text` (a buffers.csv) for a model of `buffers` buffers: raise[b] = 1 for a buffer
      * to raise, else 0. A missing column, a field that is not a number, a buffer the model does
-     * not have, or no finished collective at all is an error (diag names the line and field).
+     * not have, a reference naming fewer buffers than the model has (another model's run), or
+     * no finished collective at all is an error (diag names the line and field).
      */
     int ddnn_oracle_parse(
         const char* text, size_t len, uint32_t buffers, uint8_t* raise, ddnn_diag* diag);

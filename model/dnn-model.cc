@@ -93,8 +93,10 @@ DnnModel::Load()
         throw DdnnError("ns3::DnnModel::FusionBufferBytes: expected at least 1 byte, got 0");
     }
     ddnn_diag diag{};
-    CheckReadOutcome(
-        ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag), diag, m_profileFile);
+    CheckReadOutcome(ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag),
+                     diag,
+                     m_profileFile,
+                     "ns3::DnnModel::ProfileFile");
     Scale();
     int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
     if (rc != DDNN_OK)

@@ -35,12 +35,16 @@ class DdnnError : public std::runtime_error
 
 /**
  * \ingroup ddnn
- * \brief A C core reader's outcome for \p file: its error (rc < 0) thrown as one line, or
+ * \brief A C core reader's outcome for \p file: its error (rc < 0) thrown as one line (after
+ * the \p attribute that named the file, if given), or
  * the notice it left in \p diag for a deprecated form it accepted printed as a warning (once
  * per file and notice in a process).
  */
 inline void
-CheckReadOutcome(int rc, const ddnn_diag& diag, const std::string& file)
+CheckReadOutcome(int rc,
+                 const ddnn_diag& diag,
+                 const std::string& file,
+                 const std::string& attribute = "")
 {
     char line[512];
     if (rc < 0 || diag.message[0] != '\0')
@@ -49,7 +53,7 @@ CheckReadOutcome(int rc, const ddnn_diag& diag, const std::string& file)
     }
     if (rc < 0)
     {
-        throw DdnnError(line);
+        throw DdnnError((attribute.empty() ? "" : attribute + ": ") + line);
     }
     static std::set<std::string> warned; // a file read again warns once
     if (diag.message[0] != '\0' && warned.insert(line).second)

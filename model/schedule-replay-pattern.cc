@@ -49,7 +49,8 @@ ScheduleReplayPattern::MakeFlows(uint32_t servers, Time, Time) const
     ddnn_diag diag{};
     CheckReadOutcome(ddnn_schedule_read_file(&schedule, m_scheduleFile.c_str(), servers, &diag),
                      diag,
-                     m_scheduleFile);
+                     m_scheduleFile,
+                     "ns3::ScheduleReplayPattern::ScheduleFile");
     std::vector<ddnn_flow> flows(schedule.flows, schedule.flows + schedule.count);
     ddnn_schedule_free(&schedule);
     return flows;

@@ -8,6 +8,7 @@
 #include "collective-rank.h"
 #include "ipv4-nodes.h"
 #include "one-line-error.h"
+#include "queue-disc-band.h"
 #include "training-job.h"
 
 #include "ns3/enum.h"
@@ -17,8 +18,6 @@
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/node-list.h"
-#include "ns3/pfifo-fast-queue-disc.h"
-#include "ns3/prio-queue-disc.h"
 #include "ns3/socket.h"
 #include "ns3/traffic-control-layer.h"
 
@@ -57,29 +56,6 @@ Hex(uint8_t tos)
     std::ostringstream os;
     os << "0x" << std::hex << std::setw(2) << std::setfill('0') << static_cast<int>(tos);
     return os.str();
-}
-
-/**
- * The band of a packet sent with `tos` in `disc`, or -1 when the queue disc has no bands ddnn
- * can see (every packet then shares one queue). Both PfifoFast and Prio classify by the
- * priority the sending socket derives from the ToS (SocketPriorityTag).
- */
-int
-BandOf(Ptr<QueueDisc> disc, uint8_t tos)
-{
-    const uint8_t priority = Socket::IpTos2Priority(tos);
-    if (DynamicCast<PfifoFastQueueDisc>(disc))
-    {
-        // PfifoFastQueueDisc::prio2band (private there), as documented in ns-3.
-        static const int prio2band[16] = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
-        return prio2band[priority & 0x0f];
-    }
-    Ptr<PrioQueueDisc> prio = DynamicCast<PrioQueueDisc>(disc);
-    if (prio && prio->GetNPacketFilters() == 0)
-    {
-        return prio->GetBandForPriority(priority);
-    }
-    return -1;
 }
 
 /** One egress (a node's device) on a tenant's path, described for the user. */
@@ -217,8 +193,8 @@ TenantPriority::FindSharedBand(const NodeContainer& servers,
                     {
                         for (uint8_t u : all)
                         {
-                            const int band = BandOf(disc, t);
-                            if (u != t && shared.empty() && band == BandOf(disc, u))
+                            const int band = QueueDiscBandOf(disc, t);
+                            if (u != t && shared.empty() && band == QueueDiscBandOf(disc, u))
                             {
                                 shared = "ToS " + Hex(t) + " and " + Hex(u) + " share "
                                          + (band < 0 ? "its one queue"

@@ -70,10 +70,11 @@ TrainingJob::GetTypeId()
                             "Collective in-network-aggregation: the least time a worker waits "
                             "for a chunk's result before it sends the chunk again; past the "
                             "first round trips the wait follows them (srtt + max(4 rttvar, "
-                            "srtt / 4), as TCP's RTO).",
+                            "srtt / 4), as TCP's RTO). At least 10 us: the resends of a "
+                            "shorter wait would outnumber the packets.",
                             TimeValue(MilliSeconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_aggregationTimeout),
-                            MakeTimeChecker(NanoSeconds(1)))
+                            MakeTimeChecker(MicroSeconds(10)))
               .AddAttribute("ParameterServers",
                             "Collective parameter-server: the servers P the model is sharded "
                             "over; co-located, at most the workers; dedicated, as many as the "
@@ -133,7 +134,8 @@ TrainingJob::GetTypeId()
                             MakeEnumChecker(INSTANT, "Instant", NETWORK, "Network"))
               .AddAttribute("SyncCycle",
                             "Syncer Network: the coordinator's cycle (Horovod's cycle time, 1 ms "
-                            "by default there too).",
+                            "by default there too). The coordinator wakes only at the end of "
+                            "a cycle in which reports arrived: a short cycle adds no events.",
                             TimeValue(MilliSeconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_syncCycle),
                             MakeTimeChecker(NanoSeconds(1)))

@@ -3,6 +3,7 @@
  */
 #include "training-worker.h"
 
+#include "ddnn-profile.h"
 #include "ddnn-training.h"
 #include "training-job.h"
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
@@ -158,6 +160,16 @@ TrainingWorker::CoreCompute(void* ctx, uint64_t ns)
 {
     auto self = static_cast<TrainingWorker*>(ctx);
     const double factor = self->m_computeScale * self->m_iterationFactor;
+    // 10^6 s, the longest compute a profile may give: a draw of ComputeJitter beyond it would
+    // leave the run waiting (or wrap ns-3's time), so the run ends here saying why.
+    if (!(ns * factor <= static_cast<double>(DDNN_PROFILE_MAX_COMPUTE_NS)))
+    {
+        std::ostringstream what;
+        what << "ComputeJitter and ComputeScale make a compute step of " << ns * factor / 1e9
+             << " s (" << factor << " times " << ns << " ns), more than 10^6 s";
+        self->m_job->Fail(self->m_rank, what.str());
+        return DDNN_ERR_RANGE;
+    }
     const Time duration = NanoSeconds(std::llround(ns * factor));
     uint32_t iteration = 0;
     uint32_t layer = 0;

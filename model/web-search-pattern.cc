@@ -71,7 +71,10 @@ ReadCdf(const std::string& path)
 {
     ddnn_cdf* cdf = nullptr;
     ddnn_diag diag{};
-    CheckReadOutcome(ddnn_cdf_read_file(&cdf, path.c_str(), &diag), diag, path);
+    CheckReadOutcome(ddnn_cdf_read_file(&cdf, path.c_str(), &diag),
+                     diag,
+                     path,
+                     "ns3::WebSearchPattern::CdfFile");
     return std::unique_ptr<ddnn_cdf, CdfDeleter>(cdf);
 }
 

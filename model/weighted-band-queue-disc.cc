@@ -60,6 +60,12 @@ WeightedBandQueueDisc::~WeightedBandQueueDisc()
     NS_LOG_FUNCTION(this);
 }
 
+uint16_t
+WeightedBandQueueDisc::GetBandForPriority(uint8_t priority) const
+{
+    return m_prio2band[priority & 0x0f];
+}
+
 bool
 WeightedBandQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {

@@ -39,6 +39,9 @@ class WeightedBandQueueDisc : public QueueDisc
     WeightedBandQueueDisc();
     ~WeightedBandQueueDisc() override;
 
+    /** The band the Priomap gives packets of socket priority \p priority (0 to 15). */
+    uint16_t GetBandForPriority(uint8_t priority) const;
+
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;

@@ -3,7 +3,8 @@
 # Runs every case of test/bad-inputs.txt and checks: exit status 1 (no signal, no hang within
 # 60 s), exactly one line on stderr matching "^ddnn-PROGRAM: error: .*EXPECTED", and no
 # output presented as complete (no MANIFEST or summary.csv in the case's --outDir).
-# In ARGUMENTS, @SP@ stands for a blank inside one argument.
+# In ARGUMENTS, @SP@ stands for a blank inside one argument, and env:NAME=VALUE sets NAME in
+# the program's environment instead of passing an argument.
 # Usage: check-bad-inputs.sh PROGRAM-FOLDER DATA-FOLDER TEST-FOLDER WORK-FOLDER
 set -uo pipefail
 programs=$1 data=$2 tests=$3 work=$4
@@ -43,6 +44,8 @@ w sched-duplicate.csv "${header}0,0,1,100,0\n0,1,2,100,5\n"
 w sched-fields.csv "${header}0,0,1,100\n"
 run='<run duration-s="1" min-iterations="0"/>'
 w scenario-empty.xml ''
+w two-jobs-ports.xml "<scenario version=\"1\"><topology workers=\"4\"/><training workers=\"2\" syncer=\"network\"/><training workers=\"2\" syncer=\"network\"/>$run</scenario>\n"
+w scenario-missing-cdf.xml "<scenario version=\"1\"><topology workers=\"4\"/><background cdf=\"no-such-cdf.csv\"/>$run</scenario>\n"
 w scenario-0.1-tos.xml "<scenario version=\"1\"><topology workers=\"4\"/><training tos=\"8\"/>$run</scenario>\n"
 w scenario-version-2.xml "<scenario version=\"2\"><topology workers=\"4\"/>$run</scenario>\n"
 w scenario-queue.xml "<scenario version=\"1\"><topology workers=\"4\"/><training queue=\"lifo\"/>$run</scenario>\n"
@@ -79,6 +82,13 @@ w campaign-reference-only.csv "figure,claim,only,parameter,value,key,baseline_va
 w campaign-reference-only.xml "<campaign version=\"1\">$base<reference file=\"campaign-reference-only.csv\"/></campaign>\n"
 oracle='<set parameter="training.priority-policy" value="oracle"/><set parameter="training.oracle-reference"'
 w campaign-case-unknown.xml "<campaign version=\"1\">$base<vary name=\"policy\"><case name=\"low\"><set parameter=\"priority.training\" value=\"low\"/></case><case name=\"oracle\">$oracle value=\"case:lowest\"/></case></vary></campaign>\n"
+# A chain of references, in both orders: o2 reads o1, which reads low.
+low_case='<case name="low"><set parameter="priority.training" value="low"/></case>'
+o1_case="<case name=\"o1\"><set parameter=\"priority.training\" value=\"low\"/>$oracle value=\"case:low\"/></case>"
+o2_case="<case name=\"o2\"><set parameter=\"priority.training\" value=\"low\"/>$oracle value=\"case:o1\"/></case>"
+w campaign-case-chain.xml "<campaign version=\"1\">$base<vary name=\"policy\">$low_case$o1_case$o2_case</vary></campaign>\n"
+w campaign-case-chain-reversed.xml "<campaign version=\"1\">$base<vary name=\"policy\">$low_case$o2_case$o1_case</vary></campaign>\n"
+w campaign-missing-profile.xml "<campaign version=\"1\">$base<vary parameter=\"training.profile\" values=\"thesis-tenth-profile.csv /nonexistent-profile.csv\"/></campaign>\n"
 w campaign-case-self.xml "<campaign version=\"1\">$base<vary name=\"policy\"><case name=\"low\"><set parameter=\"priority.training\" value=\"low\"/></case><case name=\"oracle\">$oracle value=\"case:oracle\"/></case></vary></campaign>\n"
 w campaign-unknown-parameter.xml "<campaign version=\"1\">$base<vary parameter=\"run.speed\" values=\"1\"/></campaign>\n"
 w campaign-no-values.xml "<campaign version=\"1\">$base<vary parameter=\"run.seed\" values=\" \"/></campaign>\n"
@@ -123,8 +133,9 @@ w scenario-hex.xml "<scenario version=\"1\"><topology workers=\"4\"/><training c
 w scenario-tiny-duration.xml "<scenario version=\"1\"><topology workers=\"4\"/><run duration-s=\"1e-10\" warmup-s=\"0\" cooldown-s=\"0\"/></scenario>\n"
 d() { printf '<scenario version="1"><topology workers="4"/><run duration-s="1"/>%s</scenario>\n' "$1"; }
 d '<ns3-default name="ns3::TcpSocket::NoSuch" value="1"/>' >"$bad/ns3-unknown.xml"
-d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="12x"/>' >"$bad/ns3-number.xml"
-d '<ns3-default name="ns3::TcpSocketBase::MinRto" value="5parsecs"/>' >"$bad/ns3-time.xml"
+d '<ns3-default name="ns3::FirstBuffersPriority::Count" value="3"/>' >"$bad/ns3-owned.xml"
+d '<ns3-default name="ns3::TcpSocket::DataRetries" value="12x"/>' >"$bad/ns3-number.xml"
+d '<ns3-default name="ns3::TcpSocket::PersistTimeout" value="5parsecs"/>' >"$bad/ns3-time.xml"
 d '<ns3-default name="ns3::TcpSocket::SegmentSize" value="1000"/><ns3-default name="ns3::TcpSocket::SegmentSize" value="536"/>' >"$bad/ns3-twice.xml"
 mkdir -p "$bad/way/scenario.xml"             # a folder where an output goes
 mkdir -p "$bad/elsewhere"
@@ -149,11 +160,19 @@ while IFS= read -r line; do
     # shellcheck disable=SC2206 # arguments are space-separated words without spaces
     argv=($args)
     argv=("${argv[@]//@SP@/ }") # @SP@: a blank inside one argument
+    environment=()              # env:NAME=VALUE: set in the program's environment
+    for i in "${!argv[@]}"; do
+        if [[ ${argv[$i]} == env:* ]]; then
+            environment+=("${argv[$i]#env:}")
+            unset "argv[$i]"
+        fi
+    done
+    argv=("${argv[@]}")
     case $program in
     fusion-plan | bench) ;; # no outputs
     *) [[ " $args" == *" --outDir="* ]] || argv+=("--outDir=$case_dir/out") ;;
     esac
-    (cd "$case_dir" && timeout 60 "$programs/ddnn-$program" "${argv[@]}" >"$case_dir/stdout" 2>"$case_dir/stderr")
+    (cd "$case_dir" && env "${environment[@]}" timeout 60 "$programs/ddnn-$program" "${argv[@]}" >"$case_dir/stdout" 2>"$case_dir/stderr")
     status=$?
     why=
     if [ $status -eq 124 ]; then

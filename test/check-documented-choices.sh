@@ -32,6 +32,7 @@ companions() {
         echo --collective=parameter-server --parameterServerHosts=dedicated --workers=3 --jobWorkers=2 ;;
     priorityPolicy=mapped) echo --bufferTosMap=0=16 ;;
     priorityPolicy=oracle) echo --oracleReference="$work/oracle-reference/buffers.csv" --trainingPriority=low ;;
+    priorityPolicy=slack-adaptive) echo --trainingPriority=low ;; # it yields at low priority
     band=3) echo --queueDisc=prio4 ;;
     backgroundPattern=schedule) echo --schedule="$work/schedule.csv" ;;
     placement=0,5,9) echo --topology=leaf-spine --leaves=2 --serversPerLeaf=5 --workers=3 ;;
@@ -89,7 +90,7 @@ combinations=(
     "--collective=parameter-server --parameterServers=2"
     "--syncer=network --syncCycleUs=500"
     "--priorityPolicy=first-k --highPriorityBuffers=1"
-    "--priorityPolicy=slack-adaptive --slackMargin=0.1 --slackLearnRate=true"
+    "--priorityPolicy=slack-adaptive --slackMargin=0.1 --slackLearnRate=true --trainingPriority=low"
     "--queueDisc=prio-red --ecnThresholdPackets=20 --congestionControl=Dctcp"
     "--queueDisc=weighted-bands --bandWeights=9 1 1"
     "--lossRate=0.01 --addedDelayUs=5 --rateCap=100Mbps --impairedServers=0"

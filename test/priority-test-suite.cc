@@ -534,6 +534,60 @@ class DefaultQueueDiscsTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * Every registered egress queue disc keeps a low-priority job apart from the background: the
+ * priority check reports nothing, even under Error (weighted bands included). A Priomap that
+ * sends a priority to a band the disc lacks is refused when the discs go on.
+ */
+class EveryEgressQueueTestCase : public TestCase
+{
+  public:
+    EveryEgressQueueTestCase()
+        : TestCase("every egress queue disc: a valid configuration passes PriorityCheck=Error; "
+                   "a Priomap naming a missing band is refused")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        for (const std::string& name : EgressQueue::Names())
+        {
+            EgressQueue egress;
+            egress.kind = EgressQueue::FromScenario(name);
+            if (EgressQueue::Bands(egress.kind) < 3)
+            {
+                continue; // a disc registered by another test, one band for every ToS
+            }
+            Dumbbell net;
+            egress.Install(NodeContainer::GetGlobal());
+            net.InstallTenants("low", "Error");
+            std::string err;
+            const std::string error = ErrorOf([&] { err = RunCapturingStderr(MicroSeconds(1)); });
+            NS_TEST_ASSERT_MSG_EQ(error + err, "", name << ": reported or refused");
+            Simulator::Destroy();
+        }
+        const std::string priomap = "ns3::WeightedBandQueueDisc::Priomap";
+        Config::SetDefault(priomap, StringValue("1 2 2 2 1 2 0 7 1 1 1 1 1 1 1 1"));
+        {
+            Dumbbell net;
+            EgressQueue egress;
+            egress.kind = EgressQueue::FromScenario("weighted-bands");
+            const std::string error = ErrorOf([&] { egress.Install(NodeContainer::GetGlobal()); });
+            NS_TEST_ASSERT_MSG_EQ(Contains(error,
+                                           priomap
+                                               + ": priority 7 goes to band 7, which the "
+                                                 "queue disc lacks (bands 0 to 2)"),
+                                  true,
+                                  error);
+            Simulator::Destroy();
+        }
+        Config::SetDefault(priomap, StringValue("1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1"));
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * After EgressQueue().Install on every node, nothing is reported and PfifoFast's bands hold
  * the training job in band 2 and the background in band 0 (counted per tenant by TCP port
  * on every egress); one FIFO left on the routers' link is reported by its node and device.
@@ -644,6 +698,7 @@ class PriorityTestSuite : public TestSuite
         AddTestCase(new PriorityNamesTestCase);
         AddTestCase(new DefaultQueueDiscsTestCase);
         AddTestCase(new OneCallInstallTestCase);
+        AddTestCase(new EveryEgressQueueTestCase);
     }
 };
 

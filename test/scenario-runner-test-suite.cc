@@ -707,6 +707,45 @@ AsAttribute(const ddnn_param* p, const std::string& text)
 
 /**
  * \ingroup ddnn-tests
+ * Each ns-3 attribute the runner lists as set by itself exists (a renamed one would leave a
+ * user's default silently overridden), and an owned default is refused naming its option.
+ */
+class Ns3DefaultOwnersTestCase : public TestCase
+{
+  public:
+    Ns3DefaultOwnersTestCase()
+        : TestCase("the ns-3 attributes the runner sets exist; a default for one is refused")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        for (const std::string& name : Ns3DefaultsOwned())
+        {
+            const size_t colons = name.rfind("::");
+            TypeId tid;
+            TypeId::AttributeInformation info;
+            NS_TEST_ASSERT_MSG_EQ(TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid)
+                                      && tid.LookupAttributeByName(name.substr(colons + 2), &info),
+                                  true,
+                                  name << ": no such attribute");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Ns3DefaultOwner("ns3::TrainingJob::Collective"), "--collective", "");
+        NS_TEST_ASSERT_MSG_EQ(Ns3DefaultOwner("ns3::TcpSocketBase::Timestamp"), "", "");
+        const std::string error = ErrorOf([] {
+            ApplyNs3Defaults({{"ns3::FirstBuffersPriority::Count", "3"}}, "the command line");
+        });
+        NS_TEST_ASSERT_MSG_EQ(error,
+                              "--ns3::FirstBuffersPriority::Count=3: ddnn sets this attribute "
+                              "from --highPriorityBuffers: give that instead",
+                              "");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * --compare's two sides: the same-priority run is the reference with every buffer at the
  * priority (the static policy, the policies' rows at their defaults, on every job), the
  * low-priority run keeps the jobs' policies; both keep every other value.
@@ -977,7 +1016,8 @@ class TableRowsReachAttributesTestCase : public TestCase
             {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")},
             {"training.buffer-tos-map", "0=8"},
             {"training.oracle-reference",
-             ddnntest::WriteTempFile("rows-oracle.csv", "buffer,end_s,deadline_s\n0,0.2,0.1\n")}};
+             ddnntest::WriteTempFile("rows-oracle.csv",
+                                     "buffer,end_s,deadline_s\n0,0.2,0.1\n1,0.2,0.3\n")}};
         size_t rows = 0;
         for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
         {
@@ -1032,6 +1072,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new TableDefaultsTestCase);
         AddTestCase(new ComparedSidesTestCase);
         AddTestCase(new OutlierIterationsTestCase);
+        AddTestCase(new Ns3DefaultOwnersTestCase);
     }
 };
 

@@ -42,7 +42,7 @@ if(DDNN_EXAMPLES)
     )
   endfunction()
   ddnn_error_test(
-    missing-profile "^ddnn-fusion-plan: error: /nonexistent.csv: cannot open"
+    missing-profile "^ddnn-fusion-plan: error: --profile: /nonexistent.csv: cannot open"
     $<TARGET_FILE:ddnn-fusion-plan> --profile=/nonexistent.csv
   )
   ddnn_error_test(
@@ -88,7 +88,7 @@ if(DDNN_EXAMPLES)
                   $<TARGET_FILE:ddnn-training> --queue=lifo
   )
   ddnn_error_test(training-missing-profile
-                  "^ddnn-training: error: /nonexistent.csv: cannot open"
+                  "^ddnn-training: error: --profile: /nonexistent.csv: cannot open"
                   $<TARGET_FILE:ddnn-training> --profile=/nonexistent.csv --transport=ideal
   )
   # Both tenants, compared at same and low priority; the training job on the ideal transport
@@ -110,7 +110,7 @@ if(DDNN_EXAMPLES)
                   "^ddnn-datacenter: error: --cooldownS: the measurement window .* lies outside"
                   $<TARGET_FILE:ddnn-datacenter> --durationS=1 --warmupS=0.5 --cooldownS=0.6
   )
-  ddnn_error_test(missing-schedule "^ddnn-datacenter: error: /nonexistent.csv: cannot open"
+  ddnn_error_test(missing-schedule "^ddnn-datacenter: error: --schedule: /nonexistent.csv: cannot open"
                   $<TARGET_FILE:ddnn-datacenter> --backgroundPattern=schedule --schedule=/nonexistent.csv
   )
   ddnn_error_test(decreasing-cdf

@@ -3,6 +3,8 @@
  */
 #include "ns3-defaults.h"
 
+#include "ddnn-scenario-params.h"
+
 #include "ns3/config.h"
 #include "ns3/one-line-error.h"
 #include "ns3/string.h"
@@ -70,7 +72,75 @@ ReadsWhole(const std::string& valueType, const std::string& text)
     return true; // the others' parsers return false on bad text
 }
 
+/**
+ * The ns-3 attributes the runner sets itself from a scenario value that is not their row's
+ * (a row's own is its `sets`): a default given for one would be overridden, so it is refused,
+ * naming the option that owns it.
+ */
+const std::pair<const char*, const char*> kRunnerSets[] = {
+    {"ns3::TcpL4Protocol::SocketType", "--congestionControl"},
+    {"ns3::TcpL4Protocol::RecoveryType", "--lossRecovery"},
+    {"ns3::TcpSocket::InitialCwnd", "--initialCwnd"},
+    {"ns3::TcpSocket::SegmentSize", "--segmentSize"},
+    {"ns3::TcpSocket::SndBufSize", "--socketBufferBytes"},
+    {"ns3::TcpSocket::RcvBufSize", "--socketBufferBytes"},
+    {"ns3::TcpSocket::ConnTimeout", "--initialRtoMs"},
+    {"ns3::RttEstimator::InitialEstimation", "--initialRtoMs"},
+    {"ns3::TcpSocket::DelAckTimeout", "--delAckTimeoutUs"},
+    {"ns3::TcpSocket::DelAckCount", "--delAckCount"},
+    {"ns3::TcpSocketBase::MinRto", "--minRtoMs"},
+    {"ns3::TcpSocketBase::ClockGranularity", "--clockGranularityUs"},
+    {"ns3::TcpSocketBase::MaxSegLifetime", "--maxSegLifetimeMs"},
+    {"ns3::TcpPartitionTransport::Tos", "--trainingPriority or --band"},
+    {"ns3::TcpPartitionTransport::AckTos", "--trainingPriority or --band"},
+    {"ns3::TcpPartitionTransport::SendChunkBytes", "--sendChunkBytes"},
+    {"ns3::TcpPartitionTransport::CongestionControl", "--trainingCongestionControl"},
+    {"ns3::SlackAdaptivePriority::NominalRate", "--dataRate (the rate TCP reaches on it)"},
+    {"ns3::BackgroundHelper::Tos", "--trainingPriority"},
+    {"ns3::BackgroundHelper::Start", "--durationS"},
+    {"ns3::BackgroundHelper::Stop", "--durationS"},
+    {"ns3::BackgroundHelper::MeasureFrom", "--warmupS"},
+    {"ns3::BackgroundHelper::MeasureUntil", "--cooldownS"},
+    {"ns3::BackgroundTenant::SendChunkBytes", "--sendChunkBytes"},
+    {"ns3::BackgroundTenant::AcksInDataBand", "--backgroundAcksInDataBand"},
+    {"ns3::BackgroundTenant::CongestionControl", "--backgroundCongestionControl"},
+    {"ns3::PrioQueueDisc::Priomap", "--queueDisc"},
+    {"ns3::WeightedBandQueueDisc::Weights", "--bandWeights"},
+};
+
 } // namespace
+
+std::string
+Ns3DefaultOwner(const std::string& name)
+{
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        if (p->sets && name == p->sets)
+        {
+            return std::string("--") + p->flag;
+        }
+    }
+    for (const auto& [attribute, option] : kRunnerSets)
+    {
+        if (name == attribute)
+        {
+            return option;
+        }
+    }
+    return "";
+}
+
+std::vector<std::string>
+Ns3DefaultsOwned()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : kRunnerSets)
+    {
+        names.emplace_back(entry.first);
+    }
+    return names;
+}
 
 Ns3Defaults
 Ns3DefaultsOf(const ddnn_scenario& scenario)
@@ -108,13 +178,20 @@ ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where)
         TypeId tid;
         TypeId::AttributeInformation info;
         auto fail = [&](const std::string& why) {
-            throw DdnnError(where + ": " + name + "=" + value + ": " + why);
+            throw DdnnError(where == "the command line"
+                                ? "--" + name + "=" + value + ": " + why
+                                : where + ": <ns3-default name=\"" + name + "\" value=\"" + value
+                                      + "\">: " + why);
         };
         if (colons == std::string::npos
             || !TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid)
             || !tid.LookupAttributeByName(name.substr(colons + 2), &info))
         {
             fail("expected an attribute ns-3 has, such as ns3::TcpSocket::SegmentSize");
+        }
+        if (const std::string owner = Ns3DefaultOwner(name); !owner.empty())
+        {
+            fail("ddnn sets this attribute from " + owner + ": give that instead");
         }
         Ptr<AttributeValue> valid = ReadsWhole(info.checker->GetValueTypeName(), value)
                                         ? info.checker->CreateValidValue(StringValue(value))

@@ -34,6 +34,16 @@ Ns3Defaults Ns3DefaultsOnCommandLine(int argc, char* argv[]);
  */
 void ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where);
 
+/**
+ * The option that owns ns-3 attribute `name` ("ns3::Type::Attribute"): the table row that
+ * sets it, or the runner's own list of attributes it sets from other values; "" for none.
+ * ApplyNs3Defaults refuses a default for an owned attribute: it would be overridden.
+ */
+std::string Ns3DefaultOwner(const std::string& name);
+
+/** The runner's own list of attributes it sets (for a test that each exists). */
+std::vector<std::string> Ns3DefaultsOwned();
+
 } // namespace ns3
 
 #endif /* NS3_DEFAULTS_H */

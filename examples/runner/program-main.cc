@@ -5,9 +5,12 @@
 
 #include "../../model/ns3-compat.h"
 
+#include "ddnn-scenario-params.h"
 #include "distributed-run.h"
+#include "fatal-error-line.h"
 #include "random-variable-text.h"
 
+#include "ns3/data-path.h"
 #include "ns3/global-value.h"
 #include "ns3/one-line-error.h"
 #include "ns3/scheduler.h"
@@ -34,6 +37,39 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/**
+ * A module error names the ns-3 attribute it checked ("ns3::OraclePriority::ReferenceFile:
+ * ..."; "(ns3::TrainingJob::AggregationSlotBytes)"); the user gave an option: each attribute
+ * a table row sets is named by its option there (elsewhere it is what the user wrote).
+ */
+std::string
+OptionsForAttributes(std::string message)
+{
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string attribute = p->sets ? p->sets : "";
+        for (size_t at = message.find(attribute); !attribute.empty() && at != std::string::npos;
+             at = message.find(attribute, at + 1))
+        {
+            const size_t end = at + attribute.size();
+            const bool whole
+                = (end == message.size() || !std::isalnum(static_cast<unsigned char>(message[end])))
+                  && (at == 0 || message[at - 1] == '('); // as a module's message names it
+            if (whole)
+            {
+                message.replace(at, attribute.size(), std::string("--") + p->flag);
+            }
+        }
+    }
+    return message;
+}
+
+} // namespace
 
 int
 ReportFailure(const std::string& program) noexcept
@@ -63,7 +99,7 @@ ReportFailure(const std::string& program) noexcept
     {
         message = "unexpected failure of an unknown kind";
     }
-    DistributedRun::ReportFailure(program + ": error: " + message);
+    DistributedRun::ReportFailure(program + ": error: " + OptionsForAttributes(message));
     return 1;
 }
 
@@ -195,6 +231,14 @@ Ns3Groups()
 void
 CheckArguments(int argc, char* argv[], const std::string& program)
 {
+    try
+    {
+        CheckDdnnDataDir(); // before any default names a data file
+    }
+    catch (const DdnnError& e)
+    {
+        Refuse(program, e.what());
+    }
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
@@ -314,6 +358,7 @@ AddOption(CommandLine& cmd, const std::string& name, const std::string& help, st
 void
 ParseCommandLine(CommandLine& cmd, int argc, char* argv[], const std::string& program)
 {
+    ReportFatalErrorsAsOneLine(program);
     CheckArguments(argc, argv, program);
     static const bool registered = std::atexit(&ReportParserError) == 0;
     g_program = program;

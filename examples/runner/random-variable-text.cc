@@ -46,6 +46,24 @@ IsNumberWithUnit(const std::string& text,
            && std::fabs(std::strtod(number.c_str(), nullptr)) * maxFactor < 9e18;
 }
 
+/** ns-3's Priomap text: 16 blank-separated bands, whole numbers of 16 bits. */
+bool
+IsPriomapText(const std::string& text)
+{
+    std::istringstream words(text);
+    std::string word;
+    int count = 0;
+    while (words >> word)
+    {
+        if (++count > 16 || word.find('-') != std::string::npos || !ReadsWhole<uint64_t>(word)
+            || std::strtoull(word.c_str(), nullptr, 10) > 65535)
+        {
+            return false;
+        }
+    }
+    return count == 16;
+}
+
 } // namespace
 
 bool
@@ -58,13 +76,17 @@ IsValueText(Ptr<const AttributeChecker> checker, const std::string& text)
     }
     for (unsigned char c : text)
     {
-        if (std::isspace(c) && type != "StringValue")
+        if (std::isspace(c) && type != "StringValue" && type != "PriomapValue")
         {
             return false; // ns-3 reads one word, then aborts as the text goes on
         }
     }
     bool readable = true;
-    if (type == "DoubleValue")
+    if (type == "PriomapValue")
+    {
+        readable = IsPriomapText(text); // ns-3 ends the program on fewer than 16
+    }
+    else if (type == "DoubleValue")
     {
         readable = ReadsWhole<double>(text);
     }

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -27,9 +28,8 @@ namespace
 {
 
 /** An existing relative path made absolute, so a written-back scenario works from anywhere. */
-template<size_t N>
 void
-MakeAbsolute(char (&field)[N])
+MakeAbsolute(char* field, size_t size)
 {
     if (field[0] == '\0' || field[0] == '/')
     {
@@ -42,10 +42,24 @@ MakeAbsolute(char (&field)[N])
     }
     const std::string absolute = resolved;
     std::free(resolved);
-    if (absolute.size() < N)
+    if (absolute.size() < size)
     {
-        std::snprintf(field, N, "%s", absolute.c_str());
+        std::snprintf(field, size, "%s", absolute.c_str());
     }
+}
+
+/** The folder a scenario file's relative paths start from; "": the command line's, the
+ * working directory. */
+std::string
+FolderOf(const std::string& scenarioPath)
+{
+    if (scenarioPath.empty())
+    {
+        char cwd[4096];
+        return getcwd(cwd, sizeof cwd) ? cwd : ".";
+    }
+    const size_t slash = scenarioPath.rfind('/');
+    return slash == std::string::npos ? "." : scenarioPath.substr(0, slash);
 }
 
 /** Reads `path` (or ddnn's data file of that name) into `values`; returns the path read. */
@@ -84,7 +98,7 @@ void
 SetScenario(Scenario& scenario, const ddnn_scenario& values, const std::string& scenarioPath)
 {
     scenario.values = values;
-    scenario.ResolvePaths(scenarioPath);
+    scenario.ResolvePaths(FolderOf(scenarioPath));
 }
 
 void
@@ -92,12 +106,8 @@ WriteScenarioFile(const Scenario& scenario, const std::string& path)
 {
     scenario.CheckRanges(); // every value one a scenario file can hold (no control characters)
     ddnn_scenario x = scenario.values;
-    for (uint32_t k = 0; k < x.job_count; ++k)
-    {
-        MakeAbsolute(x.jobs[k].profile);
-    }
-    MakeAbsolute(x.cdf);
-    MakeAbsolute(x.schedule);
+    Scenario::ForEachPath(
+        x, [](const std::string&, char* field, size_t size) { MakeAbsolute(field, size); });
     char* text = nullptr;
     size_t len = 0;
     if (ddnn_scenario_write(&x, &text, &len) != DDNN_OK)
@@ -231,10 +241,14 @@ ParseArguments(const std::string& program,
     // The program's values, then the file's, then the command line's.
     ddnn_scenario x = scenario.values;
     x.rng_run = RngSeedManager::GetRun(); // ns-3's own default, or NS_GLOBAL_VALUE's
-    std::string path;
     if (!file.empty())
     {
-        path = ReadScenarioFile(file, x);
+        // The file's relative paths start from its folder, the command line's from the
+        // working directory (SetScenario below).
+        const std::string path = ReadScenarioFile(file, x);
+        Scenario fromFile;
+        SetScenario(fromFile, x, path);
+        x = fromFile.values;
     }
     arguments.Apply(argc, argv, x);
     if (CommandLineGives(argc, argv, "rcp") && !CommandLineGives(argc, argv, "computeMs"))
@@ -251,8 +265,16 @@ ParseArguments(const std::string& program,
             throw DdnnError("--" + name + "=" + value + ": " + diag.message);
         }
     }
-    SetScenario(scenario, x, path);
-    ApplyNs3Defaults(Ns3DefaultsOf(x), file.empty() ? "the command line" : file);
+    SetScenario(scenario, x, "");
+    // Each default named by where it was given: the command line's override the file's.
+    const Ns3Defaults onCommandLine = Ns3DefaultsOnCommandLine(argc, argv);
+    for (const auto& entry : Ns3DefaultsOf(x))
+    {
+        const bool given = std::any_of(onCommandLine.begin(),
+                                       onCommandLine.end(),
+                                       [&](const auto& c) { return c.first == entry.first; });
+        ApplyNs3Defaults({entry}, given ? "the command line" : file);
+    }
 }
 
 } // namespace ns3

@@ -34,7 +34,8 @@ std::string LoadScenarioFile(const std::string& path, Scenario& scenario);
 /**
  * \ingroup ddnn
  * \brief Reads a core scenario (a campaign's run) into `scenario`, relative paths resolved
- * as LoadScenarioFile does next to `scenarioPath`.
+ * as LoadScenarioFile does next to `scenarioPath` ("": the command line's values, relative to
+ * the working directory), else in ddnn's data folder.
  */
 void SetScenario(Scenario& scenario, const ddnn_scenario& values, const std::string& scenarioPath);
 

@@ -4,6 +4,7 @@
 #include "scenario.h"
 
 #include "input-file.h"
+#include "port-plan.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "training-run.h"
@@ -18,6 +19,7 @@
 #include "ns3/partition-transport.h"
 #include "ns3/server-topology.h"
 #include "ns3/tenant-priority.h"
+#include "ns3/uinteger.h"
 
 #include "ns3/ddnn-collective.h"
 
@@ -79,47 +81,57 @@ IsRate(const std::string& text)
            && rate.Get().GetBitRate() > 0;
 }
 
-/** Absolute path: as is; relative: next to the scenario file, else in the data folder. */
+/** `path` with "." and ".." folded and links followed, when it exists; else as is. */
 std::string
-Resolve(const std::string& path, const std::string& scenarioPath)
+Canonical(const std::string& path)
 {
-    if (path.empty() || path[0] == '/')
-    {
-        return path;
-    }
-    if (scenarioPath.empty())
-    {
-        return DdnnDataPath(path);
-    }
-    size_t slash = scenarioPath.rfind('/');
-    std::string besideFile
-        = (slash == std::string::npos ? std::string(".") : scenarioPath.substr(0, slash)) + "/"
-          + path;
-    if (PathExists(besideFile))
-    {
-        return besideFile;
-    }
-    return DdnnDataPath(path);
+    char* resolved = realpath(path.c_str(), nullptr);
+    const std::string canonical = resolved ? resolved : path;
+    std::free(resolved);
+    return canonical;
 }
 
-/** Replaces a path field of the record with its resolved path. */
-template<size_t N>
+/**
+ * Replaces a relative path field of the record with its absolute path: `folder`/path when
+ * that exists (`folder` "": none), else ddnn's data file of that name; one found in neither
+ * is refused.
+ */
 void
-ResolveField(char (&field)[N], const std::string& scenarioPath, const char* flag)
+ResolveField(const std::string& option, char* field, size_t size, const std::string& folder)
 {
-    if (std::string(field).rfind("case:", 0) == 0)
+    const std::string written = field;
+    if (written.rfind("case:", 0) == 0)
     {
-        throw DdnnError(std::string("--") + flag + "=" + field
+        throw DdnnError(option + "=" + written
                         + ": a case:NAME path names another run of a campaign; only "
                           "ddnn-campaign resolves it");
     }
-    const std::string resolved = Resolve(field, scenarioPath);
-    if (resolved.size() >= N)
+    if (written.empty() || written[0] == '/')
     {
-        throw DdnnError(std::string("--") + flag + ": the path '" + resolved + "' is longer than "
-                        + std::to_string(N - 1) + " bytes");
+        return;
     }
-    std::snprintf(field, N, "%s", resolved.c_str());
+    const std::string inFolder = folder.empty() ? "" : folder + "/" + written;
+    std::string resolved;
+    if (!inFolder.empty() && PathExists(inFolder))
+    {
+        resolved = Canonical(inFolder);
+    }
+    else if (PathExists(DdnnDataPath(written)))
+    {
+        resolved = Canonical(DdnnDataPath(written));
+    }
+    else
+    {
+        throw DdnnError(option + "=" + written + ": no such file: neither "
+                        + (inFolder.empty() ? "" : inFolder + " nor ") + DdnnDataPath(written)
+                        + " exists");
+    }
+    if (resolved.size() >= size)
+    {
+        throw DdnnError(option + ": the path '" + resolved + "' is longer than "
+                        + std::to_string(size - 1) + " bytes");
+    }
+    std::snprintf(field, size, "%s", resolved.c_str());
 }
 
 /**
@@ -200,15 +212,11 @@ Scenario::Scenario()
 }
 
 void
-Scenario::ResolvePaths(const std::string& scenarioPath)
+Scenario::ResolvePaths(const std::string& folder)
 {
-    for (uint32_t k = 0; k < values.job_count; ++k)
-    {
-        ResolveField(values.jobs[k].profile, scenarioPath, "profile");
-        ResolveField(values.jobs[k].oracle_reference, scenarioPath, "oracleReference");
-    }
-    ResolveField(values.cdf, scenarioPath, "cdf");
-    ResolveField(values.schedule, scenarioPath, "schedule");
+    ForEachPath(values, [&](const std::string& option, char* field, size_t size) {
+        ResolveField(option, field, size, folder);
+    });
 }
 
 void
@@ -467,6 +475,98 @@ CheckChosenTypeHas(const Scenario& scenario,
     }
 }
 
+/**
+ * Options read in one mode only: `flag` is read when parameter `mode` ("training.syncer") is
+ * `value`; given (other than its default) in another mode, the run would ignore it, so it is
+ * refused. A registered type's attributes are found by CheckChosenTypeHas instead.
+ */
+struct ModeOption
+{
+    const char* flag;
+    const char* mode;
+    const char* value;
+    const char* what; //!< what the option sets, for the message
+};
+
+const ModeOption kModeOptions[] = {
+    {"fallback", "training.collective", "in-network-aggregation", "fallback collective"},
+    {"aggregationSlots", "training.collective", "in-network-aggregation", "aggregation slots"},
+    {"aggregationSlotBytes",
+     "training.collective",
+     "in-network-aggregation",
+     "aggregation slot size"},
+    {"aggregationTimeoutUs",
+     "training.collective",
+     "in-network-aggregation",
+     "aggregation timeout"},
+    {"syncCycleUs", "training.syncer", "network", "sync cycle"},
+    {"ecnThresholdPackets", "topology.queue-disc", "prio-red", "ECN threshold"},
+};
+
+/** Refuses an option of kModeOptions given in another mode (job k's, for a job's rows). */
+void
+CheckModeOptions(const Scenario& scenario, uint32_t k)
+{
+    const Scenario defaults;
+    for (const ModeOption& option : kModeOptions)
+    {
+        const ddnn_param* p = ddnn_scenario_param_by_flag(option.flag);
+        const ddnn_param* mode = ddnn_scenario_param_named(option.mode);
+        const uint32_t job = ddnn_param_is_per_job(p) ? k : 0;
+        char given[DDNN_PATH_MAX + 64];
+        char fallback[DDNN_PATH_MAX + 64];
+        char chosen[DDNN_PATH_MAX + 64];
+        if (ddnn_scenario_format_job_param(&scenario.values, p, job, given, sizeof given) != DDNN_OK
+            || ddnn_scenario_format_job_param(&defaults.values, p, 0, fallback, sizeof fallback)
+                   != DDNN_OK
+            || ddnn_scenario_format_job_param(&scenario.values,
+                                              mode,
+                                              ddnn_param_is_per_job(mode) ? k : 0,
+                                              chosen,
+                                              sizeof chosen)
+                   != DDNN_OK)
+        {
+            throw DdnnError(std::string("--") + option.flag + ": cannot format its value");
+        }
+        if (std::strcmp(given, fallback) != 0 && std::strcmp(chosen, option.value) != 0)
+        {
+            throw DdnnError((ddnn_param_is_per_job(p) ? JobArgument(k, option.flag)
+                                                      : std::string("--") + option.flag)
+                            + ": the " + option.what + " is read only with --" + mode->flag + "="
+                            + option.value + ", not " + chosen + " (leave it out, or give --"
+                            + mode->flag + "=" + option.value + ")");
+        }
+    }
+}
+
+/**
+ * Refuses a priority policy that yields buffers at a ToS of its own (LowTos) with a training
+ * priority of another ToS: the policy would ignore the priority the user chose.
+ */
+void
+CheckPolicyYieldsAtJobTos(const Scenario& scenario, uint32_t k)
+{
+    const ddnn_scenario_job& job = scenario.Job(k);
+    TypeId::AttributeInformation info;
+    const TypeId policy = BufferPriorityPolicy::Lookup(job.priority_policy);
+    if (!policy.LookupAttributeByName("LowTos", &info))
+    {
+        return;
+    }
+    const auto low = DynamicCast<const UintegerValue>(info.initialValue)->Get();
+    if (scenario.JobTos(k) != low)
+    {
+        std::ostringstream os;
+        os << JobArgument(k, "priorityPolicy") << "=" << job.priority_policy
+           << ": the policy yields buffers at ToS 0x" << std::hex << low
+           << " whatever the training priority, so it would ignore "
+           << (k == 0 ? "--trainingPriority=" + std::string(scenario.values.training_priority)
+                      : "this job's band")
+           << " (ToS 0x" << +scenario.JobTos(k) << "): give --trainingPriority=low";
+        throw DdnnError(os.str());
+    }
+}
+
 const Choice&
 TopologyChoice()
 {
@@ -609,6 +709,8 @@ Scenario::ValidateTraining() const
                            job.priority_policy,
                            BufferPriorityPolicy::Lookup(job.priority_policy),
                            static_cast<int>(k));
+        CheckModeOptions(*this, k);
+        CheckPolicyYieldsAtJobTos(*this, k);
         if (!(job.compute_ms > 0) && !(job.rcp > 0))
         {
             failJob("computeMs", "expected a positive compute time in ms (or give --rcp)");
@@ -689,6 +791,7 @@ Scenario::ValidateTraining() const
                         + std::to_string(GetServerCount()) + " servers");
         }
     }
+    CheckPorts(*this, false);
     ProgressMeter::Enabled(progress); // throws on an unknown mode
     const std::string dataRate = values.data_rate;
     const std::string rateCap = values.rate_cap;
@@ -743,6 +846,7 @@ Scenario::Validate() const
         }
     }
     TrainingPart().ValidateTraining(); // after the bands are known to exist
+    CheckPorts(*this, true);
     if (!(values.warmup_s + values.cooldown_s < durationS))
     {
         std::ostringstream os;

@@ -17,6 +17,13 @@ namespace ns3
 {
 
 /**
+ * What an error about parameter `flag` of job `job` (from 0) names: the first job's values
+ * come from the command line too ("--rcp"), the others' from the file only ("<training>
+ * number 2, attribute 'rcp'").
+ */
+std::string JobArgument(size_t job, const std::string& flag);
+
+/**
  * \ingroup ddnn
  * \brief One run's scenario: the core's parameter record (ddnn_scenario, described by the
  * table in examples/runner/ddnn-scenario-params.c: its one default, range and help per value) and
@@ -46,10 +53,28 @@ class Scenario
     void Set(const std::string& name, const std::string& text);
 
     /**
-     * Resolves the relative profile, cdf and schedule paths: next to the scenario file
-     * `scenarioPath` if there, else in ddnn's data folder ("": the data folder only).
+     * Makes the relative paths (profile, oracle reference, cdf, schedule) absolute: in
+     * `folder` (a scenario file's, or the working directory for the command line) when the
+     * file is there, else in ddnn's data folder (`folder` "": there only). A path found in
+     * neither is refused, naming the option, the path as written and both places.
      */
-    void ResolvePaths(const std::string& scenarioPath);
+    void ResolvePaths(const std::string& folder);
+
+    /** Calls f(option, field, size) for each path field of `values` (profile, ...). */
+    template<typename F>
+    static void
+    ForEachPath(ddnn_scenario& values, F f)
+    {
+        for (uint32_t k = 0; k < values.job_count; ++k)
+        {
+            f(JobArgument(k, "profile"), values.jobs[k].profile, sizeof values.jobs[k].profile);
+            f(JobArgument(k, "oracleReference"),
+              values.jobs[k].oracle_reference,
+              sizeof values.jobs[k].oracle_reference);
+        }
+        f(std::string("--cdf"), values.cdf, sizeof values.cdf);
+        f(std::string("--schedule"), values.schedule, sizeof values.schedule);
+    }
 
     uint32_t JobCount() const;
     const ddnn_scenario_job& Job(uint32_t k) const;
@@ -142,13 +167,6 @@ class Scenario
 
 /** Whether a text value of the record is `text`. */
 bool Is(const char* value, const char* text);
-
-/**
- * What an error about parameter `flag` of job `job` (from 0) names: the first job's values
- * come from the command line too ("--rcp"), the others' from the file only ("<training>
- * number 2, attribute 'rcp'").
- */
-std::string JobArgument(size_t job, const std::string& flag);
 
 } // namespace ns3
 

@@ -8,6 +8,7 @@
 #include "ns3/ddnn-collective.h"
 #include "ns3/single-tor-helper.h"
 #include "ns3/training-helper.h"
+#include "port-plan.h"
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
@@ -250,13 +251,31 @@ CreateTopology(const Scenario& scenario)
 namespace
 {
 
-/** A port attribute as configured (its default, or Config::SetDefault's): job k takes it + k. */
-uint32_t
-BasePort(TypeId type, const std::string& attribute)
+/**
+ * Refuses a jitter whose draws put an iteration's compute past 10^6 s (the longest ddnn
+ * simulates): 1000 draws on a stream of their own, before the run (a worker that draws one
+ * later ends the run saying so).
+ */
+void
+CheckJitterReach(const Scenario& scenario, uint32_t k, Time compute)
 {
-    TypeId::AttributeInformation info;
-    type.LookupAttributeByName(attribute, &info);
-    return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+    const ddnn_scenario_job& job = scenario.Job(k);
+    const std::string option = JobArgument(k, "jitter");
+    Ptr<RandomVariableStream> draws = RandomVariableFromText(job.jitter, option);
+    draws->SetStream(1); // not one of the run's streams: the run's draws stay as they were
+    const double scale = job.stragglers[0] != '\0' ? std::max(1.0, job.straggler_scale) : 1.0;
+    for (int i = 0; i < 1000; ++i)
+    {
+        const double j = draws->GetValue();
+        const double seconds = std::max(0.0, 1 + j) * compute.GetSeconds() * scale;
+        if (!(seconds <= DDNN_PROFILE_MAX_COMPUTE_NS / 1e9))
+        {
+            std::ostringstream os;
+            os << option << ": a draw of j = " << j << " makes an iteration's compute " << seconds
+               << " s, more than 10^6 s (the longest ddnn simulates; drawn before the run)";
+            throw DdnnError(os.str());
+        }
+    }
 }
 
 /** Job `k` of the scenario on its servers; see InstallTrainingJobs. */
@@ -306,9 +325,10 @@ InstallJob(const Scenario& scenario,
     };
     setTransport("Tos", UintegerValue(scenario.JobTos(k)));
     // Each job listens on its own port: jobs may share servers.
-    setTransport("Port", UintegerValue(BasePort(TcpPartitionTransport::GetTypeId(), "Port") + k));
+    setTransport("Port",
+                 UintegerValue(ConfiguredPort(TcpPartitionTransport::GetTypeId(), "Port") + k));
     training.SetAttribute("SyncPort",
-                          UintegerValue(BasePort(TrainingJob::GetTypeId(), "SyncPort") + k));
+                          UintegerValue(ConfiguredPort(TrainingJob::GetTypeId(), "SyncPort") + k));
     setTransport("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     setTransport("CongestionControl",
                  StringValue(TransportSettings::TenantCongestionControl(
@@ -353,6 +373,7 @@ InstallJob(const Scenario& scenario,
     }
     if (job.jitter[0] != '\0')
     {
+        CheckJitterReach(scenario, k, model->GetComputeTime());
         for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)
         {
             Ptr<TrainingWorker> worker = training.GetJob()->GetWorker(r);

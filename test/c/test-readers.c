@@ -172,7 +172,13 @@ oracle_raises_the_buffers_the_forward_pass_waited_for(void)
     }
     {
         const char* unfinished = "buffer,end_s,deadline_s\n0,,0.01\n";
-        CHECK(ddnn_oracle_parse(unfinished, strlen(unfinished), 4, raise, &diag) == DDNN_ERR_EMPTY);
+        CHECK(ddnn_oracle_parse(unfinished, strlen(unfinished), 1, raise, &diag) == DDNN_ERR_EMPTY);
+    }
+    /* A reference of fewer buffers than the model is another model's run. */
+    {
+        uint8_t five[5];
+        CHECK(ddnn_oracle_parse(table, strlen(table), 5, five, &diag) == DDNN_ERR_MISSING);
+        CHECK_STR_CONTAINS(diag.message, "names buffers 0..3, but the model has buffers 0..4");
     }
 }
 
