@@ -252,23 +252,36 @@ namespace
 {
 
 /**
- * Refuses a jitter whose draws put an iteration's compute past 10^6 s (the longest ddnn
- * simulates): 1000 draws on a stream of their own, before the run (a worker that draws one
- * later ends the run saying so).
+ * Refuses a compute that would put an iteration past 10^6 s (the longest ddnn simulates): a
+ * straggler's scale, and a jitter's draws (1000 on a stream of their own, before the run; a
+ * worker that draws one later ends the run saying so).
  */
 void
-CheckJitterReach(const Scenario& scenario, uint32_t k, Time compute)
+CheckComputeReach(const Scenario& scenario, uint32_t k, Time compute)
 {
     const ddnn_scenario_job& job = scenario.Job(k);
+    const double longest = DDNN_PROFILE_MAX_COMPUTE_NS / 1e9;
+    const double scale = job.stragglers[0] != '\0' ? std::max(1.0, job.straggler_scale) : 1.0;
+    if (!(compute.GetSeconds() * scale <= longest))
+    {
+        std::ostringstream os;
+        os << JobArgument(k, "stragglerScale") << ": " << job.straggler_scale
+           << " times the iteration's compute of " << compute.GetSeconds() << " s is "
+           << compute.GetSeconds() * scale << " s, more than 10^6 s (the longest ddnn simulates)";
+        throw DdnnError(os.str());
+    }
+    if (job.jitter[0] == '\0')
+    {
+        return;
+    }
     const std::string option = JobArgument(k, "jitter");
     Ptr<RandomVariableStream> draws = RandomVariableFromText(job.jitter, option);
     draws->SetStream(1); // not one of the run's streams: the run's draws stay as they were
-    const double scale = job.stragglers[0] != '\0' ? std::max(1.0, job.straggler_scale) : 1.0;
     for (int i = 0; i < 1000; ++i)
     {
         const double j = draws->GetValue();
         const double seconds = std::max(0.0, 1 + j) * compute.GetSeconds() * scale;
-        if (!(seconds <= DDNN_PROFILE_MAX_COMPUTE_NS / 1e9))
+        if (!(seconds <= longest))
         {
             std::ostringstream os;
             os << option << ": a draw of j = " << j << " makes an iteration's compute " << seconds
@@ -371,9 +384,9 @@ InstallJob(const Scenario& scenario,
         training.GetJob()->GetWorker(rank)->SetAttribute("ComputeScale",
                                                          DoubleValue(job.straggler_scale));
     }
+    CheckComputeReach(scenario, k, model->GetComputeTime());
     if (job.jitter[0] != '\0')
     {
-        CheckJitterReach(scenario, k, model->GetComputeTime());
         for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)
         {
             Ptr<TrainingWorker> worker = training.GetJob()->GetWorker(r);
