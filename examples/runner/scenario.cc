@@ -93,8 +93,8 @@ Canonical(const std::string& path)
 
 /**
  * Replaces a relative path field of the record with its absolute path: `folder`/path when
- * that exists (`folder` "": none), else ddnn's data file of that name; one found in neither
- * is refused.
+ * that exists, else ddnn's data file of that name; one found in neither is refused, unless
+ * `folder` is "" (the program's defaults, resolved before any error can be reported).
  */
 void
 ResolveField(const std::string& option, char* field, size_t size, const std::string& folder)
@@ -120,11 +120,14 @@ ResolveField(const std::string& option, char* field, size_t size, const std::str
     {
         resolved = Canonical(DdnnDataPath(written));
     }
+    else if (folder.empty())
+    {
+        resolved = DdnnDataPath(written); // a default: its reader names what is missing
+    }
     else
     {
-        throw DdnnError(option + "=" + written + ": no such file: neither "
-                        + (inFolder.empty() ? "" : inFolder + " nor ") + DdnnDataPath(written)
-                        + " exists");
+        throw DdnnError(option + "=" + written + ": no such file: neither " + inFolder + " nor "
+                        + DdnnDataPath(written) + " exists");
     }
     if (resolved.size() >= size)
     {

@@ -55,8 +55,9 @@ class Scenario
     /**
      * Makes the relative paths (profile, oracle reference, cdf, schedule) absolute: in
      * `folder` (a scenario file's, or the working directory for the command line) when the
-     * file is there, else in ddnn's data folder (`folder` "": there only). A path found in
-     * neither is refused, naming the option, the path as written and both places.
+     * file is there, else in ddnn's data folder (`folder` "": the defaults, there only). A
+     * path given in a folder and found in neither is refused, naming the option, the path as
+     * written and both places.
      */
     void ResolvePaths(const std::string& folder);
 
