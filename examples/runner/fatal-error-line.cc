@@ -16,7 +16,8 @@ namespace
 {
 
 std::string g_program;
-std::string g_held; //!< the fatal message ns-3 printed last, held back for the one line
+std::string g_held;        //!< the fatal message ns-3 printed last, held back for the one line
+bool g_terminating{false}; //!< ns-3 said it terminates: what follows (its stack trace) is held
 
 /** `line` without the time and node ns-3 may put first ("+0.000000000s 0 "). */
 std::string
@@ -46,7 +47,7 @@ IsFatalLine(const std::string& line)
     {
         return true; // only ns-3's prefix so far: wait for the rest of the line
     }
-    for (const char* start : {"msg=\"", "aborted. ", "assert failed. ", "file="})
+    for (const char* start : {"msg=\"", "aborted. ", "assert failed. ", "file=", "NS_FATAL"})
     {
         if (text.rfind(start, 0) == 0)
         {
@@ -94,7 +95,11 @@ class FatalLineFilter : public std::streambuf
     int
     sync() override
     {
-        if (!IsFatalLine(m_line)) // a partial line flushed: through, unless it is ns-3's
+        if (g_terminating)
+        {
+            m_line.clear();
+        }
+        else if (!IsFatalLine(m_line)) // a partial line flushed: through, unless it is ns-3's
         {
             m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
             m_line.clear();
@@ -106,11 +111,15 @@ class FatalLineFilter : public std::streambuf
     void
     Emit()
     {
-        if (IsFatalLine(m_line) && !WithoutLogPrefix(m_line).empty())
+        if (m_line.rfind("NS_FATAL", 0) == 0) // ns-3.4x: "NS_FATAL, terminating", then a trace
+        {
+            g_terminating = true;
+        }
+        else if (!g_terminating && IsFatalLine(m_line) && !WithoutLogPrefix(m_line).empty())
         {
             g_held = WithoutLogPrefix(m_line.substr(0, m_line.size() - 1));
         }
-        else
+        else if (!g_terminating)
         {
             m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
         }
