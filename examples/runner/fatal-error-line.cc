@@ -164,11 +164,11 @@ void
 ReportFatalErrorsAsOneLine(const std::string& program)
 {
     // ns-3 writes the message to std::cerr, and the time and node before it to std::clog.
-    static FatalLineFilter filter(std::cerr.rdbuf());
-    static FatalLineFilter logFilter(std::clog.rdbuf());
+    // Never freed: the streams flush through them when static objects are destroyed, after
+    // any static filter would be gone.
     static const bool installed = [] {
-        std::cerr.rdbuf(&filter);
-        std::clog.rdbuf(&logFilter);
+        std::cerr.rdbuf(new FatalLineFilter(std::cerr.rdbuf()));
+        std::clog.rdbuf(new FatalLineFilter(std::clog.rdbuf()));
         std::set_terminate(&OnTerminate);
         return true;
     }();
