@@ -101,10 +101,13 @@ class FatalLineFilter : public std::streambuf
         }
         else if (!IsFatalLine(m_line)) // a partial line flushed: through, unless it is ns-3's
         {
-            m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
+            if (m_out)
+            {
+                m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
+            }
             m_line.clear();
         }
-        return m_out->pubsync();
+        return m_out ? m_out->pubsync() : 0; // null: a silenced stream (an MPI rank > 0)
     }
 
   private:
@@ -121,7 +124,10 @@ class FatalLineFilter : public std::streambuf
         }
         else if (!g_terminating)
         {
-            m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
+            if (m_out)
+            {
+                m_out->sputn(m_line.data(), static_cast<std::streamsize>(m_line.size()));
+            }
         }
         m_line.clear();
     }
