@@ -87,7 +87,7 @@ refused() { # WHAT RANKS REGEX ARGS...
     [ "$(grep -c 'ddnn-datacenter: error:' <<<"$out")" -eq 1 ] || fail "$what: not one line"
     echo "refused: $what"
 }
-refused "the instant syncer" 2 "Syncer: Instant, but the job's workers run in 2 processes.*expected Network" \
+refused "the instant syncer" 2 "[Ss]yncer: Instant, but the job's workers run in 2 processes.*expected Network" \
     --syncer=instant
 refused "3 ranks on 2 racks" 3 "Ranks: 3 ranks, expected at most the 2 racks"
 refused "a single ToR" 2 "single-tor topology runs in one process" \
