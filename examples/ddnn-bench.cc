@@ -190,8 +190,8 @@ struct CellOptions
 };
 
 /**
- * The cell's scenario: the thesis code's default with the cell's load and the profile, and
- * `options`.
+ * The cell's scenario: the calibration's (the thesis code's default with the cell's load and
+ * the profile), on the cell's topology, with `options`.
  */
 Scenario
 CellScenario(const Cell& cell,
@@ -201,10 +201,8 @@ CellScenario(const Cell& cell,
              double durationS,
              const CellOptions& options)
 {
-    Scenario s; // the defaults, then the file's values
-    LoadScenarioFile("scenarios/thesis-code-default.xml", s);
+    Scenario s = CalibrationScenario(profile, CellWorkers(cell, workers), cell.rcp, cell.flowRate);
     ddnn_scenario& x = s.values;
-    x.workers = CellWorkers(cell, workers);
     if (IsFabric(cell))
     {
         s.Set("topology.kind", "leaf-spine");
@@ -213,10 +211,6 @@ CellScenario(const Cell& cell,
         x.spines = cell.spines;
         s.Set("training.placement", "packed");
     }
-    x.jobs[0].rcp = cell.rcp;
-    x.jobs[0].compute_ms = 0; // from rcp
-    x.flow_rate = cell.flowRate;
-    s.SetTransport(TransportSettings::Profile(profile));
     if (options.hostBand != "profile")
     {
         s.Set("transport.host-band-packets", options.hostBand);

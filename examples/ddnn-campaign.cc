@@ -813,8 +813,8 @@ PrintEstimate(std::vector<Run>& runs,
         cpuToRun += c;
     }
     char line[256];
-    out << "campaign estimate, from " << calibration << " (CPU s per simulated s by load, per "
-        << "worker; not counting the first iteration's cheaper compute):\n";
+    out << "campaign estimate, from " << calibration << " (each run's packets, counted from its "
+        << "bytes, at the CPU per packet measured at the nearest loads):\n";
     std::snprintf(line,
                   sizeof line,
                   "  %zu runs, %.6g simulated s, %.6g CPU-s = %.2f CPU-hours\n",

@@ -711,6 +711,28 @@ class PrecisionLog
     ddnn_precision_step m_step{DDNN_PRECISION_REACHED};
 };
 
+/**
+ * A precision whose cap cannot pay even for its first stage, known before anything runs: the
+ * first stage's estimated CPU (ddnn-campaign's estimate, from data/calibration.csv; once per
+ * side with --compare), taken at half since the estimate holds within a factor 2, above
+ * max-cpu-s.
+ */
+void
+CheckFirstStageFitsCap(const Scenario& scenario)
+{
+    const double sides = scenario.compare ? 2 : 1;
+    const double estimate
+        = sides * EstimateRun(ReadCalibration(DdnnDataPath("calibration.csv")), scenario).cpuS;
+    if (estimate / 2 > scenario.values.max_cpu_s)
+    {
+        throw DdnnError("--maxCpuS=" + FormatFigure(scenario.values.max_cpu_s)
+                        + ": the first stage (--durationS="
+                        + FormatFigure(scenario.values.duration_s) + ") alone is estimated at "
+                        + FormatFigure(estimate, 3)
+                        + " CPU-s; expected a cap above half of that, or a shorter --durationS");
+    }
+}
+
 } // namespace
 
 int
@@ -761,6 +783,10 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--precision with --mpi: expected one stage per mpirun (give "
                             "--precision=0 and the --durationS to run)");
+        }
+        if (scenario.values.precision > 0)
+        {
+            CheckFirstStageFitsCap(scenario);
         }
         if (scenario.compare && DistributedRun::Enabled())
         {

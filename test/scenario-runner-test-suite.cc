@@ -1053,6 +1053,75 @@ class TableRowsReachAttributesTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup ddnn-tests
+ * The cost estimate's packet count from first principles: a ring of 4 workers over one
+ * 1 MB buffer sends 2 (N - 1) MB per iteration in all; each payload byte is 1/segment of a
+ * segment with 1/delayed-ACK-count of an ACK, over the single ToR's 2 links; the background
+ * offers its flow rate times the mean flow size per server; the ideal transport sends no
+ * training packet. With one cost per crossing in the table, a run costs the setup, the
+ * workers' iterations and its crossings at that cost.
+ */
+class PacketLoadTestCase : public TestCase
+{
+  public:
+    PacketLoadTestCase()
+        : TestCase("the estimate counts a run's packets from its bytes and prices them")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Scenario s;
+        s.values.workers = 4;
+        s.Set("training.profile", WriteProfile("estimate.csv", {1000000}));
+        s.values.jobs[0].fusion_bytes = 1000000;
+        s.values.jobs[0].compute_ms = 10;
+        s.values.jobs[0].iterations = 3;
+        s.Set("training.collective", "ring-allreduce");
+        s.Set("training.transport", "tcp");
+        s.values.flow_rate = 5;
+        s.values.duration_s = 2;
+        const TransportSettings t = s.Transport();
+        const double perByte = 2 * (1 + 1.0 / t.delAckCount) / t.segmentSize;
+        Ptr<WebSearchPattern> web = CreateObject<WebSearchPattern>(); // the scenario's CDF
+        const double background = 5 * 4 * web->GetMeanFlowBytes() * perByte;
+
+        PacketLoad load = PacketLoadOf(s);
+        NS_TEST_ASSERT_MSG_EQ_TOL(load.backgroundPerS, background, 1e-9 * background, "");
+        NS_TEST_ASSERT_MSG_EQ_TOL(load.trainingPerIteration[0], 6e6 * perByte, 1e-3, "");
+        NS_TEST_ASSERT_MSG_EQ(load.IterationsOfRun(s, 0), 3, "at most its iterations");
+        NS_TEST_ASSERT_MSG_EQ_TOL(load.OfRun(s), 2 * background + 3 * 6e6 * perByte, 1e-3, "");
+
+        // One cost per crossing at three loads: the run is priced at it.
+        const double perCrossing = 2e-6;
+        std::vector<CalibrationPoint> table;
+        for (const auto& [rcp, flows] :
+             std::vector<std::pair<double, double>>{{1, 1}, {4, 1}, {1, 100}})
+        {
+            CalibrationPoint p{"tuned", 8, rcp, flows, perCrossing * 1e6};
+            p.crossingsPerSimS = 1e6;
+            table.push_back(p);
+        }
+        RunEstimate e = EstimateRun(table, s);
+        NS_TEST_ASSERT_MSG_EQ_TOL(e.cpuS,
+                                  kRunSetupCpuS + kWorkerIterationCpuS * 3 * 4
+                                      + perCrossing * load.OfRun(s),
+                                  1e-9,
+                                  "");
+
+        s.Set("training.transport", "ideal");
+        NS_TEST_ASSERT_MSG_EQ(PacketLoadOf(s).trainingPerIteration[0], 0, "no packet");
+        NS_TEST_ASSERT_MSG_EQ_TOL(EstimateRun(table, s).cpuS,
+                                  kRunSetupCpuS + kWorkerIterationCpuS * 3 * 4
+                                      + perCrossing * 2 * background,
+                                  1e-9,
+                                  "");
+    }
+};
+
 class ScenarioRunnerTestSuite : public TestSuite
 {
   public:
@@ -1073,6 +1142,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new ComparedSidesTestCase);
         AddTestCase(new OutlierIterationsTestCase);
         AddTestCase(new Ns3DefaultOwnersTestCase);
+        AddTestCase(new PacketLoadTestCase);
     }
 };
 

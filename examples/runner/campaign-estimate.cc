@@ -6,9 +6,12 @@
 #include "ddnn-calibration.h"
 #include "input-file.h"
 #include "ns3/atomic-file.h"
+#include "ns3/background-helper.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/one-line-error.h"
+#include "scenario-file.h"
+#include "training-run.h"
 
 #include <algorithm>
 #include <array>
@@ -30,9 +33,6 @@ const char* const kCalibrationHeader = DDNN_CALIBRATION_COLUMNS;
 
 namespace
 {
-
-/** The table's data rate: the bench measures the thesis's 10 Gbit/s links. */
-const double kTableBitRate = 10e9;
 
 struct Point
 {
@@ -76,21 +76,20 @@ Hull(std::vector<Point> p)
 }
 
 /**
- * The cost model of one profile: per worker and simulated second, linear over each triangle
- * of a Delaunay triangulation of the measured loads in the plane (training load 1/rcp, log
- * flow rate), each axis scaled to [0, 1] over the table's range. Exact at every measured
- * load, linear between them (on a full grid of loads it is close to bilinear). The training
- * load rather than log rcp: the training's bytes per second, and so most of its cost, grow
- * as 1/rcp; checked against measured cells (doc/speed.rst, Estimated against measured). The flow
- * rates of the thesis's grid double from one to the next: in the logarithm they are evenly spaced.
+ * The CPU cost of one packet crossing one link, by load, for one profile: linear over each
+ * triangle of a Delaunay triangulation of the measured loads in the plane (training load
+ * 1/rcp, log flow rate), each axis scaled to [0, 1] over the table's range. Exact at every
+ * measured load, linear between them (on a full grid of loads it is close to bilinear). What
+ * varies with the load is what the packet count leaves out: retransmissions, queueing,
+ * timers. The flow rates of the thesis's grid double from one to the next: in the logarithm
+ * they are evenly spaced.
  */
 struct Model
 {
     std::vector<Point> p;  //!< the loads, scaled
-    std::vector<double> z; //!< per worker, at each load
+    std::vector<double> z; //!< CPU s per link crossing, at each load
     std::vector<std::array<size_t, 3>> triangles;
     std::vector<Point> hull;
-    double minZ{0};
     double x0{0}, xScale{1}, y0{0}, yScale{1};
 
     Point
@@ -183,12 +182,12 @@ Triangulate(Model& m)
 bool
 BuildModel(const std::vector<CalibrationPoint>& rows, Model& m)
 {
-    // One value per load: the mean per worker of the rows measured there.
+    // One value per load: the mean cost per crossing of the rows measured there.
     std::map<std::pair<double, double>, std::pair<double, int>> loads;
     for (const CalibrationPoint& r : rows)
     {
         auto& v = loads[{r.rcp, r.flowRate}];
-        v.first += r.cpuPerSimS / r.workers;
+        v.first += r.cpuPerSimS / r.crossingsPerSimS;
         v.second += 1;
     }
     double x1 = -INFINITY, y1 = -INFINITY;
@@ -206,12 +205,10 @@ BuildModel(const std::vector<CalibrationPoint>& rows, Model& m)
     }
     m.xScale = x1 - m.x0;
     m.yScale = y1 - m.y0;
-    m.minZ = INFINITY;
     for (const auto& [load, v] : loads)
     {
         m.p.push_back(m.Scaled(load.first, load.second));
         m.z.push_back(v.first / v.second);
-        m.minZ = std::min(m.minZ, m.z.back());
     }
     m.hull = Hull(m.p);
     if (m.hull.size() < 3)
@@ -233,9 +230,9 @@ Nearest(const Point& a, const Point& b, const Point& q)
 }
 
 /**
- * The model at q: inside the measured loads' hull, linear over q's triangle; outside, the
- * plane of the triangle holding the hull's point nearest to q, carried on to q (linear
- * extrapolation in the logarithms). `outside` says which.
+ * The model at q: inside the measured loads' hull, linear over q's triangle; outside, its
+ * value at the hull's point nearest to q (a cost per packet is not carried on beyond what
+ * was measured). `outside` says which.
  */
 double
 Evaluate(const Model& m, const Point& q, bool& outside)
@@ -266,11 +263,18 @@ Evaluate(const Model& m, const Point& q, bool& outside)
     {
         if (Barycentric(m, t, best, w))
         {
-            Barycentric(m, t, q, w); // the same plane, at q
             return w[0] * m.z[t[0]] + w[1] * m.z[t[1]] + w[2] * m.z[t[2]];
         }
     }
-    return m.minZ; // not reached: the hull's points lie in the triangles
+    return m.z[0]; // not reached: the hull's points lie in the triangles
+}
+
+/** Link crossings per payload byte sent over TCP: its segments and their delayed ACKs. */
+double
+CrossingsPerByte(const Scenario& s)
+{
+    const TransportSettings t = s.Transport();
+    return s.GetPathLinks() * (1 + 1.0 / t.delAckCount) / t.segmentSize;
 }
 
 } // namespace
@@ -291,7 +295,10 @@ ReadCalibration(const std::string& path)
     for (size_t i = 0; i < table.count; ++i)
     {
         const ddnn_calibration_row& r = table.rows[i];
-        points.push_back({r.profile, r.workers, r.rcp, r.flow_rate, r.cpu_s_per_sim_s});
+        CalibrationPoint p{r.profile, r.workers, r.rcp, r.flow_rate, r.cpu_s_per_sim_s};
+        p.crossingsPerSimS
+            = PacketLoadOf(CalibrationScenario(p.profile, p.workers, p.rcp, p.flowRate)).PerSimS();
+        points.push_back(p);
     }
     ddnn_calibration_free(&table);
     std::map<std::string, std::vector<CalibrationPoint>> byProfile;
@@ -333,6 +340,71 @@ WriteCalibration(const std::string& path,
     file.Commit();
 }
 
+Scenario
+CalibrationScenario(const std::string& profile, uint32_t workers, double rcp, double flowRate)
+{
+    Scenario s; // the defaults, then the file's values
+    LoadScenarioFile("scenarios/thesis-code-default.xml", s);
+    ddnn_scenario& x = s.values;
+    x.workers = workers;
+    x.jobs[0].rcp = rcp;
+    x.jobs[0].compute_ms = 0; // from rcp
+    x.flow_rate = flowRate;
+    s.SetTransport(TransportSettings::Profile(profile));
+    return s;
+}
+
+double
+PacketLoad::PerSimS() const
+{
+    double perS = backgroundPerS;
+    for (size_t k = 0; k < trainingPerIteration.size(); ++k)
+    {
+        perS += trainingPerIteration[k] / idealPeriodS[k];
+    }
+    return perS;
+}
+
+double
+PacketLoad::IterationsOfRun(const Scenario& s, uint32_t k) const
+{
+    const ddnn_scenario_job& job = s.Job(k);
+    const double iterations = std::max(0.0, s.values.duration_s - job.start_s) / idealPeriodS[k];
+    return job.iterations > 0 ? std::min(iterations, static_cast<double>(job.iterations))
+                              : iterations;
+}
+
+double
+PacketLoad::OfRun(const Scenario& s) const
+{
+    double all = backgroundPerS * s.values.duration_s;
+    for (uint32_t k = 0; k < trainingPerIteration.size(); ++k)
+    {
+        all += trainingPerIteration[k] * IterationsOfRun(s, k);
+    }
+    return all;
+}
+
+PacketLoad
+PacketLoadOf(const Scenario& s)
+{
+    PacketLoad load;
+    const double perByte = CrossingsPerByte(s);
+    const uint32_t servers = s.GetServerCount();
+    load.backgroundPerS // the helper's figure is per server
+        = CreateBackgroundHelper(s, 0)->GetOfferedBytesPerSecond(servers) * servers * perByte;
+    const Scenario training = s.TrainingPart();
+    for (uint32_t k = 0; k < s.JobCount(); ++k)
+    {
+        // The ideal transport computes its transfer times: no packet of the training's.
+        const bool packets = !Is(s.Job(k).transport, "ideal");
+        load.trainingPerIteration.push_back(packets ? BytesSentPerIteration(training, k) * perByte
+                                                    : 0.0);
+        load.idealPeriodS.push_back(IdealIterationTime(training, k).GetSeconds());
+    }
+    return load;
+}
+
 RunEstimate
 EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario)
 {
@@ -366,49 +438,28 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario
     }
     Model model;
     BuildModel(rows, model); // checked by ReadCalibration
-    RunEstimate e;
-    // The table's lightest training load stands for a compute time given in ms.
-    double rcp = 1 / model.x0;
-    if (s.jobs[0].rcp > 0)
-    {
-        rcp = s.jobs[0].rcp;
-    }
-    else
-    {
-        why.push_back("compute time given in ms, training load taken as the table's lightest");
-    }
+    // A compute time given in ms is priced at the table's lightest training load.
+    const double rcp = s.jobs[0].rcp > 0 ? s.jobs[0].rcp : 1 / model.x0;
     bool outside = false;
-    double perWorker = Evaluate(model, model.Scaled(rcp, s.flow_rate), outside);
+    const double perCrossing = Evaluate(model, model.Scaled(rcp, s.flow_rate), outside);
     if (outside)
     {
-        why.push_back("load outside the table's");
-    }
-    if (scenario.LinkRate().GetBitRate() != kTableBitRate)
-    {
-        why.push_back("data rate " + std::string(s.data_rate) + ", the table's is 10Gbps");
-    }
-    if (!Is(s.jobs[0].transport, "tcp"))
-    {
-        why.push_back("transport " + std::string(s.jobs[0].transport) + ", the table's is tcp");
-    }
-    if (s.jobs[0].iterations > 0)
-    {
-        why.push_back("training stops after " + std::to_string(s.jobs[0].iterations)
-                      + " iterations, the run may end cheaper (an upper bound)");
+        why.push_back("load outside the table's, priced as the nearest measured one");
     }
     if (!Is(s.topology_kind, "single-tor"))
     {
-        why.push_back("topology " + std::string(s.topology_kind) + ", the table's is one rack");
+        why.push_back("topology " + std::string(s.topology_kind)
+                      + ", every packet priced as crossing its longest path");
     }
-    if (perWorker < 0.1 * model.minZ)
+    RunEstimate e;
+    const PacketLoad load = PacketLoadOf(scenario);
+    e.crossings = load.OfRun(scenario);
+    double workerIterations = 0;
+    for (uint32_t k = 0; k < scenario.JobCount(); ++k)
     {
-        // Carried far outside the table, the plane can fall below zero: keep a floor, and say
-        // so.
-        perWorker = 0.1 * model.minZ;
-        why.push_back("below a tenth of the cheapest load, floored there");
+        workerIterations += load.IterationsOfRun(scenario, k) * scenario.WorkersOf(k);
     }
-    e.cpuS = perWorker * s.workers * s.duration_s;
-    // Scaling by workers and duration is the model (cost per worker), not an extrapolation.
+    e.cpuS = kRunSetupCpuS + kWorkerIterationCpuS * workerIterations + perCrossing * e.crossings;
     e.extrapolated = !why.empty();
     for (size_t i = 0; i < why.size(); ++i)
     {

@@ -605,9 +605,11 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points,
     auto data = Open(dir + "/priority-effect.dat");
     data << "# per block: one R_cp_to_nw; columns: flow_rate, then for the mean FCT of small "
             "flows, of large flows and the mean iteration time: the change from same to low "
-            "priority in percent, its mean over seeds, min and max, the fewest samples of a run "
-            "at either priority (flows completed in the window, iterations measured) and 1 "
-            "when a run has fewer than the minimum (min-flows, min-iterations), else 0\n";
+            "priority in percent, its mean over seeds, the low and high ends of its confidence "
+            "interval (changes.csv's change_ci_*_percent and interval_method; NA where it has "
+            "none), the fewest samples of a run at either priority (flows completed in the "
+            "window, iterations measured) and 1 when a run has fewer than the minimum "
+            "(min-flows, min-iterations), else 0\n";
     const char* keys[] = {"fct_small_mean_s", "fct_large_mean_s", "iteration_time_mean_s"};
     std::ostringstream titles;
     int block = 0;
@@ -622,10 +624,12 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points,
                 for (const char* name : keys)
                 {
                     const Change c = PerSeedChange(point, name);
+                    const ddnn_interval ci = IntervalOfChange(point, name).change;
                     const uint32_t minimum = MinimumSamples(point, name);
                     const Evidence same = EvidenceOf(point.same, name, minimum);
                     const Evidence low = EvidenceOf(point.low, name, minimum);
-                    data << " " << c.mean << " " << c.min << " " << c.max << " "
+                    data << " " << FormatFigure(c.mean) << " " << FormatFigure(ci.low) << " "
+                         << FormatFigure(ci.high) << " "
                          << FormatFigure(std::min(same.fewest, low.fewest)) << " "
                          << (same.few || low.few ? 1 : 0);
                 }
@@ -666,14 +670,20 @@ PlotPriorityEffect(const std::map<std::pair<double, double>, Point>& points,
                                    "changes.csv)"));
             continue;
         }
-        // columns of the panel's mean, min, max, fewest samples and flag (see the .dat header)
+        // columns of the panel's mean, interval, fewest samples and flag (see the .dat header)
         const int c = 2 + 5 * panel;
         const std::string mean = std::to_string(c);
         const std::string samples = std::to_string(c + 3);
         const std::string flag = std::to_string(c + 4);
+        // The means as lines, the intervals as bars where there is one (a missing end drops
+        // only the bar); one colour per R in both.
         gp << "plot for [i=0:" << block - 1 << "] " << GpQuoted(dir + "/priority-effect.dat")
-           << " index i using 1:" << mean << ":" << c + 1 << ":" << c + 2
-           << " with yerrorlines title word(titles, i+1).' (mean, min-max over seeds)', "
+           << " index i using 1:" << mean
+           << " with linespoints lc i+1 pt 7 title word(titles, i+1).' (mean over seeds)', "
+           << "for [i=0:" << block - 1 << "] '' index i using 1:" << mean << ":" << c + 1 << ":"
+           << c + 2
+           << " with yerrorbars lc i+1 pt 7 title (i == 0 ? 'confidence interval of "
+              "the change (changes.csv)' : ''), "
            << "for [i=0:" << block - 1 << "] '' index i using 1:($" << flag << " > 0 ? $" << mean
            << " : NaN) with points pt 4 ps 3 lc rgb 'black' title (i == 0 ? 'fewer samples "
               "than the minimum' : ''), "
@@ -1827,13 +1837,18 @@ const double kPolicySlowdownLimitPercent = 2;
 /** ... and meets the target when it keeps this share of all-low's small-flow gain. */
 const double kPolicyGainShare = 0.8;
 
-/** One figure of a policy in one cell: its per-seed values' mean, min and max. */
+/**
+ * One figure of a policy in one cell: its per-seed values' mean, min and max, and the
+ * confidence interval of the mean with the seeds as independent replications (a
+ * t-interval, as changes.csv's "seeds" method; NA below two seeds).
+ */
 struct Spread
 {
     int seeds{0};
     double mean{std::numeric_limits<double>::quiet_NaN()};
     double min{std::numeric_limits<double>::quiet_NaN()};
     double max{std::numeric_limits<double>::quiet_NaN()};
+    std::vector<double> values;
 
     void
     Add(double value)
@@ -1846,6 +1861,21 @@ struct Spread
         max = seeds ? std::max(max, value) : value;
         mean = (seeds ? mean * seeds + value : value) / (seeds + 1);
         ++seeds;
+        values.push_back(value);
+    }
+
+    /** The interval at `level`: low and high, NA below two seeds. */
+    std::pair<double, double>
+    Interval(double level) const
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        ddnn_interval i{};
+        if (values.size() < 2
+            || ddnn_batch_means(values.data(), values.size(), level, &i) != DDNN_OK)
+        {
+            return {nan, nan};
+        }
+        return {i.low, i.high};
     }
 };
 
@@ -1857,7 +1887,8 @@ struct PolicyFigures
     Spread p99Gain;   //!< small flows' p99 FCT, percent below the baseline's
     double fewestIterations{std::numeric_limits<double>::quiet_NaN()};
     double fewestSmallFlows{std::numeric_limits<double>::quiet_NaN()};
-    bool few{false}; //!< a run has fewer samples than its minimum
+    bool few{false};    //!< a run has fewer samples than its minimum
+    double level{0.95}; //!< the runs' confidence level (summary.csv's confidence_level)
 };
 
 /** Writes policies.csv and policy-map.csv, and draws the trade-off plots and the policy map. */
@@ -1927,6 +1958,10 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                 continue;
             }
             const Values& b = same->second;
+            if (!std::isnan(get(values, "confidence_level")))
+            {
+                f.level = get(values, "confidence_level");
+            }
             f.slowdown.Add(
                 (get(values, "iteration_time_mean_s") / get(b, "iteration_time_mean_s") - 1) * 100);
             f.smallGain.Add((1 - get(values, "fct_small_mean_s") / get(b, "fct_small_mean_s"))
@@ -1952,7 +1987,11 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                    "slowdown_max_percent,small_gain_mean_percent,small_gain_min_percent,"
                    "small_gain_max_percent,small_p99_gain_mean_percent,"
                    "small_p99_gain_min_percent,small_p99_gain_max_percent,iterations_fewest,"
-                   "small_flows_fewest,few_samples,share_of_low_small_gain_percent\n";
+                   "small_flows_fewest,few_samples,share_of_low_small_gain_percent,"
+                   "slowdown_ci_low_percent,slowdown_ci_high_percent,"
+                   "small_gain_ci_low_percent,small_gain_ci_high_percent,"
+                   "small_p99_gain_ci_low_percent,small_p99_gain_ci_high_percent,"
+                   "interval_method\n";
     AtomicFile map(outDir + "/policy-map.csv");
     map.Out() << "rcp,flow_rate,best_policy,slowdown_mean_percent,small_gain_mean_percent,"
                  "low_small_gain_mean_percent,share_of_low_small_gain_percent,target_met\n";
@@ -1972,9 +2011,9 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
     };
     auto tradeoff = Open(dir + "/policy-tradeoff.dat");
     tradeoff << "# per cell (a block each, in the order of policy-tradeoff.gp's panels): "
-                "slowdown mean min max (%), small-flow mean FCT gain mean min max (%), p99 "
-                "gain mean min max (%), policy (',few': a run has fewer samples than its "
-                "minimum)\n";
+                "slowdown mean and confidence interval low high (%), small-flow mean FCT gain "
+                "mean low high (%), p99 gain mean low high (%) (the interval over seeds, NA "
+                "below two), policy (',few': a run has fewer samples than its minimum)\n";
     auto mapData = Open(dir + "/policy-map.dat");
     mapData << "# x_index y_index colour label (best policy: largest small-flow gain at most "
             << kPolicySlowdownLimitPercent << " % slower)\n";
@@ -2003,20 +2042,33 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                         << FormatFigure(f.fewestIterations) << ","
                         << FormatFigure(f.fewestSmallFlows) << ","
                         << (f.slowdown.seeds ? (f.few ? "true" : "false") : "NA") << ","
-                        << FormatFigure(share) << "\n";
+                        << FormatFigure(share);
+            for (const Spread* spread : {&f.slowdown, &f.smallGain, &f.p99Gain})
+            {
+                const auto [low, high] = spread->Interval(f.level);
+                table.Out() << "," << FormatFigure(low) << "," << FormatFigure(high);
+            }
+            table.Out() << "," << (f.slowdown.seeds >= 2 ? "seeds" : "NA") << "\n";
             if (f.slowdown.seeds == 0)
             {
                 continue;
             }
             any = true;
-            tradeoff << f.slowdown.mean << " " << f.slowdown.min << " " << f.slowdown.max << " "
-                     << f.smallGain.mean << " " << f.smallGain.min << " " << f.smallGain.max << " "
-                     << f.p99Gain.mean << " " << f.p99Gain.min << " " << f.p99Gain.max << " \""
-                     << policy << (f.few ? ",few" : "") << "\"\n";
-            // Each panel shows no slowdown and the limit, and every bar.
+            for (const Spread* spread : {&f.slowdown, &f.smallGain, &f.p99Gain})
+            {
+                const auto [low, high] = spread->Interval(f.level);
+                tradeoff << FormatFigure(spread->mean) << " " << FormatFigure(low) << " "
+                         << FormatFigure(high) << " ";
+            }
+            tradeoff << "\"" << policy << (f.few ? ",few" : "") << "\"\n";
+            // Each panel shows no slowdown and the limit, and every point and bar.
+            const auto [ciLow, ciHigh] = f.slowdown.Interval(f.level);
             auto& [low, high] = slowdownRange[where];
-            low = std::min({low, f.slowdown.min, 0.0});
-            high = std::max({high, f.slowdown.max, kPolicySlowdownLimitPercent * 1.5});
+            low = std::min({low, f.slowdown.mean, std::isnan(ciLow) ? 0.0 : ciLow, 0.0});
+            high = std::max({high,
+                             f.slowdown.mean,
+                             std::isnan(ciHigh) ? 0.0 : ciHigh,
+                             kPolicySlowdownLimitPercent * 1.5});
             // A policy that gains nothing for the small flows is no answer: "none" then.
             if (f.slowdown.mean <= kPolicySlowdownLimitPercent && f.smallGain.mean > 0
                 && (best.empty() || f.smallGain.mean > bestFigures.smallGain.mean))
@@ -2075,7 +2127,7 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
            << GpQuoted(dir + "/" + name + ".png") << "\nset multiplot layout " << rcps.size() << ","
            << rates.size()
            << " title 'Priority policies against training at the same priority (mean over "
-              "seeds, bars: min to max; dashed: "
+              "seeds, bars: confidence interval over seeds; dashed: "
            << kPolicySlowdownLimitPercent << " % slowdown)'\n"
            << "set xlabel 'iteration slowdown (%)'\nset ylabel 'small-flow "
            << (p99 ? "p99" : "mean") << " FCT gain (%)'\nunset key\nset grid\n";
@@ -2090,13 +2142,15 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
                     EmptyPanel(gp, "no policy and baseline of one seed");
                     continue;
                 }
-                const int y = p99 ? 7 : 4; // mean, then min and max
+                const int y = p99 ? 7 : 4; // mean, then the interval's low and high
                 const auto [low, high] = slowdownRange[{*rcp, rate}];
                 const double pad = (high - low) * 0.05;
                 gp << "set xrange [" << low - pad << ":" << high + pad << "]\nset arrow 1 from "
                    << kPolicySlowdownLimitPercent << ", graph 0 to " << kPolicySlowdownLimitPercent
                    << ", graph 1 nohead dt 2\n"
+                   << "set datafile missing 'NA'\n"
                    << "plot " << GpQuoted(dir + "/policy-tradeoff.dat") << " index "
+                   << found->second << " using 1:" << y << " with points pt 7, '' index "
                    << found->second << " using 1:" << y << ":2:3:" << y + 1 << ":" << y + 2
                    << " with xyerrorbars pt 7, '' index " << found->second << " using 1:" << y
                    << ":10 with labels offset 0,1 font ',8'\nunset arrow 1\n";

@@ -75,21 +75,54 @@ LoadJobModel(const Scenario& scenario, uint32_t k)
     return model;
 }
 
-Time
-IdealIterationTime(const Scenario& scenario, uint32_t k)
+namespace
+{
+
+/** Job k's collective and its configuration (rank 0). */
+const ddnn_collective_ops*
+CollectiveOf(const Scenario& scenario, uint32_t k, ddnn_collective_config& cfg)
 {
     const ddnn_scenario_job& job = scenario.Job(k);
-    Ptr<DnnModel> model = LoadJobModel(scenario, k);
     const ddnn_collective_ops* ops = ddnn_collective_find(job.collective);
     if (ops == nullptr)
     {
         throw DdnnError("--collective: no collective named '" + std::string(job.collective) + "'");
     }
-    ddnn_collective_config cfg{};
+    cfg = ddnn_collective_config{};
     cfg.workers = scenario.WorkersOf(k);
     cfg.servers = job.parameter_servers;
     cfg.dedicated = Is(job.parameter_server_hosts, "dedicated") ? 1u : 0u;
     cfg.group_distribution = Is(job.distribution, "multicast") ? 1u : 0u;
+    return ops;
+}
+
+} // namespace
+
+uint64_t
+BytesSentPerIteration(const Scenario& scenario, uint32_t k)
+{
+    Ptr<DnnModel> model = LoadJobModel(scenario, k);
+    ddnn_collective_config cfg;
+    const ddnn_collective_ops* ops = CollectiveOf(scenario, k, cfg);
+    const uint32_t ranks = ddnn_collective_ranks(&cfg);
+    uint64_t sent = 0;
+    for (uint32_t b = 0; b < model->GetBufferCount(); ++b)
+    {
+        for (cfg.rank = 0; cfg.rank < ranks; ++cfg.rank)
+        {
+            sent += ops->bytes_sent_by(&cfg, model->GetBuffer(b).bytes);
+        }
+    }
+    return sent;
+}
+
+Time
+IdealIterationTime(const Scenario& scenario, uint32_t k)
+{
+    const ddnn_scenario_job& job = scenario.Job(k);
+    Ptr<DnnModel> model = LoadJobModel(scenario, k);
+    ddnn_collective_config cfg;
+    const ddnn_collective_ops* ops = CollectiveOf(scenario, k, cfg);
     const uint32_t ranks = ddnn_collective_ranks(&cfg);
     const DataRate lineRate = scenario.LinkRate();
     const TransportSettings transport = scenario.Transport();

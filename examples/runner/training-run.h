@@ -78,6 +78,10 @@ Ptr<DnnModel> LoadJobModel(const Scenario& scenario, uint32_t k);
  */
 Time IdealIterationTime(const Scenario& scenario, uint32_t job);
 
+/** The bytes all of a job's ranks send in one iteration's collectives (each rank's share by
+ * its collective's bytes_sent_by, summed over the model's buffers). */
+uint64_t BytesSentPerIteration(const Scenario& scenario, uint32_t job);
+
 /** The PartitionTransport TypeId name registered as a scenario's transport ("tcp", "ideal");
  * an unregistered name is a DdnnError (PartitionTransport::Lookup). */
 std::string TransportTypeOf(const std::string& transport);
