@@ -176,18 +176,37 @@ PrintRun(const std::string& label, const DatacenterResult& r)
 
 const double kNa = std::numeric_limits<double>::quiet_NaN();
 
-/** A figure whose samples are not kept (an allreduce mean, a utilization): no interval. */
+/**
+ * A figure's interval from the series of samples behind it, by batch means (allreduce times
+ * in the order recorded, utilization bins in time order: both autocorrelated), centred on
+ * `value` where the figure is not the series' own mean (a window's utilization, whose
+ * partial bins the series leaves out).
+ */
 ddnn_interval
-EstimateOnly(double value, uint64_t samples)
+SeriesInterval(double value, const std::vector<double>& series, double level)
 {
-    return ddnn_interval{value, kNa, kNa, kNa, kNa, samples, 0};
+    ddnn_interval i{};
+    if (ddnn_batch_means(series.data(), series.size(), level, &i) != DDNN_OK)
+    {
+        throw DdnnError("confidence interval: a series that cannot be judged");
+    }
+    const double shift = value - i.estimate;
+    i.estimate = value;
+    i.low += shift;
+    i.high += shift;
+    return i;
 }
 
-/** The change from same to low without an interval; NA without a figure to compare with. */
+/** The change from same to low of two SeriesIntervals, in percent (delta method). */
 ddnn_interval
-ChangeOnly(double same, double low, uint64_t samples)
+SeriesChange(const ddnn_interval& same, const ddnn_interval& low, double level)
 {
-    return EstimateOnly(same != 0 ? (low - same) / same * 100 : kNa, samples);
+    ddnn_interval change{};
+    if (ddnn_change_of_means(&same, &low, level, &change) != DDNN_OK)
+    {
+        throw DdnnError("confidence interval: a change that cannot be judged");
+    }
+    return change;
 }
 
 /** One figure at both priorities, with its evidence: a row of compare.csv. */
@@ -227,18 +246,20 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
                         IterationMedian(b),
                         IterationChange(a, b, same.confidenceLevel),
                         std::max<uint64_t>(same.minIterations, 1)});
+        const ddnn_interval sameAllreduce
+            = SeriesInterval(a.allreduceTimeMeanS, a.allreduceTimesS, same.confidenceLevel);
+        const ddnn_interval lowAllreduce
+            = SeriesInterval(b.allreduceTimeMeanS, b.allreduceTimesS, same.confidenceLevel);
         rows.push_back({JobPrefix(k, "_") + "allreduce_time_mean_s",
                         "allreduce time (ms)" + job,
                         1e3,
-                        EstimateOnly(a.allreduceTimeMeanS, a.allreducesMeasured),
-                        EstimateOnly(b.allreduceTimeMeanS, b.allreducesMeasured),
+                        sameAllreduce,
+                        lowAllreduce,
                         a.allreduceTimeSdS,
                         b.allreduceTimeSdS,
-                        kNa,
-                        kNa,
-                        ChangeOnly(a.allreduceTimeMeanS,
-                                   b.allreduceTimeMeanS,
-                                   std::min(a.allreducesMeasured, b.allreducesMeasured)),
+                        ddnn_median(a.allreduceTimesS.data(), a.allreduceTimesS.size()),
+                        ddnn_median(b.allreduceTimesS.data(), b.allreduceTimesS.size()),
+                        SeriesChange(sameAllreduce, lowAllreduce, same.confidenceLevel),
                         1});
     }
     for (int c = 0; c < DDNN_FLOW_CLASSES; ++c)
@@ -271,8 +292,7 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
                         FctChange(same, low, flowClass, DDNN_STATISTIC_P99),
                         same.minFlows});
     }
-    // Utilization: the mean over the window's bins (their count is the samples).
-    const uint64_t bins = std::llround(same.windowS / same.utilIntervalS);
+    // Utilization: the mean over the window, its interval from the window's whole bins.
     double sameTraining = 0;
     double lowTraining = 0;
     for (size_t k = 0; k < same.jobs.size(); ++k)
@@ -281,25 +301,32 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
         lowTraining += low.jobs[k].utilTrainingMeasured * low.jobs[k].training.workers;
     }
     const double servers = static_cast<double>(same.linkUtilization.size());
-    for (const auto& [key, label, a, b] : {std::tuple{"util_training_measured",
-                                                      "training's uplink use (%)",
-                                                      sameTraining / servers,
-                                                      lowTraining / servers},
-                                           std::tuple{"util_background_measured",
-                                                      "background's uplink use (%)",
-                                                      same.utilBackgroundMeasured,
-                                                      low.utilBackgroundMeasured}})
+    for (const auto& [key, label, a, b, aSeries, bSeries] :
+         {std::tuple{"util_training_measured",
+                     "training's uplink use (%)",
+                     sameTraining / servers,
+                     lowTraining / servers,
+                     &same.uplinkTrainingSeries,
+                     &low.uplinkTrainingSeries},
+          std::tuple{"util_background_measured",
+                     "background's uplink use (%)",
+                     same.utilBackgroundMeasured,
+                     low.utilBackgroundMeasured,
+                     &same.uplinkBackgroundSeries,
+                     &low.uplinkBackgroundSeries}})
     {
+        const ddnn_interval sameUse = SeriesInterval(a, *aSeries, same.confidenceLevel);
+        const ddnn_interval lowUse = SeriesInterval(b, *bSeries, same.confidenceLevel);
         rows.push_back({key,
                         label,
                         100,
-                        EstimateOnly(a, bins),
-                        EstimateOnly(b, bins),
+                        sameUse,
+                        lowUse,
                         kNa,
                         kNa,
                         kNa,
                         kNa,
-                        ChangeOnly(a, b, bins),
+                        SeriesChange(sameUse, lowUse, same.confidenceLevel),
                         0});
     }
     return rows;

@@ -279,6 +279,7 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.allreducesMeasured = allreduces.size();
     s.allreduceTimeMeanS = allreduce.mean;
     s.allreduceTimeSdS = allreduce.sd;
+    s.allreduceTimesS = allreduces;
     const Spread aggregation = SpreadOf(aggregations);
     const Spread distribution = SpreadOf(distributions);
     s.phasesMeasured = aggregations.size();

@@ -38,8 +38,9 @@ struct TrainingSummary
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};
-    uint32_t allreducesMeasured{0}; //!< the allreduces behind the mean (the samples)
-    double allreduceTimeSdS{0};     //!< their standard deviation; NaN below 2
+    uint32_t allreducesMeasured{0};      //!< the allreduces behind the mean (the samples)
+    double allreduceTimeSdS{0};          //!< their standard deviation; NaN below 2
+    std::vector<double> allreduceTimesS; //!< those allreduces' times, in the order recorded
     //! Of those allreduces, the ones whose collective reports phases (ring, parameter server):
     //! mean time of the aggregation phase (start to the last push or reduce-scatter chunk)
     //! and of the distribution phase (from then to the end); NaN: none.

@@ -242,6 +242,27 @@ UtilizationMeter::GetDownlinkUtilization(TenantKind::Tenant tenant) const
     return WindowUtilization(m_servers, m_servers, tenant);
 }
 
+std::vector<double>
+UtilizationMeter::GetUplinkSeries(TenantKind::Tenant tenant) const
+{
+    const int64_t width = m_interval.GetNanoSeconds();
+    const auto first = static_cast<size_t>((m_from.GetNanoSeconds() + width - 1) / width);
+    const auto end = static_cast<size_t>(m_until.GetNanoSeconds() / width);
+    std::vector<double> series;
+    for (size_t bin = first; bin < end && m_servers > 0; ++bin)
+    {
+        double sum = 0;
+        for (uint32_t link = 0; link < m_servers; ++link)
+        {
+            const std::vector<uint64_t>& bins = m_bins[link][tenant];
+            const uint64_t bytes = bin < bins.size() ? bins[bin] : 0;
+            sum += bytes * 8 / (m_interval.GetSeconds() * m_bitRates[link]);
+        }
+        series.push_back(sum / m_servers);
+    }
+    return series;
+}
+
 void
 UtilizationMeter::WriteCsv(const std::string& path) const
 {

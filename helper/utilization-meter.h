@@ -37,6 +37,9 @@ class UtilizationMeter
     double GetUplinkUtilization(TenantKind::Tenant tenant) const;
     /** Mean over the switch downlinks of a tenant's utilization within the window. */
     double GetDownlinkUtilization(TenantKind::Tenant tenant) const;
+    /** The servers' mean uplink utilization by the tenant in each whole bin of the window,
+     * in time order (the samples behind an interval of GetUplinkUtilization). */
+    std::vector<double> GetUplinkSeries(TenantKind::Tenant tenant) const;
 
     /** A tenant's utilization of one link within the window: server i's uplink, or its downlink. */
     double GetLinkUtilization(uint32_t server, bool uplink, TenantKind::Tenant tenant) const;

@@ -27,6 +27,9 @@ run ideal --transport=ideal --flowRate=100 --compare --precision=0.05
 grep -q ',reached$' "$work/ideal/precision.csv" || fail "ideal: the stage did not reach the precision"
 grep -q "^precision: 1 stage(s), .*every half-width within +-5 points (the changes)" "$work/ideal.log" ||
     fail "ideal: no line saying the precision was reached"
+# The allreduce time has its interval (batch means over the window's allreduces).
+grep -qE '^allreduce time \(ms\) +[0-9.]+ \[[0-9.]+, [0-9.]+\] n=[0-9]+' "$work/ideal.log" ||
+    fail "ideal: the allreduce time has no interval: $(grep allreduce "$work/ideal.log")"
 
 run capped --flowRate=100 --precision=0.01 --maxDurationS=0.15
 stages=$(tail -n +2 "$work/capped/precision.csv")

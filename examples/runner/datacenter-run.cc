@@ -304,6 +304,8 @@ RunDatacenter(const Scenario& scenario,
         = background->GetOfferedBytesPerSecond(scenario.GetServerCount()) * 8 / rate;
     // Background over every server's uplink.
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantKind::BACKGROUND);
+    result.uplinkTrainingSeries = meter.GetUplinkSeries(TenantKind::TRAINING);
+    result.uplinkBackgroundSeries = meter.GetUplinkSeries(TenantKind::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())
     {
         result.tierUtilization.push_back(

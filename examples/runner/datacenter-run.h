@@ -45,6 +45,8 @@ struct DatacenterResult
     uint64_t backgroundBytesReceived{0}; //!< by all sinks
     double utilBackgroundExpected{0};    //!< eq. 5.3 with the CDF's mean
     double utilBackgroundMeasured{0};
+    //! the servers' mean uplink use per whole utilization bin of the window, by tenant
+    std::vector<double> uplinkTrainingSeries, uplinkBackgroundSeries;
     /** Per server: {uplink training, uplink background, downlink training, downlink background} */
     std::vector<std::array<double, 4>> linkUtilization;
     /** Per tier of a fabric's switch links ("leaf_spine_up", ...): {training, background}. */
