@@ -789,6 +789,7 @@ PrintEstimate(std::vector<Run>& runs,
 {
     std::vector<CalibrationPoint> table = ReadCalibration(calibration);
     double cpuAll = 0;
+    double worstAll = 0;
     double simulated = 0;
     std::vector<double> toRun;
     std::vector<std::pair<std::string, std::string>> extrapolated;
@@ -797,6 +798,7 @@ PrintEstimate(std::vector<Run>& runs,
         RunEstimate e = EstimateRun(table, run.scenario);
         run.estimateS = e.cpuS;
         cpuAll += e.cpuS;
+        worstAll += e.worstCpuS;
         simulated += run.scenario.values.duration_s;
         if (!Finished(run))
         {
@@ -823,6 +825,17 @@ PrintEstimate(std::vector<Run>& runs,
                   cpuAll,
                   cpuAll / 3600);
     out << line;
+    if (worstAll > cpuAll)
+    {
+        std::snprintf(line,
+                      sizeof line,
+                      "  at most %.6g CPU-s = %.2f CPU-hours: runs with a precision take stages "
+                      "until it is reached or their max-cpu-s is spent (the figures above count "
+                      "their first stage)\n",
+                      worstAll,
+                      worstAll / 3600);
+        out << line;
+    }
     std::snprintf(line,
                   sizeof line,
                   "  to run: %zu runs, %.6g CPU-s = %.2f CPU-hours\n",

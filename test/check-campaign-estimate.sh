@@ -25,6 +25,13 @@ grep -q '^  wall time on 3 machines of 2 cores: about ' <<<"$out" || fail "machi
 grep -q '^  extrapolated: 2 of 6 runs:$' <<<"$out" || fail "extrapolated count"
 [ "$(grep -c 'rcp=8.*load outside' <<<"$out")" = 2 ] || fail "extrapolated runs named"
 [ ! -e "$work" ] || fail "--estimate wrote $work"
+# With a precision, a run may take stages up to its max-cpu-s: the estimate says at most what.
+sed 's/<run duration-s="2"/<run precision="0.05" max-cpu-s="1000" duration-s="2"/' \
+    "$tests/data/estimate-campaign.xml" >"$work-points/precision.xml"
+got=$("$campaign" --campaign="$work-points/precision.xml" \
+    --calibration="$tests/data/estimate-calibration.csv" --estimate --outDir="$work")
+grep -q '^  at most 6000 CPU-s = 1.67 CPU-hours: runs with a precision' <<<"$got" ||
+    fail "precision: no worst case of 6 x max-cpu-s: $(grep 'at most' <<<"$got")"
 # One run at a measured load: twice the table's figure, plus at most 0.15 CPU-s of setup
 # and iterations.
 point() { # RCP FLOW PROFILE TABLE-CPU-S-PER-S

@@ -460,6 +460,8 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario
         workerIterations += load.IterationsOfRun(scenario, k) * scenario.WorkersOf(k);
     }
     e.cpuS = kRunSetupCpuS + kWorkerIterationCpuS * workerIterations + perCrossing * e.crossings;
+    // A run with a precision runs stages until it is reached or max-cpu-s is spent.
+    e.worstCpuS = s.precision > 0 ? std::max(e.cpuS, s.max_cpu_s) : e.cpuS;
     e.extrapolated = !why.empty();
     for (size_t i = 0; i < why.size(); ++i)
     {

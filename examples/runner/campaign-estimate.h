@@ -109,7 +109,8 @@ constexpr double kWorkerIterationCpuS = 75e-6;
 /** What one run is expected to cost. */
 struct RunEstimate
 {
-    double cpuS{0};           //!< CPU seconds for the whole run
+    double cpuS{0};           //!< CPU seconds for the whole run (a precision's first stage)
+    double worstCpuS{0};      //!< at most: with a precision, its max-cpu-s if above cpuS
     double crossings{0};      //!< the run's PacketLoad
     bool extrapolated{false}; //!< outside what the table measured
     std::string why;          //!< how, when extrapolated
