@@ -1112,6 +1112,24 @@ class PacketLoadTestCase : public TestCase
                                   1e-9,
                                   "");
 
+        // Lossy links: each packet costs 1 + k p^2 as much, p the path's loss over two links.
+        s.values.loss_rate = 0.05;
+        const double pathLoss = 1 - 0.95 * 0.95;
+        NS_TEST_ASSERT_MSG_EQ_TOL(EstimateRun(table, s).cpuS,
+                                  kRunSetupCpuS + kWorkerIterationCpuS * 3 * 4
+                                      + perCrossing * (1 + kLossCostFactor * pathLoss * pathLoss)
+                                            * load.OfRun(s),
+                                  1e-9,
+                                  "");
+        s.values.loss_rate = 0;
+        // A profile the table lacks: priced as the costliest it has, and said so.
+        s.SetTransport(TransportSettings::Profile("linux"));
+        RunEstimate other = EstimateRun(table, s);
+        NS_TEST_ASSERT_MSG_EQ(other.extrapolated, true, "");
+        NS_TEST_ASSERT_MSG_EQ(
+            (other.why.find("costliest, tuned") != std::string::npos), true, other.why);
+        s.SetTransport(TransportSettings::Profile("tuned"));
+
         s.Set("training.transport", "ideal");
         NS_TEST_ASSERT_MSG_EQ(PacketLoadOf(s).trainingPerIteration[0], 0, "no packet");
         NS_TEST_ASSERT_MSG_EQ_TOL(EstimateRun(table, s).cpuS,

@@ -409,39 +409,49 @@ RunEstimate
 EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario)
 {
     const ddnn_scenario& s = scenario.values;
-    const std::string profile = s.transport_profile;
-    std::vector<CalibrationPoint> rows;
+    std::map<std::string, std::vector<CalibrationPoint>> byProfile;
     for (const CalibrationPoint& p : table)
     {
-        if (p.profile == profile)
-        {
-            rows.push_back(p);
-        }
+        byProfile[p.profile].push_back(p);
     }
-    std::vector<std::string> why;
-    if (rows.empty())
+    if (byProfile.empty())
     {
-        // A profile the table was not measured for: the tuned profile's costs stand in.
-        for (const CalibrationPoint& p : table)
+        throw DdnnError("the calibration table has no row");
+    }
+    // The run's point: a compute time given in ms is priced at the table's lightest
+    // training load.
+    auto priceOf = [&](const std::vector<CalibrationPoint>& rows, bool& outside) {
+        Model model;
+        BuildModel(rows, model); // checked by ReadCalibration
+        const double rcp = s.jobs[0].rcp > 0 ? s.jobs[0].rcp : 1 / model.x0;
+        return Evaluate(model, model.Scaled(rcp, s.flow_rate), outside);
+    };
+    std::vector<std::string> why;
+    bool outside = false;
+    double perCrossing = 0;
+    auto own = byProfile.find(s.transport_profile);
+    if (own != byProfile.end())
+    {
+        perCrossing = priceOf(own->second, outside);
+    }
+    else
+    {
+        // A profile the table was not measured for: the costliest measured one stands in.
+        std::string costliest;
+        for (const auto& [profile, rows] : byProfile)
         {
-            if (p.profile == "tuned")
+            bool out = false;
+            const double price = priceOf(rows, out);
+            if (price > perCrossing)
             {
-                rows.push_back(p);
+                perCrossing = price;
+                costliest = profile;
+                outside = out;
             }
         }
-        if (rows.empty())
-        {
-            throw DdnnError("the calibration table has no row for transport profile '" + profile
-                            + "' nor for tuned");
-        }
-        why.push_back("transport profile " + profile + ", the table's tuned stands in");
+        why.push_back("transport profile " + std::string(s.transport_profile)
+                      + ", priced as the table's costliest, " + costliest);
     }
-    Model model;
-    BuildModel(rows, model); // checked by ReadCalibration
-    // A compute time given in ms is priced at the table's lightest training load.
-    const double rcp = s.jobs[0].rcp > 0 ? s.jobs[0].rcp : 1 / model.x0;
-    bool outside = false;
-    const double perCrossing = Evaluate(model, model.Scaled(rcp, s.flow_rate), outside);
     if (outside)
     {
         why.push_back("load outside the table's, priced as the nearest measured one");
@@ -459,7 +469,12 @@ EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario
     {
         workerIterations += load.IterationsOfRun(scenario, k) * scenario.WorkersOf(k);
     }
-    e.cpuS = kRunSetupCpuS + kWorkerIterationCpuS * workerIterations + perCrossing * e.crossings;
+    // Lost packets cost more than their resends: TCP's recovery walks its send buffer.
+    const uint32_t lossyLinks = s.loss_rate > 0 ? (s.impaired_servers[0] ? 1 : 2) : 0;
+    const double pathLoss = 1 - std::pow(1 - s.loss_rate, lossyLinks);
+    const double lossFactor = 1 + kLossCostFactor * pathLoss * pathLoss;
+    e.cpuS = kRunSetupCpuS + kWorkerIterationCpuS * workerIterations
+             + perCrossing * lossFactor * e.crossings;
     // A run with a precision runs stages until it is reached or max-cpu-s is spent.
     e.worstCpuS = s.precision > 0 ? std::max(e.cpuS, s.max_cpu_s) : e.cpuS;
     e.extrapolated = !why.empty();

@@ -106,6 +106,15 @@ constexpr double kRunSetupCpuS = 0.05;
  */
 constexpr double kWorkerIterationCpuS = 75e-6;
 
+/**
+ * How much more a packet costs when a path loses a fraction p of them: 1 + this x p^2.
+ * TCP's loss recovery walks its send buffer, and with the linux profile's 6 MiB buffers
+ * that dominates. Fitted to seed-performance-evaluation's runs over 1 Gbit/s (per packet,
+ * against the same run without loss): at 1 % per path 0.71 and 0.84 (fewer packets in
+ * flight), at 10 % 4.3, 5.1 and 6.0.
+ */
+constexpr double kLossCostFactor = 400;
+
 /** What one run is expected to cost. */
 struct RunEstimate
 {
@@ -124,8 +133,11 @@ struct RunEstimate
  * flow rate), the model is linear over each triangle of their Delaunay triangulation (exact at
  * every measured load; on a full grid of loads close to bilinear) and outside their convex hull
  * takes the value at the hull's nearest point. A compute time given in ms is priced at the table's
- * lightest training load. The run is extrapolated when its load lies outside the hull, when its
- * profile is not in the table, or on a fabric.
+ * lightest training load; a profile not in the table at the costliest measured profile's
+ * price. On links that lose packets each costs 1 + kLossCostFactor p^2 times as much, p the
+ * path's loss (both server links, or one when only some servers are impaired). The run is
+ * extrapolated when its load lies outside the hull, when its profile is not in the table, or
+ * on a fabric.
  */
 RunEstimate EstimateRun(const std::vector<CalibrationPoint>& table, const Scenario& scenario);
 
