@@ -34,11 +34,16 @@ if(DDNN_EXAMPLES)
   set_tests_properties(
     example-ddnn-fusion-plan PROPERTIES PASS_REGULAR_EXPRESSION "buffers +19"
   )
+  # Each case runs in a folder of its own: a program that gets as far as its default output
+  # folder locks it, and ctest -j runs the cases at once.
   function(ddnn_error_test name expected)
+    set(dir ${CMAKE_CURRENT_BINARY_DIR}/error-${name})
+    file(MAKE_DIRECTORY ${dir})
     add_test(
       NAME error-${name}
       COMMAND ${CMAKE_COMMAND} "-DEXPECTED=${expected}" -P ${ddnn_test_dir}/check-error-line.cmake
               -- ${ARGN}
+      WORKING_DIRECTORY ${dir}
     )
   endfunction()
   ddnn_error_test(
