@@ -52,12 +52,12 @@ for file in "$@"; do
         --runner="$programs/ddnn-datacenter" --outDir="$out/$name" >"$log" 2>&1 ||
         die "$file: the campaign failed (log: $log)"
     # campaign: N runs: estimated E CPU-s, actual A CPU-s (R x); wall ...
-    line=$(grep '^campaign: [0-9]* runs: estimated' "$log" | tail -1)
+    line=$(grep '^campaign: [0-9]* runs: estimated' "$log" | tail -1 || true)
     [ -n "$line" ] || die "$file: nothing ran (already finished in $out/$name?)"
     read -r runs estimate measured < <(sed -E \
         's/^campaign: ([0-9]+) runs: estimated ([0-9.e+]+) CPU-s, actual ([0-9.e+]+) CPU-s.*/\1 \2 \3/' \
         <<<"$line")
-    ratio=$(awk -v e="$estimate" -v m="$measured" 'BEGIN { printf "%.2f", e / m }')
+    ratio=$(awk -v e="$estimate" -v m="$measured" 'BEGIN { if (m > 0) printf "%.2f", e / m; else printf "NA" }')
     printf '%-32s %5s %12s %12s %8sx\n' "$name" "$runs" "$estimate" "$measured" "$ratio"
     echo "$name,$runs,$estimate,$measured,$ratio" >>"$table.part"
 done
