@@ -66,6 +66,8 @@ struct EgressQueue
         std::function<std::string(const EgressQueue& queue)> check{};
         /** Whether it reads bandWeights. */
         bool takesBandWeights{false};
+        /** Whether it orders packets by their SlackTag: the tenants must put them on. */
+        bool readsSlackTags{false};
     };
 
     /**

@@ -6,6 +6,7 @@
 #include "egress-queue.h"
 
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/least-slack-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/one-line-error.h"
@@ -100,9 +101,9 @@ QueueMeter::Meter(Ptr<NetDevice> device, Side side)
         return;
     }
     const size_t index = m_discs.size();
-    m_discs.push_back({side, PriomapOf(root)});
+    m_discs.push_back({side, PriomapOf(root), DynamicCast<LeastSlackQueueDisc>(root) != nullptr});
     Counts& counts = m_counts[side];
-    counts.classified = counts.classified && m_discs.back().priomap.has_value();
+    counts.classified = counts.classified && m_discs.back().Classified();
     const std::vector<Ptr<Object>> bands = EgressQueue::BandQueues(root);
     counts.bands = std::max<uint32_t>(counts.bands, bands.size());
     counts.drops.resize(counts.bands);
@@ -124,7 +125,7 @@ QueueMeter::Meter(Ptr<NetDevice> device, Side side)
     }
     NS_LOG_INFO("node " << node->GetId() << " device " << device->GetIfIndex() << ": "
                         << bands.size() << " bands, "
-                        << (m_discs.back().priomap ? "mapped" : "no priority map"));
+                        << (m_discs.back().Classified() ? "classified" : "no priority map"));
 }
 
 bool
@@ -137,6 +138,10 @@ QueueMeter::InWindow() const
 uint32_t
 QueueMeter::BandOf(size_t disc, Ptr<const Packet> packet) const
 {
+    if (m_discs[disc].bySlackTag)
+    {
+        return LeastSlackQueueDisc::BandOf(packet);
+    }
     // As PrioQueueDisc and PfifoFast classify: the priority tag, 0 without one.
     uint8_t priority = 0;
     SocketPriorityTag tag;
@@ -147,10 +152,16 @@ QueueMeter::BandOf(size_t disc, Ptr<const Packet> packet) const
     return (*m_discs[disc].priomap)[priority & 0x0f];
 }
 
+uint32_t
+QueueMeter::Disc::BandOf(uint8_t priority, TenantKind::Tenant tenant) const
+{
+    return bySlackTag ? LeastSlackQueueDisc::BandOfTenant(tenant) : (*priomap)[priority & 0x0f];
+}
+
 void
 QueueMeter::Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> item)
 {
-    if (!meter->InWindow() || !meter->m_discs[disc].priomap)
+    if (!meter->InWindow() || !meter->m_discs[disc].Classified())
     {
         return;
     }
@@ -177,7 +188,7 @@ void
 QueueMeter::Sent(
     QueueMeter* meter, size_t disc, const Ipv4Header& header, Ptr<const Packet> packet, uint32_t)
 {
-    if (header.GetProtocol() != 6 || !meter->m_discs[disc].priomap)
+    if (header.GetProtocol() != 6 || !meter->m_discs[disc].Classified())
     {
         return;
     }
@@ -234,7 +245,7 @@ QueueMeter::~QueueMeter()
 }
 
 void
-QueueMeter::TimedOut(QueueMeter* meter, Ptr<Socket> socket)
+QueueMeter::TimedOut(QueueMeter* meter, Ptr<Socket> socket, TenantKind::Tenant tenant)
 {
     if (!meter->InWindow())
     {
@@ -244,9 +255,9 @@ QueueMeter::TimedOut(QueueMeter* meter, Ptr<Socket> socket)
     for (size_t d = 0; d < meter->m_discs.size(); ++d)
     {
         const Disc& disc = meter->m_discs[d];
-        if (disc.side == SERVERS && disc.priomap)
+        if (disc.side == SERVERS && disc.Classified())
         {
-            const uint32_t band = (*disc.priomap)[socket->GetPriority() & 0x0f];
+            const uint32_t band = disc.BandOf(socket->GetPriority(), tenant);
             if (band < meter->m_timeouts.size())
             {
                 meter->m_timeouts[band].push_back(Simulator::Now().GetNanoSeconds());
@@ -258,13 +269,13 @@ QueueMeter::TimedOut(QueueMeter* meter, Ptr<Socket> socket)
 }
 
 int
-QueueMeter::GetServerBandOfTos(uint8_t tos) const
+QueueMeter::GetServerBandOf(uint8_t tos, TenantKind::Tenant tenant) const
 {
     for (const Disc& disc : m_discs)
     {
-        if (disc.side == SERVERS && disc.priomap)
+        if (disc.side == SERVERS && disc.Classified())
         {
-            return (*disc.priomap)[Socket::IpTos2Priority(tos) & 0x0f];
+            return disc.BandOf(Socket::IpTos2Priority(tos), tenant);
         }
     }
     return -1;

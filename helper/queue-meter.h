@@ -5,6 +5,7 @@
 #define QUEUE_METER_H
 
 #include "ns3/server-topology.h"
+#include "ns3/tenant-kind.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
@@ -75,8 +76,9 @@ class QueueMeter
     uint64_t GetTimeouts(uint32_t band) const;
     /** When (ns, in order) those timeouts fired. */
     const std::vector<int64_t>& GetTimeoutTimes(uint32_t band) const;
-    /** The band of the servers' discs that packets of an IP ToS go to; -1: no map. */
-    int GetServerBandOfTos(uint8_t tos) const;
+    /** The band of the servers' discs that a tenant's packets of an IP ToS go to; -1: the
+     * discs do not say. */
+    int GetServerBandOf(uint8_t tos, TenantKind::Tenant tenant) const;
 
     /** A distributed run: this process's counts (its nodes' discs and connections), as text
      * for MergeRankState in the other processes. */
@@ -92,6 +94,15 @@ class QueueMeter
     {
         Side side;
         std::optional<Map> priomap;
+        bool bySlackTag; //!< a LeastSlackQueueDisc: the band is the tag's tenant's
+        /** Whether the meter knows the band of a packet. */
+        bool
+        Classified() const
+        {
+            return priomap || bySlackTag;
+        }
+        /** The band of a tenant's packets sent with socket priority `priority`. */
+        uint32_t BandOf(uint8_t priority, TenantKind::Tenant tenant) const;
     };
     /** Per side and band. */
     struct Counts
@@ -109,14 +120,15 @@ class QueueMeter
     void MeterAll(std::vector<std::pair<Ptr<NetDevice>, Side>> devices);
     bool InWindow() const;
     static void Dropped(QueueMeter* meter, size_t disc, Ptr<const QueueDiscItem> item);
-    static void TimedOut(QueueMeter* meter, Ptr<Socket> socket);
+    static void TimedOut(QueueMeter* meter, Ptr<Socket> socket, TenantKind::Tenant tenant);
     static void Backlog(QueueMeter* meter, Side side, uint32_t band, uint32_t, uint32_t bytes);
     static void Sent(QueueMeter* meter,
                      size_t disc,
                      const Ipv4Header& header,
                      Ptr<const Packet> packet,
                      uint32_t interface);
-    /** The band `disc` gives a packet (its priority tag through the disc's map). */
+    /** The band `disc` gives a packet (its priority tag through the disc's map, or its
+     * SlackTag's tenant). */
     uint32_t BandOf(size_t disc, Ptr<const Packet> packet) const;
 
     Time m_from;

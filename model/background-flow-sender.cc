@@ -6,6 +6,7 @@
 #include "background-tenant.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
+#include "slack-marker.h"
 #include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"
@@ -95,7 +96,14 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     m_tenant->RegisterConnection(m_server, InetSocketAddress::ConvertFrom(local).GetPort(), index);
     InetSocketAddress peer(dst, m_tenant->GetPort());
     compat::SetTos(socket, peer, m_tenant->GetTos());
-    Ptr<TcpStreamSender> sender = Create<TcpStreamSender>(socket, m_tenant->GetSendChunkBytes());
+    if (m_tenant->GetSlackTags())
+    {
+        Ptr<SlackMarker> marker = Create<SlackMarker>(TenantKind::BACKGROUND);
+        marker->SetDeadline(m_tenant->GetFlowDeadlineNs(bytes));
+        marker->Attach(socket);
+    }
+    Ptr<TcpStreamSender> sender
+        = Create<TcpStreamSender>(socket, m_tenant->GetSendChunkBytes(), TenantKind::BACKGROUND);
     m_open[sender] = index;
     sender->SetDrainedCallback(MakeCallback(&BackgroundFlowSender::Written, this));
     sender->Add(bytes);

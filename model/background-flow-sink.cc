@@ -6,6 +6,7 @@
 #include "background-tenant.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
+#include "slack-marker.h"
 #include "tenant-congestion-control.h"
 
 #include "ns3/inet-socket-address.h"
@@ -66,6 +67,11 @@ BackgroundFlowSink::StartApplication()
     m_listener = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     UseCongestionControl(m_listener, m_tenant->GetCongestionControl());
     compat::SetTos(m_listener, local, m_tenant->GetAckTos()); // the band of the ACKs
+    if (m_tenant->GetSlackTags())
+    {
+        // Accepted sockets inherit it: ACKs are due when the data they acknowledge is.
+        Create<SlackMarker>(TenantKind::BACKGROUND)->Attach(m_listener);
+    }
     if (m_listener->Bind(local) == -1 || m_listener->Listen() == -1)
     {
         throw DdnnError("background sink on node " + std::to_string(GetNode()->GetId())

@@ -11,6 +11,7 @@
 #include "tenant-congestion-control.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
@@ -19,6 +20,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -91,6 +93,25 @@ BackgroundTenant::GetTypeId()
                             MakeStringAccessor(&BackgroundTenant::SetCongestionControl,
                                                &BackgroundTenant::GetCongestionControl),
                             MakeStringChecker())
+              .AddAttribute("SlackTags",
+                            "Whether every segment of the tenant carries a SlackTag (for a "
+                            "LeastSlackQueueDisc): a flow's due at its start plus "
+                            "SlackFctMultiple times its ideal transfer time at SlackRate, its "
+                            "ACKs with it.",
+                            BooleanValue(false),
+                            MakeBooleanAccessor(&BackgroundTenant::m_slackTags),
+                            MakeBooleanChecker())
+              .AddAttribute("SlackFctMultiple",
+                            "A flow's slack budget in multiples of its ideal transfer time "
+                            "(bytes at SlackRate), in (0, 10^6].",
+                            DoubleValue(4),
+                            MakeDoubleAccessor(&BackgroundTenant::m_slackFctMultiple),
+                            MakeDoubleChecker<double>(1e-9, 1e6))
+              .AddAttribute("SlackRate",
+                            "The rate of a flow's ideal transfer time (SlackFctMultiple).",
+                            DataRateValue(DataRate("10Gbps")),
+                            MakeDataRateAccessor(&BackgroundTenant::m_slackRate),
+                            MakeDataRateChecker())
               .AddTraceSource("FlowStart",
                               "A flow opened its connection.",
                               MakeTraceSourceAccessor(&BackgroundTenant::m_flowStartTrace),
@@ -115,6 +136,20 @@ std::string
 BackgroundTenant::GetCongestionControl() const
 {
     return m_congestionControl;
+}
+
+bool
+BackgroundTenant::GetSlackTags() const
+{
+    return m_slackTags;
+}
+
+int64_t
+BackgroundTenant::GetFlowDeadlineNs(uint64_t bytes) const
+{
+    const double idealNs = static_cast<double>(bytes) * 8e9 / m_slackRate.GetBitRate();
+    return Simulator::Now().GetNanoSeconds()
+           + static_cast<int64_t>(std::min(m_slackFctMultiple * idealNs, 1e18));
 }
 
 void

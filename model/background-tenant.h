@@ -9,6 +9,7 @@
 #include "server-topology.h"
 #include "tenant-priority.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -85,6 +86,10 @@ class BackgroundTenant : public Object
     uint32_t GetSendChunkBytes() const;
     /** CongestionControl: a TcpCongestionOps TypeId name, or empty for the stack's. */
     std::string GetCongestionControl() const;
+    /** Whether its segments carry SlackTags (SlackTags). */
+    bool GetSlackTags() const;
+    /** The deadline of a flow of `bytes` starting now (SlackFctMultiple, SlackRate). */
+    int64_t GetFlowDeadlineNs(uint64_t bytes) const;
 
     /** A distributed run: what this process saw of the flows (those its servers started,
      * the bytes its sinks received), as text for MergeRankState in the other processes. */
@@ -138,6 +143,9 @@ class BackgroundTenant : public Object
     uint32_t m_chunkBytes;
     std::string m_congestionControl;
     SourcePorts m_sourcePorts;
+    bool m_slackTags;
+    double m_slackFctMultiple;
+    DataRate m_slackRate;
 
     std::vector<Flow> m_flows;
     std::vector<Ptr<BackgroundFlowSender>> m_senders;

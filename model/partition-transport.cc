@@ -54,6 +54,11 @@ PartitionTransport::SetBufferTos(int)
 }
 
 void
+PartitionTransport::SetBufferDeadline(int64_t)
+{
+}
+
+void
 PartitionTransport::SetInFlightTos(int tos)
 {
     SetBufferTos(tos);

@@ -99,6 +99,11 @@ class PartitionTransport : public Object, public RegisteredTypes<PartitionTransp
      * Packets already in a queue disc keep their band.
      */
     virtual void SetInFlightTos(int tos);
+    /**
+     * What Send() hands over from now on is due at `deadlineNs` (simulated time): the deadline
+     * of the fusion buffer whose collective runs. Transports that tag no packets ignore it.
+     */
+    virtual void SetBufferDeadline(int64_t deadlineNs);
     /** Closes every path; no failure is reported from then on. */
     virtual void Close() = 0;
     /** What the paths hold or wait for, on one line (empty when nothing). */

@@ -9,6 +9,7 @@
 #include "one-line-error.h"
 #include "tenant-congestion-control.h"
 
+#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/integer.h"
 #include "ns3/ipv4.h"
@@ -67,7 +68,15 @@ TcpPartitionTransport::GetTypeId()
                             StringValue(""),
                             MakeStringAccessor(&TcpPartitionTransport::SetCongestionControl,
                                                &TcpPartitionTransport::GetCongestionControl),
-                            MakeStringChecker());
+                            MakeStringChecker())
+              .AddAttribute("SlackTags",
+                            "Whether every TCP segment carries a SlackTag: data the running "
+                            "buffer's deadline, ACKs the deadline of what they acknowledge (for "
+                            "a LeastSlackQueueDisc; the UDP paths of multicast and in-network "
+                            "aggregation stay untagged).",
+                            BooleanValue(false),
+                            MakeBooleanAccessor(&TcpPartitionTransport::m_slackTags),
+                            MakeBooleanChecker());
     return tid;
 }
 
@@ -108,6 +117,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
     NS_LOG_FUNCTION(this << rank);
     m_rank = rank;
     WarnIfEcnLost(node, m_congestionControl, m_tos, "the training job");
+    m_marker = m_slackTags ? Create<SlackMarker>(TenantKind::TRAINING) : nullptr;
     for (const Peer& peer : receiveFrom)
     {
         if (peer.rank != NETWORK_PEER)
@@ -123,6 +133,10 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         UseCongestionControl(m_listenSocket, m_congestionControl);
         compat::SetTos(
             m_listenSocket, local, m_ackTos < 0 ? m_tos : static_cast<uint8_t>(m_ackTos));
+        if (m_marker)
+        {
+            m_marker->Attach(m_listenSocket); // accepted sockets inherit it: the ACKs
+        }
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
             NotifyFailure("cannot listen on TCP port " + std::to_string(m_port));
@@ -201,10 +215,15 @@ TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
     Ptr<Socket> socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
     UseCongestionControl(socket, m_congestionControl);
     compat::SetTos(socket, remote, tos);
+    if (m_marker)
+    {
+        m_marker->Attach(socket);
+    }
     socket->Bind();
     socket->SetCloseCallbacks(MakeCallback(&TcpPartitionTransport::HandleClose, this),
                               MakeCallback(&TcpPartitionTransport::HandleClose, this));
-    Ptr<TcpStreamSender> sender = Create<TcpStreamSender>(socket, m_chunkBytes);
+    Ptr<TcpStreamSender> sender
+        = Create<TcpStreamSender>(socket, m_chunkBytes, TenantKind::TRAINING);
     m_senders[{peer, tos}] = sender;
     sender->Connect(remote, MakeCallback(&TcpPartitionTransport::ConnectFailed, this));
     return sender;
@@ -321,6 +340,15 @@ TcpPartitionTransport::SetBufferTos(int tos)
                                << (tos < 0 ? +m_tos : tos));
     }
     m_bufferTos = tos;
+}
+
+void
+TcpPartitionTransport::SetBufferDeadline(int64_t deadlineNs)
+{
+    if (m_marker)
+    {
+        m_marker->SetDeadline(deadlineNs);
+    }
 }
 
 void

@@ -8,6 +8,7 @@
 #include "multicast-receiver.h"
 #include "multicast-sender.h"
 #include "partition-transport.h"
+#include "slack-marker.h"
 #include "tcp-stream-sender.h"
 
 #include "ns3/socket.h"
@@ -25,6 +26,9 @@ namespace ns3
  * worker of a job listens on the same Port. Both ends use Tos, so PfifoFast bands apply at the
  * host and, through the IP header, at every switch; the ACKs leave with it too. Its sockets
  * use the job's own CongestionControl when one is given.
+ *
+ * With SlackTags, every TCP segment carries the running buffer's deadline (SetBufferDeadline),
+ * its ACKs the deadline of the data they acknowledge, for a LeastSlackQueueDisc.
  *
  * With SetMulticast(true), group sends (SendToGroup) travel once, over ddnn's reliable multicast
  * transport (MulticastSender, MulticastReceiver) on UDP port Port to the job's group
@@ -51,6 +55,7 @@ class TcpPartitionTransport : public PartitionTransport
     void SetBufferTos(int tos) override;
     /** Retags every connection's socket: its unsent and retransmitted segments. */
     void SetInFlightTos(int tos) override;
+    void SetBufferDeadline(int64_t deadlineNs) override;
     void Close() override;
     std::string Describe() const override;
     /** The client of in-network aggregation (with NETWORK_PEER among the peers), or null. */
@@ -95,6 +100,8 @@ class TcpPartitionTransport : public PartitionTransport
     std::map<Ipv4Address, uint32_t> m_expected; //!< peers to accept: address -> rank
     std::map<Ptr<Socket>, uint32_t> m_accepted; //!< accepted sockets -> rank
     bool m_closed{false};
+    bool m_slackTags{false};
+    Ptr<SlackMarker> m_marker; //!< with SlackTags: tags every TCP segment of this worker
     bool m_multicast{false};                //!< SetMulticast()
     Ptr<MulticastSender> m_groupSender;     //!< at the first group send
     Ptr<MulticastReceiver> m_groupReceiver; //!< with Multicast, on a rank that receives

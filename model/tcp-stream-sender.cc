@@ -29,6 +29,7 @@ TcpStreamSender::SetTimeoutObserver(TimeoutObserver observer)
 
 void
 TcpStreamSender::CongStateChanged(Socket* socket,
+                                  TenantKind::Tenant tenant,
                                   TcpSocketState::TcpCongState_t,
                                   TcpSocketState::TcpCongState_t to)
 {
@@ -38,7 +39,7 @@ TcpStreamSender::CongStateChanged(Socket* socket,
                     << socket->GetNode()->GetId());
         if (!s_timeoutObserver.IsNull())
         {
-            s_timeoutObserver(Ptr<Socket>(socket));
+            s_timeoutObserver(Ptr<Socket>(socket), tenant);
         }
     }
     else if (to == TcpSocketState::CA_RECOVERY)
@@ -47,9 +48,10 @@ TcpStreamSender::CongStateChanged(Socket* socket,
     }
 }
 
-TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes)
+TcpStreamSender::TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes, TenantKind::Tenant tenant)
     : m_socket(socket)
     , m_chunkBytes(chunkBytes)
+    , m_tenant(tenant)
 {
     WarnIfNs3TcpDefaults(socket);
 }
@@ -70,7 +72,8 @@ TcpStreamSender::Connect(const Address& peer, Notification failed)
     NS_LOG_FUNCTION(this << peer);
     // (A raw pointer: the socket holds the trace, so it outlives every call.)
     m_socket->TraceConnectWithoutContext(
-        "CongState", MakeBoundCallback(&TcpStreamSender::CongStateChanged, PeekPointer(m_socket)));
+        "CongState",
+        MakeBoundCallback(&TcpStreamSender::CongStateChanged, PeekPointer(m_socket), m_tenant));
     m_failed = failed;
     m_socket->SetConnectCallback(MakeCallback(&TcpStreamSender::Connected, this),
                                  MakeCallback(&TcpStreamSender::ConnectFailed, this));

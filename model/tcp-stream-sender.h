@@ -4,6 +4,8 @@
 #ifndef TCP_STREAM_SENDER_H
 #define TCP_STREAM_SENDER_H
 
+#include "tenant-kind.h"
+
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/simple-ref-count.h"
@@ -24,7 +26,10 @@ namespace ns3
 class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
 {
   public:
-    TcpStreamSender(Ptr<Socket> socket, uint32_t chunkBytes);
+    /** `tenant`: whose bytes it sends, as its timeouts are told. */
+    TcpStreamSender(Ptr<Socket> socket,
+                    uint32_t chunkBytes,
+                    TenantKind::Tenant tenant = TenantKind::NONE);
     ~TcpStreamSender();
 
     /** What the owner hears: (this sender). */
@@ -43,8 +48,8 @@ class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
     /** Stops writing and closes the socket (TCP still sends what it holds, then its FIN). */
     void Close();
 
-    /** What hears a sender's retransmission timeout: (its socket). */
-    typedef Callback<void, Ptr<Socket>> TimeoutObserver;
+    /** What hears a sender's retransmission timeout: (its socket, its tenant). */
+    typedef Callback<void, Ptr<Socket>, TenantKind::Tenant> TimeoutObserver;
     /**
      * Sets what hears every sender's retransmission timeouts (its socket entering TCP's loss
      * state), e.g. a QueueMeter: one at a time, for the simulation that runs; a null callback
@@ -55,6 +60,7 @@ class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
   private:
     /** The socket's TCP state changed: a timeout (the loss state) is told to the observer. */
     static void CongStateChanged(Socket* socket,
+                                 TenantKind::Tenant tenant,
                                  TcpSocketState::TcpCongState_t from,
                                  TcpSocketState::TcpCongState_t to);
     static TimeoutObserver s_timeoutObserver;
@@ -66,6 +72,7 @@ class TcpStreamSender : public SimpleRefCount<TcpStreamSender>
 
     Ptr<Socket> m_socket;
     uint32_t m_chunkBytes;
+    TenantKind::Tenant m_tenant;
     uint64_t m_pending{0};
     bool m_connected{false};
     Notification m_failed;

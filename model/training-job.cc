@@ -1087,11 +1087,36 @@ TrainingJob::SyncerStart(void* ctx, uint32_t iteration, uint32_t buffer)
     return DDNN_OK;
 }
 
+uint64_t
+TrainingJob::GetCollectiveDeadlineNs(uint32_t iteration, uint32_t buffer) const
+{
+    uint64_t earliest = Simulator::Now().GetNanoSeconds();
+    bool found = false;
+    for (const auto& worker : m_workers)
+    {
+        uint64_t deadline = 0;
+        if (worker->GetBufferDeadline(iteration, buffer, &deadline))
+        {
+            earliest = found ? std::min(earliest, deadline) : deadline;
+            found = true;
+        }
+    }
+    return earliest;
+}
+
 int
 TrainingJob::BeginCollective(uint32_t iteration, uint32_t buffer)
 {
     TrainingJob* job = this;
     uint64_t bytes = job->m_model->GetBuffer(buffer).bytes;
+    const uint64_t deadlineNs = GetCollectiveDeadlineNs(iteration, buffer);
+    for (uint32_t r = 0; r < GetRankCount(); ++r)
+    {
+        if (IsLocalNode(GetRank(r)->GetNode()))
+        {
+            GetRank(r)->GetTransport()->SetBufferDeadline(static_cast<int64_t>(deadlineNs));
+        }
+    }
     if (job->m_bufferPriority)
     {
         Running running;
@@ -1099,18 +1124,7 @@ TrainingJob::BeginCollective(uint32_t iteration, uint32_t buffer)
         running.buffer = buffer;
         running.startedNs = Simulator::Now().GetNanoSeconds();
         running.sinceNs = running.startedNs;
-        // The earliest worker's deadline; a buffer no worker has one for is due now.
-        running.deadlineNs = running.startedNs;
-        bool found = false;
-        for (const auto& worker : job->m_workers)
-        {
-            uint64_t deadline = 0;
-            if (worker->GetBufferDeadline(iteration, buffer, &deadline))
-            {
-                running.deadlineNs = found ? std::min(running.deadlineNs, deadline) : deadline;
-                found = true;
-            }
-        }
+        running.deadlineNs = deadlineNs;
         for (uint32_t r = 0; r < job->GetRankCount(); ++r)
         {
             running.bytesTotal += job->GetExpectedBytesSent(r, bytes);

@@ -382,6 +382,9 @@ class TrainingJob : public Object
     std::map<uint32_t, std::vector<bool>> m_ended;
     /** The busiest rank's bytes in one collective of `buffer`. */
     uint64_t GetBusiestBytes(uint32_t buffer) const;
+    /** When the next forward pass first needs `buffer` of `iteration`: the earliest worker's
+     * deadline, or now when no worker has one yet. */
+    uint64_t GetCollectiveDeadlineNs(uint32_t iteration, uint32_t buffer) const;
     /** (iteration, buffer) -> the collective's deadline and time at each ToS. */
     std::map<std::pair<uint32_t, uint32_t>, std::pair<uint64_t, std::map<uint8_t, uint64_t>>>
         m_policyRecords;

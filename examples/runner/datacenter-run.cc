@@ -150,6 +150,7 @@ RunDatacenter(const Scenario& scenario,
     const TransportSettings transport = scenario.Transport();
     tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
+    tenant->SetAttribute("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
     tenant->SetAttribute("CongestionControl",
                          StringValue(TransportSettings::TenantCongestionControl(
                              transport.backgroundCongestionControl)));
@@ -254,8 +255,9 @@ RunDatacenter(const Scenario& scenario,
     }
     // Which tenant's packets each band of the servers carries (a job's band may be its own).
     result.bandTenants.assign(result.retransmissions.size(), "");
-    auto tenantIn = [&result, &queues](uint8_t tos, const std::string& tenant) {
-        const int band = queues.GetServerBandOfTos(tos);
+    auto tenantIn = [&result, &queues](uint8_t tos, TenantKind::Tenant kind) {
+        const std::string tenant = kind == TenantKind::TRAINING ? "training" : "background";
+        const int band = queues.GetServerBandOf(tos, kind);
         if (band >= 0 && static_cast<size_t>(band) < result.bandTenants.size()
             && result.bandTenants[band].find(tenant) == std::string::npos)
         {
@@ -265,9 +267,9 @@ RunDatacenter(const Scenario& scenario,
     };
     for (uint32_t k = 0; k < scenario.JobCount(); ++k)
     {
-        tenantIn(scenario.JobTos(k), "training");
+        tenantIn(scenario.JobTos(k), TenantKind::TRAINING);
     }
-    tenantIn(backgroundTos, "background");
+    tenantIn(backgroundTos, TenantKind::BACKGROUND);
     result.minRtoMs = scenario.Transport().minRtoMs;
     result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;

@@ -105,11 +105,14 @@ static ddnn_param params[] = {
          "queue-disc",
          "queueDisc",
          "pfifo-fast",
-         "pfifo-fast|prio-red|prio4|weighted-bands",
+         "pfifo-fast|prio-red|prio4|weighted-bands|least-slack|least-slack-hybrid",
          "queue disc on every egress: pfifo-fast (three bands by ToS, no ECN), prio-red (the "
          "same bands, each a RED marking ECN from ecn-threshold-packets on, for DCTCP), prio4 "
-         "(four bands: ToS 16, 24, 0, 8 in that order) or weighted-bands (pfifo-fast's bands "
-         "served by weighted round robin, band-weights)",
+         "(four bands: ToS 16, 24, 0, 8 in that order), weighted-bands (pfifo-fast's bands "
+         "served by weighted round robin, band-weights), least-slack (the packet whose "
+         "deadline leaves it the least slack first: training packets carry their buffer's, "
+         "background flows their start plus a budget) or least-slack-hybrid (the background "
+         "first until a training packet's slack falls below the disc's Margin)",
          queue_disc,
          NULL),
     TEXT("topology",
@@ -1038,6 +1041,18 @@ ddnn_scenario_param_set_choices(const char* name, const char* choices)
     if (len >= DDNN_PARAM_CHOICES_MAX)
     {
         return DDNN_ERR_TOO_LARGE;
+    }
+    for (const char* word = choices;; word += i + 1)
+    {
+        i = strcspn(word, "|");
+        if (i >= p->size)
+        {
+            return DDNN_ERR_TOO_LARGE; /* a choice the value's field cannot hold */
+        }
+        if (word[i] == '\0')
+        {
+            break;
+        }
     }
     if (!is_choice(choices, ddnn_param_default(p)))
     {

@@ -68,7 +68,8 @@ extern "C"
      * transports, topologies, queue discs), so that what a registry holds is what a scenario
      * may name. DDNN_ERR_MISSING for no text parameter with choices of that name,
      * DDNN_ERR_SYNTAX for an empty list or an empty choice, DDNN_ERR_TOO_LARGE for a list of
-     * DDNN_PARAM_CHOICES_MAX bytes or more, DDNN_ERR_RANGE when the default is not among them.
+     * DDNN_PARAM_CHOICES_MAX bytes or more or a choice longer than the value's field holds,
+     * DDNN_ERR_RANGE when the default is not among them.
      * Not thread-safe: call it before reading scenarios.
      */
     int ddnn_scenario_param_set_choices(const char* name, const char* choices);

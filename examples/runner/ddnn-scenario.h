@@ -92,7 +92,7 @@ extern "C"
         double added_delay_us;          /* each way */
         char rate_cap[32];              /* empty: none */
         char impaired_servers[1024];    /* "0,3"; empty: every server */
-        char queue_disc[16];            /* a registered egress: pfifo-fast | prio-red | ... */
+        char queue_disc[32];            /* a registered egress: pfifo-fast | prio-red | ... */
         char band_weights[64];          /* weighted-bands: a weight per band */
         uint32_t ecn_threshold_packets; /* prio-red: DCTCP's K */
         char topology_kind[16];         /* single-tor | leaf-spine | fat-tree */

@@ -182,8 +182,9 @@ UseRegisteredChoices()
         }
         if (ddnn_scenario_param_set_choices(name, choices.c_str()) != DDNN_OK)
         {
-            throw DdnnError(std::string(name) + ": the registered names '" + choices
-                            + "' cannot be its choices (too many, or without its default)");
+            throw DdnnError(
+                std::string(name) + ": the registered names '" + choices
+                + "' cannot be its choices (too many, one too long, or without its default)");
         }
     }
 }
@@ -271,6 +272,12 @@ DataRate
 Scenario::LinkRate() const
 {
     return DataRate(values.data_rate);
+}
+
+bool
+Scenario::ReadsSlackTags() const
+{
+    return EgressQueue::Get(EgressQueue::FromScenario(values.queue_disc)).readsSlackTags;
 }
 
 Time

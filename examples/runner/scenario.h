@@ -91,6 +91,9 @@ class Scenario
 
     DataRate LinkRate() const;
     Time LinkDelay() const;
+    /** Whether the egress queue disc orders packets by their SlackTag (least-slack): the
+     * tenants then tag them. */
+    bool ReadsSlackTags() const;
     /** The <transport> values as ns-3's TCP settings. */
     TransportSettings Transport() const;
     /** Writes `transport`'s values into <transport> (as they are: the profile is not applied

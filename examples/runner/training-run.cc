@@ -379,6 +379,7 @@ InstallJob(const Scenario& scenario,
     setTransport("CongestionControl",
                  StringValue(TransportSettings::TenantCongestionControl(
                      transport.trainingCongestionControl)));
+    setTransport("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
     setTransport("DataRate", DataRateValue(installed.idealRate));
     setTransport("StepLatency", TimeValue(installed.idealStepLatency));
     // The placement covers the workers, then any dedicated parameter servers.
@@ -418,6 +419,13 @@ InstallJob(const Scenario& scenario,
                                                          DoubleValue(job.straggler_scale));
     }
     CheckComputeReach(scenario, k, model->GetComputeTime());
+    if (scenario.ReadsSlackTags() && model->GetComputeTime().IsZero())
+    {
+        throw DdnnError(JobArgument(k, "rcp") + ": --queueDisc=" + scenario.values.queue_disc
+                        + " orders packets by their buffer's deadline, and a job without "
+                          "compute time has none (every buffer is due at once): give it "
+                          "compute time (--rcp or --computeMs above 0)");
+    }
     if (job.jitter[0] != '\0')
     {
         for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)

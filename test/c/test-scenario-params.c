@@ -362,6 +362,27 @@ transport_profiles_agree_with_the_rows(void)
     }
 }
 
+/* A host's registries may name only choices that the value's field can hold. */
+static void
+registered_choices_fit_their_field(void)
+{
+    const ddnn_param* p = ddnn_scenario_param_named("topology.queue-disc");
+    char before[DDNN_PARAM_CHOICES_MAX];
+    char longest[64];
+    CHECK(p != NULL && p->size < sizeof longest);
+    if (!p || p->size >= sizeof longest)
+        return;
+    snprintf(before, sizeof before, "%s", p->choices);
+    memset(longest, 'q', p->size - 1);
+    longest[p->size - 1] = '\0';
+    char list[256];
+    snprintf(list, sizeof list, "pfifo-fast|%s", longest);
+    CHECK(ddnn_scenario_param_set_choices("topology.queue-disc", list) == DDNN_OK);
+    snprintf(list, sizeof list, "pfifo-fast|%sq|prio4", longest);
+    CHECK(ddnn_scenario_param_set_choices("topology.queue-disc", list) == DDNN_ERR_TOO_LARGE);
+    CHECK(ddnn_scenario_param_set_choices("topology.queue-disc", before) == DDNN_OK);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -373,6 +394,7 @@ main(int argc, char** argv)
     RUN(refuses_what_would_be_read_otherwise);
     RUN(defaults_are_in_range_and_round_trip);
     RUN(transport_profiles_agree_with_the_rows);
+    RUN(registered_choices_fit_their_field);
     RUN(schema_agrees_with_the_table);
     xmlCleanupParser();
     return UNIT_REPORT();
