@@ -170,6 +170,7 @@ def build(bld):
         'test/background-test-suite.cc',
         'test/priority-test-suite.cc',
         'test/weighted-band-queue-disc-test-suite.cc',
+        'test/least-slack-queue-disc-test-suite.cc',
         'test/dctcp-test-suite.cc',
         'test/fabric-test-suite.cc',
         'test/multicast-test-suite.cc',

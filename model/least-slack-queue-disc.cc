@@ -124,8 +124,9 @@ LeastSlackQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         {
             told = true;
             std::cerr << "ddnn: warning: the least-slack queue disc got a packet without a "
-                         "slack tag; such packets are counted and served as the background's, "
-                         "due when they arrive\n";
+                         "slack tag (e.g. a reset TCP sends for a closed connection); such "
+                         "packets are counted and served as the background's, due when they "
+                         "arrive\n";
         }
     }
     if (GetCurrentSize() + item > GetMaxSize())

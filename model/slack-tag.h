@@ -21,7 +21,7 @@ class Packet;
  * remaining slack at a hop is the deadline less the time then, less its transmission time.
  *
  * A training packet carries the deadline of its fusion buffer (when the next forward pass first
- * needs it, ddnn_training_buffer_deadline); a background packet its flow's start plus its
+ * needs it, at the compute-bound pace); a background packet its flow's start plus its
  * class's budget; an ACK the tag of the data it acknowledges. SlackMarker puts them on.
  */
 class SlackTag : public Tag

@@ -42,6 +42,9 @@ cat >"$work/campaign.xml" <<XML
       <set parameter="topology.queue-disc" value="weighted-bands"/>
       <set parameter="topology.band-weights" value="7 1 3"/>
     </case>
+    <case name="least-slack-hybrid">
+      <set parameter="topology.queue-disc" value="least-slack-hybrid"/>
+    </case>
   </vary>
 </campaign>
 XML
@@ -52,7 +55,7 @@ value() { awk -F, -v key="$2" '$1 == key { print $2 }' "$out/runs/$1/summary.csv
 # policies.csv: rcp,flow_rate,policy,seeds,slowdown mean/min/max,small gain mean/min/max, ...
 for rcp in 2 8; do
     base="rcp=${rcp}_policy=same"
-    for policy in low slack-10 oracle drr-30; do
+    for policy in low slack-10 oracle drr-30 least-slack-hybrid; do
         run="rcp=${rcp}_policy=$policy"
         row=$(awk -F, -v r="$rcp" -v p="$policy" '$1 == r && $3 == p' "$out/policies.csv")
         [ -n "$row" ] || fail "policies.csv: no row for $policy at rcp $rcp"
@@ -99,4 +102,8 @@ for rcp in 2 8; do
         END { exit bad || rows == 0 }' "$low" "$oracle/buffers.csv" ||
         fail "$oracle/buffers.csv: the oracle's priorities are not those its reference shows"
 done
+# The least-slack run: its egresses have two bands, the background's (0) and the training's (1).
+summary="$out/runs/rcp=2_policy=least-slack-hybrid/summary.csv"
+grep -q '^drops_servers_band1,' "$summary" && ! grep -q '^drops_servers_band2,' "$summary" ||
+    fail "$summary: expected the least-slack disc's two bands"
 echo "policy report: figures from the runs' summaries, a policy map row per cell, plots drawn, the oracle from its cell's low run"

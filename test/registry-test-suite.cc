@@ -245,10 +245,11 @@ class UnknownNameTestCase : public TestCase
     void
     DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { EgressQueue::FromScenario("red"); }),
-                              "queue disc: expected one of pfifo-fast, prio-red, prio4, "
-                              "weighted-bands, test-fifo, got 'red'",
-                              "queue disc");
+        NS_TEST_ASSERT_MSG_EQ(
+            ddnntest::ErrorOf([] { EgressQueue::FromScenario("red"); }),
+            "queue disc: expected one of pfifo-fast, prio-red, prio4, "
+            "weighted-bands, least-slack, least-slack-hybrid, test-fifo, got 'red'",
+            "queue disc");
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([] { PartitionTransport::Lookup("udp"); }),
                               "transport: expected one of ideal, tcp, test-ideal, got 'udp'",
                               "transport");
