@@ -705,8 +705,8 @@ SplitList(const std::string& option, const std::string& text)
 /**
  * The bench's own folder for its temporary files (the recorded ring sends the bare run
  * replays): made with mkdtemp under TMPDIR (else /tmp), removed on every exit of the bench:
- * a normal end, an error (exit), and SIGINT, SIGTERM or SIGHUP (the handler removes it with
- * async-signal-safe calls, then dies of the signal as it would have).
+ * a normal end, an error (exit), and SIGINT, SIGTERM, SIGHUP or SIGPIPE (the handler removes it
+ * with async-signal-safe calls, then dies of the signal as it would have).
  */
 class TemporaryFolder
 {
@@ -732,7 +732,8 @@ class TemporaryFolder
         }
         std::snprintf(s_sends, sizeof s_sends, "%s/sends", s_folder);
         std::atexit(&Remove);
-        for (int signal : {SIGINT, SIGTERM, SIGHUP})
+        // SIGPIPE: a reader that quit early (ddnn-bench | head -1).
+        for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
         {
             std::signal(signal, &OnSignal);
         }
@@ -900,6 +901,27 @@ main(int argc, char* argv[])
             }
         }
 
+        // Every cell's scenario is checked before the table starts: a refusal is one line.
+        for (const std::string& profile : profiles)
+        {
+            for (const Cell& cell : cells)
+            {
+                try
+                {
+                    CellScenario(cell, profile, priority, workers, 1, options).Validate();
+                }
+                catch (const DdnnError& e)
+                {
+                    // The bench names the training priority --priority.
+                    std::string why = e.what();
+                    for (size_t at; (at = why.find("--trainingPriority")) != std::string::npos;)
+                    {
+                        why.replace(at, std::strlen("--trainingPriority"), "--priority");
+                    }
+                    throw DdnnError(why);
+                }
+            }
+        }
         std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
                   << "training priority " << priority << ", " << repeat
                   << " x (ddnn, bare ns-3) interleaved per cell, servers' band limit "

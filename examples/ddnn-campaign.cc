@@ -42,6 +42,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -186,6 +187,14 @@ Exists(const std::string& path)
 bool
 Finished(const Run& run, std::string& why)
 {
+    std::error_code ec;
+    if (std::filesystem::is_symlink(run.dir, ec))
+    {
+        // Its outputs are another folder's: neither counted nor written through.
+        throw DdnnError(run.dir
+                        + ": is a symbolic link: expected the run's own folder (remove "
+                          "the link, or give another --outDir)");
+    }
     if (!VerifyOutputManifest(run.dir, why))
     {
         return false;
@@ -976,6 +985,7 @@ main(int argc, char* argv[])
         CheckWindows(runs, campaignFile);
         PrepareOutputDirectory("--outDir", outDir);
         LockOutputDirectory("--outDir", outDir);
+        PrepareOutputDirectory("--outDir", outDir + "/runs"); // a link there is refused
         for (Run& run : runs)
         {
             std::string why;

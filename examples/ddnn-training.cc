@@ -119,7 +119,7 @@ main(int argc, char* argv[])
         else if (!Is(job.transport, "ideal"))
         {
             Scenario reference = scenario;
-            reference.Set("training.transport", "ideal");
+            reference.UseJobTransport(0, "ideal");
             ideal = RunTraining(reference, "");
         }
         const TrainingSummary& s = run.summary;

@@ -69,6 +69,12 @@ TcpPartitionTransport::GetTypeId()
                             MakeStringAccessor(&TcpPartitionTransport::SetCongestionControl,
                                                &TcpPartitionTransport::GetCongestionControl),
                             MakeStringChecker())
+              .AddAttribute("MinRto",
+                            "The job's own TCP minimum retransmission timeout (TcpSocketBase's "
+                            "MinRto on its sockets), 0 or at least 10 us; 0: the stack's.",
+                            TimeValue(Seconds(0)),
+                            MakeTimeAccessor(&TcpPartitionTransport::m_minRto),
+                            MakeTimeChecker(Seconds(0)))
               .AddAttribute("SlackTags",
                             "Whether every TCP segment carries a SlackTag: data the running "
                             "buffer's deadline, ACKs the deadline of what they acknowledge (for "
@@ -137,6 +143,7 @@ TcpPartitionTransport::Open(Ptr<Node> node,
         {
             m_marker->Attach(m_listenSocket); // accepted sockets inherit it: the ACKs
         }
+        UseMinRto(m_listenSocket);
         if (m_listenSocket->Bind(local) == -1 || m_listenSocket->Listen() == -1)
         {
             NotifyFailure("cannot listen on TCP port " + std::to_string(m_port));
@@ -215,6 +222,7 @@ TcpPartitionTransport::Connect(uint32_t peer, uint8_t tos)
     Ptr<Socket> socket = Socket::CreateSocket(m_node, TcpSocketFactory::GetTypeId());
     UseCongestionControl(socket, m_congestionControl);
     compat::SetTos(socket, remote, tos);
+    UseMinRto(socket);
     if (m_marker)
     {
         m_marker->Attach(socket);
@@ -340,6 +348,21 @@ TcpPartitionTransport::SetBufferTos(int tos)
                                << (tos < 0 ? +m_tos : tos));
     }
     m_bufferTos = tos;
+}
+
+void
+TcpPartitionTransport::UseMinRto(Ptr<Socket> socket) const
+{
+    if (!m_minRto.IsZero())
+    {
+        if (m_minRto < MicroSeconds(10))
+        {
+            throw DdnnError("ns3::TcpPartitionTransport::MinRto: expected 0 or at least 10 us "
+                            "(the floor that bounds the timers' events), got "
+                            + std::to_string(m_minRto.GetNanoSeconds()) + " ns");
+        }
+        socket->SetAttribute("MinRto", TimeValue(m_minRto));
+    }
 }
 
 void

@@ -11,6 +11,7 @@
 #include "slack-marker.h"
 #include "tcp-stream-sender.h"
 
+#include "ns3/nstime.h"
 #include "ns3/socket.h"
 
 #include <map>
@@ -67,6 +68,8 @@ class TcpPartitionTransport : public PartitionTransport
   private:
     void SetCongestionControl(std::string typeName);
     std::string GetCongestionControl() const;
+    /** Sets MinRto on `socket` when it is not 0. */
+    void UseMinRto(Ptr<Socket> socket) const;
     /** Opens the connection to `peer` at `tos`. */
     Ptr<TcpStreamSender> Connect(uint32_t peer, uint8_t tos);
     void ConnectFailed(Ptr<TcpStreamSender> sender);
@@ -101,9 +104,10 @@ class TcpPartitionTransport : public PartitionTransport
     std::map<Ptr<Socket>, uint32_t> m_accepted; //!< accepted sockets -> rank
     bool m_closed{false};
     bool m_slackTags{false};
-    Ptr<SlackMarker> m_marker; //!< with SlackTags: tags every TCP segment of this worker
-    bool m_multicast{false};                //!< SetMulticast()
-    Ptr<MulticastSender> m_groupSender;     //!< at the first group send
+    Time m_minRto;                      //!< 0: the stack's
+    Ptr<SlackMarker> m_marker;          //!< with SlackTags: tags every TCP segment of this worker
+    bool m_multicast{false};            //!< SetMulticast()
+    Ptr<MulticastSender> m_groupSender; //!< at the first group send
     Ptr<MulticastReceiver> m_groupReceiver; //!< with Multicast, on a rank that receives
     Ptr<AggregationClient> m_aggregation;   //!< with NETWORK_PEER among the peers
 };

@@ -34,4 +34,7 @@ for _ in $(seq 100); do [ -n "$(ls -A "$work/tmp")" ] && break; sleep 0.05; done
 kill -INT "$bench_pid"
 wait "$bench_pid" 2>/dev/null || true
 [ -z "$(ls -A "$work/tmp")" ] || fail "an interrupted bench left its temporary files: $(ls "$work/tmp")"
+# A reader that quits early (SIGPIPE).
+(TMPDIR=$work/tmp "$bench" --quick 2>/dev/null | head -1 >/dev/null) || true
+[ -z "$(ls -A "$work/tmp")" ] || fail "a bench whose reader quit left its temporary files: $(ls "$work/tmp")"
 echo "bench quick: ok"

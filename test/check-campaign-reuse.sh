@@ -34,4 +34,19 @@ grep -q 'flow-rate="80"' "$out/runs/training=low/scenario.xml" || fail "the redo
 "$campaign" --campaign="$work/campaign.xml" --outDir="$out" >/dev/null 2>"$work/again.log" ||
     fail "the same campaign again failed: $(tail -2 "$work/again.log")"
 grep -q "2 runs, 2 already finished" "$work/again.log" || fail "the same campaign again redid its runs: $(cat "$work/again.log")"
-echo "campaign reuse: another campaign's runs redone (naming the difference), the same campaign's kept"
+# A run folder that is a link to a finished run (or runs/ a link) is not counted: refused.
+linked=$work/linked
+mkdir -p "$linked/runs"
+ln -s "$out/runs/training=same" "$linked/runs/training=same"
+if "$campaign" --campaign="$work/campaign.xml" --outDir="$linked" >/dev/null 2>"$work/linked.log"; then
+    fail "a campaign counted a linked run folder: $(cat "$work/linked.log")"
+fi
+grep -q "runs/training=same: is a symbolic link" "$work/linked.log" && [ "$(wc -l <"$work/linked.log")" = 1 ] ||
+    fail "a linked run folder: expected one line, got: $(cat "$work/linked.log")"
+rm -rf "$linked" && mkdir -p "$linked" && ln -s "$out/runs" "$linked/runs"
+if "$campaign" --campaign="$work/campaign.xml" --outDir="$linked" >/dev/null 2>"$work/linked-runs.log"; then
+    fail "a campaign counted the runs of a linked runs/: $(cat "$work/linked-runs.log")"
+fi
+grep -q "runs: is a symbolic link" "$work/linked-runs.log" ||
+    fail "a linked runs/: expected one line, got: $(cat "$work/linked-runs.log")"
+echo "campaign reuse: another campaign's runs redone (naming the difference), the same campaign's kept, linked run folders refused"

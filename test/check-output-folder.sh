@@ -36,6 +36,11 @@ if run "$work/linked" 2>"$work/linked.log" >/dev/null; then fail "an output fold
 [ "$(wc -l <"$work/linked.log")" = 1 ] && grep -q "^ddnn-datacenter: error: --outDir=.*linked: is a symbolic link" "$work/linked.log" ||
     fail "a linked folder: expected one line, got: $(cat "$work/linked.log")"
 [ -z "$(ls -A "$work/elsewhere")" ] || fail "something was written through the linked folder"
+# ... also when named with a trailing slash (which names what the link points to).
+if run "$work/linked/" 2>"$work/linked-slash.log" >/dev/null; then fail "an output folder that is a link was accepted as LINK/"; fi
+grep -q "^ddnn-datacenter: error: --outDir=.*linked/: is a symbolic link" "$work/linked-slash.log" ||
+    fail "a linked folder named LINK/: expected one line, got: $(cat "$work/linked-slash.log")"
+[ -z "$(ls -A "$work/elsewhere")" ] || fail "something was written through the linked folder named LINK/"
 
 # Two programs into one folder at once: the second is refused, the first finishes.
 out=$work/shared
@@ -60,4 +65,4 @@ fi
 [ "$(wc -l <"$work/full.log")" = 1 ] && grep -q "write failed: File too large" "$work/full.log" ||
     fail "a full disk: expected one line, got: $(cat "$work/full.log")"
 [ ! -e "$out/MANIFEST" ] && [ ! -e "$out/summary.csv" ] || fail "a full disk: outputs presented as complete"
-echo "output folder: planted links replaced, a linked folder refused, a second writer refused, a full disk named"
+echo "output folder: planted links replaced, a linked folder refused (LINK/ too), a second writer refused, a full disk named"

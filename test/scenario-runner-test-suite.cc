@@ -110,8 +110,11 @@ class StragglerTestCase : public TestCase
         s.values.jobs[0].rcp = 16;
         s.values.jobs[0].iterations = iterations;
         s.Set("training.transport", "ideal");
-        s.Set("training.stragglers", scale != 1.0 ? "0" : "");
-        s.values.jobs[0].straggler_scale = scale;
+        if (scale != 1.0)
+        {
+            s.Set("training.stragglers", "0");
+            s.values.jobs[0].straggler_scale = scale;
+        }
         s.Set("training.jitter", jitter);
         s.ValidateTraining();
         RngSeedManager::SetSeed(seed);
@@ -258,6 +261,7 @@ class ScenarioParameterServerHostsTestCase : public TestCase
                               "no room");
         s.values.workers = 6;
         s.Set("training.collective", "ring-allreduce");
+        s.Set("training.parameter-servers", "1"); // a count of servers it would not read
         NS_TEST_ASSERT_MSG_EQ(ddnntest::ErrorOf([&] { s.ValidateTraining(); }),
                               "--parameterServerHosts: dedicated hosts serve the parameter-server "
                               "collective, not ring-allreduce",
@@ -975,6 +979,21 @@ class TableRowsReachAttributesTestCase : public TestCase
                     InstallTraining(chosen, CreateTopology(chosen))
                         .job->GetAttribute("BufferPriority", policy);
                     object = policy.Get<BufferPriorityPolicy>();
+                }
+            }
+        }
+        else if (TypeId::LookupByName(type).IsChildOf(PartitionTransport::GetTypeId()))
+        {
+            // worker 0's transport, of the type the scenario names
+            for (const std::string& name : PartitionTransport::Names())
+            {
+                if (PartitionTransport::Lookup(name).GetName() == type)
+                {
+                    Scenario chosen = s;
+                    chosen.Set("training.transport", name);
+                    object = InstallTraining(chosen, CreateTopology(chosen))
+                                 .job->GetRank(0)
+                                 ->GetTransport();
                 }
             }
         }

@@ -80,6 +80,7 @@ extern "C"
         double stall_timeout_ms;
         char band[16]; /* scenario (the ToS of <priority training>) | 0..3 (the egress queue's) */
         double stop_s; /* no iteration starts later; 0: no limit */
+        double min_rto_ms; /* tcp: the job's own TCP minimum RTO; 0: <transport min-rto-ms> */
     } ddnn_scenario_job;
 
     typedef struct

@@ -106,7 +106,74 @@ const std::pair<const char*, const char*> kRunnerSets[] = {
     {"ns3::BackgroundTenant::CongestionControl", "--backgroundCongestionControl"},
     {"ns3::PrioQueueDisc::Priomap", "--queueDisc"},
     {"ns3::WeightedBandQueueDisc::Weights", "--bandWeights"},
+    {"ns3::LeastSlackQueueDisc::Mode", "--queueDisc (least-slack or least-slack-hybrid)"},
+    {"ns3::LeastSlackQueueDisc::MaxSize",
+     "ns3::SingleTorHelper::QueueDiscLimitPackets (switches) or --hostBandPackets (servers)"},
+    {"ns3::LeastSlackQueueDisc::LinkRate", "--dataRate"},
+    {"ns3::TcpPartitionTransport::SlackTags", "--queueDisc"},
+    {"ns3::BackgroundTenant::SlackTags", "--queueDisc"},
+    // The topologies' (a subclass's spelling, ns3::LeafSpineHelper::..., is the same attribute)
+    {"ns3::SingleTorHelper::Servers", "--workers (one server per worker on a single ToR)"},
+    {"ns3::SingleTorHelper::DataRate", "--dataRate"},
+    {"ns3::SingleTorHelper::Delay", "--delayUs"},
+    {"ns3::SingleTorHelper::RateCap", "--rateCap"},
+    {"ns3::SingleTorHelper::QueueDisc", "--queueDisc"},
+    {"ns3::SingleTorHelper::EcnThresholdPackets", "--ecnThresholdPackets"},
+    {"ns3::SingleTorHelper::BandWeights", "--bandWeights"},
+    {"ns3::SingleTorHelper::ServerBandLimitPackets", "--hostBandPackets"},
+    {"ns3::FabricTopology::ServerDataRate", "--dataRate"},
+    {"ns3::FabricTopology::FabricDataRate", "--fabricDataRate"},
+    {"ns3::FabricTopology::ServerDelay", "--delayUs"},
+    {"ns3::FabricTopology::FabricDelay", "--delayUs"},
+    {"ns3::FabricTopology::QueueDisc", "--queueDisc"},
+    {"ns3::FabricTopology::EcnThresholdPackets", "--ecnThresholdPackets"},
+    {"ns3::FabricTopology::BandWeights", "--bandWeights"},
+    {"ns3::FabricTopology::ServerBandLimitPackets", "--hostBandPackets"},
+    // What the module's objects set on the objects they make
+    {"ns3::DnnModel::ComputeTime", "--computeMs or --rcp"},
+    {"ns3::SyncMessenger::Port", "ns3::TrainingJob::SyncPort"},
+    {"ns3::SyncMessenger::Tos", "--trainingPriority"},
+    {"ns3::MulticastSender::Port", "ns3::TcpPartitionTransport::Port"},
+    {"ns3::MulticastSender::Tos", "--trainingPriority"},
+    {"ns3::MulticastReceiver::Port", "ns3::TcpPartitionTransport::Port"},
+    {"ns3::MulticastReceiver::Tos", "--trainingPriority"},
+    // The egress queue discs' (EgressQueue builds them whole)
+    {"ns3::PfifoFastQueueDisc::MaxSize",
+     "ns3::SingleTorHelper::QueueDiscLimitPackets (switches) or --hostBandPackets (servers)"},
+    {"ns3::FifoQueueDisc::MaxSize",
+     "ns3::SingleTorHelper::QueueDiscLimitPackets (switches) or --hostBandPackets (servers)"},
+    {"ns3::RedQueueDisc::MaxSize",
+     "ns3::SingleTorHelper::QueueDiscLimitPackets (switches) or --hostBandPackets (servers)"},
+    {"ns3::RedQueueDisc::MinTh", "--ecnThresholdPackets"},
+    {"ns3::RedQueueDisc::MaxTh", "--ecnThresholdPackets"},
+    {"ns3::RedQueueDisc::QW", "--queueDisc=prio-red (a queue weight of 1)"},
+    {"ns3::RedQueueDisc::Gentle", "--queueDisc=prio-red (not gentle)"},
+    {"ns3::RedQueueDisc::UseEcn", "--queueDisc=prio-red (it marks)"},
+    {"ns3::RedQueueDisc::UseHardDrop", "--queueDisc=prio-red (it marks)"},
+    {"ns3::RedQueueDisc::LinkBandwidth", "--dataRate"},
+    {"ns3::RedQueueDisc::LinkDelay", "--delayUs"},
 };
+
+/**
+ * Whether the ns-3 default `given` ("ns3::T::A") sets the attribute `listed` ("ns3::U::A"):
+ * ns-3 finds an attribute through a type's parents, so T may be U or a subclass of it.
+ */
+bool
+SetsAttribute(const std::string& given, const std::string& listed)
+{
+    if (given == listed)
+    {
+        return true;
+    }
+    const size_t g = given.rfind("::");
+    const size_t l = listed.rfind("::");
+    TypeId givenType;
+    TypeId listedType;
+    return g != std::string::npos && l != std::string::npos && given.substr(g) == listed.substr(l)
+           && TypeId::LookupByNameFailSafe(given.substr(0, g), &givenType)
+           && TypeId::LookupByNameFailSafe(listed.substr(0, l), &listedType)
+           && givenType.IsChildOf(listedType);
+}
 
 } // namespace
 
@@ -116,14 +183,14 @@ Ns3DefaultOwner(const std::string& name)
     for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
-        if (p->sets && name == p->sets)
+        if (p->sets && SetsAttribute(name, p->sets))
         {
             return std::string("--") + p->flag;
         }
     }
     for (const auto& [attribute, option] : kRunnerSets)
     {
-        if (name == attribute)
+        if (SetsAttribute(name, attribute))
         {
             return option;
         }

@@ -22,6 +22,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -439,7 +440,9 @@ PrepareOutputDirectory(const std::string& option, const std::string& path)
         }
     }
     std::error_code ec;
-    if (std::filesystem::is_symlink(path, ec))
+    // "LINK/" names what the link points to: the link itself is the name without the slashes.
+    const std::string named = path.substr(0, std::max<size_t>(1, path.find_last_not_of('/') + 1));
+    if (std::filesystem::is_symlink(named, ec))
     {
         fail("is a symbolic link: expected a folder of its own (ddnn writes nothing through a "
              "link)");

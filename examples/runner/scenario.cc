@@ -240,6 +240,28 @@ Scenario::Set(const std::string& name, const std::string& text)
 }
 
 void
+Scenario::UseJobTransport(uint32_t k, const std::string& name)
+{
+    const std::string job = "training[" + std::to_string(k + 1) + "].";
+    Set(job + "transport", name);
+    const TypeId chosen = PartitionTransport::Lookup(name);
+    for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+    {
+        const ddnn_param* p = ddnn_scenario_param(i);
+        const std::string target = p->sets ? p->sets : "";
+        TypeId owner;
+        TypeId::AttributeInformation info;
+        if (ddnn_param_is_per_job(p)
+            && TypeId::LookupByNameFailSafe(target.substr(0, target.rfind("::")), &owner)
+            && owner.IsChildOf(PartitionTransport::GetTypeId())
+            && !chosen.LookupAttributeByName(target.substr(target.rfind("::") + 2), &info))
+        {
+            Set(job + p->attribute, ddnn_param_default(p));
+        }
+    }
+}
+
+void
 Scenario::CheckRanges() const
 {
     const ddnn_param* bad = nullptr;
@@ -486,16 +508,20 @@ CheckChosenTypeHas(const Scenario& scenario,
 }
 
 /**
- * Options read in one mode only: `flag` is read when parameter `mode` ("training.syncer") is
- * `value`; given (other than its default) in another mode, the run would ignore it, so it is
- * refused. A registered type's attributes are found by CheckChosenTypeHas instead.
+ * Options read in one mode only: `flag` is read when parameter `mode` ("training.syncer") is one
+ * of `values` ("a|b"; "*": when it is given at all), or parameter `orMode` is one of `orValues`;
+ * given (other than its default) in another mode, the run would ignore it, so it is refused. A
+ * scenario-wide option whose mode is a job's is read when any job's mode reads it. A registered
+ * type's attributes are found by CheckChosenTypeHas instead.
  */
 struct ModeOption
 {
     const char* flag;
     const char* mode;
-    const char* value;
+    const char* values;
     const char* what; //!< what the option sets, for the message
+    const char* orMode{nullptr};
+    const char* orValues{nullptr};
 };
 
 const ModeOption kModeOptions[] = {
@@ -509,42 +535,84 @@ const ModeOption kModeOptions[] = {
      "training.collective",
      "in-network-aggregation",
      "aggregation timeout"},
+    {"aggregationMemory",
+     "training.collective",
+     "in-network-aggregation",
+     "switches' aggregation memory"},
+    {"parameterServers",
+     "training.collective",
+     "parameter-server",
+     "number of parameter servers",
+     "training.fallback",
+     "parameter-server"},
     {"syncCycleUs", "training.syncer", "network", "sync cycle"},
     {"ecnThresholdPackets", "topology.queue-disc", "prio-red", "ECN threshold"},
+    {"fabricDataRate", "topology.kind", "leaf-spine|fat-tree", "switch-to-switch link rate"},
+    {"stragglerScale", "training.stragglers", "*", "stragglers' compute scale"},
 };
 
-/** Refuses an option of kModeOptions given in another mode (job k's, for a job's rows). */
+/** Parameter `name`'s value (job k's, for a job's parameter) as text. */
+std::string
+FormattedValue(const Scenario& scenario, const ddnn_param* p, uint32_t k)
+{
+    char text[DDNN_PATH_MAX + 64];
+    if (ddnn_scenario_format_job_param(
+            &scenario.values, p, ddnn_param_is_per_job(p) ? k : 0, text, sizeof text)
+        != DDNN_OK)
+    {
+        throw DdnnError(std::string("--") + p->flag + ": cannot format its value");
+    }
+    return text;
+}
+
+/** Whether `value` is one of `values` ("a|b"; "*": any but empty). */
+bool
+IsOneOf(const std::string& value, const std::string& values)
+{
+    return values == "*" ? !value.empty()
+                         : ("|" + values + "|").find("|" + value + "|") != std::string::npos;
+}
+
+/** Refuses an option of kModeOptions given in another mode. */
 void
-CheckModeOptions(const Scenario& scenario, uint32_t k)
+CheckModeOptions(const Scenario& scenario)
 {
     const Scenario defaults;
     for (const ModeOption& option : kModeOptions)
     {
         const ddnn_param* p = ddnn_scenario_param_by_flag(option.flag);
         const ddnn_param* mode = ddnn_scenario_param_named(option.mode);
-        const uint32_t job = ddnn_param_is_per_job(p) ? k : 0;
-        char given[DDNN_PATH_MAX + 64];
-        char fallback[DDNN_PATH_MAX + 64];
-        char chosen[DDNN_PATH_MAX + 64];
-        if (ddnn_scenario_format_job_param(&scenario.values, p, job, given, sizeof given) != DDNN_OK
-            || ddnn_scenario_format_job_param(&defaults.values, p, 0, fallback, sizeof fallback)
-                   != DDNN_OK
-            || ddnn_scenario_format_job_param(&scenario.values,
-                                              mode,
-                                              ddnn_param_is_per_job(mode) ? k : 0,
-                                              chosen,
-                                              sizeof chosen)
-                   != DDNN_OK)
+        const ddnn_param* orMode
+            = option.orMode ? ddnn_scenario_param_named(option.orMode) : nullptr;
+        auto reads = [&](uint32_t k) {
+            return IsOneOf(FormattedValue(scenario, mode, k), option.values)
+                   || (orMode && IsOneOf(FormattedValue(scenario, orMode, k), option.orValues));
+        };
+        const bool perJob = ddnn_param_is_per_job(p);
+        for (uint32_t k = 0; k < (perJob ? scenario.JobCount() : 1); ++k)
         {
-            throw DdnnError(std::string("--") + option.flag + ": cannot format its value");
-        }
-        if (std::strcmp(given, fallback) != 0 && std::strcmp(chosen, option.value) != 0)
-        {
-            throw DdnnError((ddnn_param_is_per_job(p) ? JobArgument(k, option.flag)
-                                                      : std::string("--") + option.flag)
-                            + ": the " + option.what + " is read only with --" + mode->flag + "="
-                            + option.value + ", not " + chosen + " (leave it out, or give --"
-                            + mode->flag + "=" + option.value + ")");
+            bool read = reads(k);
+            for (uint32_t j = 0; !perJob && j < scenario.JobCount(); ++j)
+            {
+                read = read || reads(j); // a scenario-wide option: any job's mode reads it
+            }
+            if (read || FormattedValue(scenario, p, k) == FormattedValue(defaults, p, 0))
+            {
+                continue;
+            }
+            const std::string values = option.values;
+            const std::string first = values.substr(0, values.find('|'));
+            std::string with = values == "*" ? "--" + std::string(mode->flag)
+                                             : "--" + std::string(mode->flag) + "=" + values;
+            std::replace(with.begin(), with.end(), '|', ',');
+            const std::string chosen = FormattedValue(scenario, mode, k);
+            throw DdnnError(
+                (perJob ? JobArgument(k, option.flag) : std::string("--") + option.flag) + ": the "
+                + option.what + " is read only with " + with
+                + (orMode ? " (or --" + std::string(orMode->flag) + "=" + option.orValues + ")"
+                          : "")
+                + (values == "*" ? "" : ", not " + chosen) + " (leave it out, or give --"
+                + mode->flag + (values == "*" ? "" : "=" + first) + ")");
         }
     }
 }
@@ -597,6 +665,17 @@ PolicyChoice()
                                "priority policy",
                                "priorityPolicy"};
     return policy;
+}
+
+const Choice&
+TransportChoice()
+{
+    static const Choice transport{PartitionTransport::GetTypeId(),
+                                  PartitionTransport::Names(),
+                                  &PartitionTransport::Lookup,
+                                  "transport",
+                                  "transport"};
+    return transport;
 }
 
 const Choice&
@@ -708,6 +787,7 @@ Scenario::ValidateTraining() const
     CheckRanges(); // each value within its parameter's range
     const std::string kind = values.topology_kind;
     CheckEgressSettings();
+    CheckModeOptions(*this);
     for (uint32_t k = 0; k < JobCount(); ++k)
     {
         const ddnn_scenario_job& job = Job(k);
@@ -719,8 +799,18 @@ Scenario::ValidateTraining() const
                            job.priority_policy,
                            BufferPriorityPolicy::Lookup(job.priority_policy),
                            static_cast<int>(k));
-        CheckModeOptions(*this, k);
+        CheckChosenTypeHas(*this,
+                           TransportChoice(),
+                           job.transport,
+                           PartitionTransport::Lookup(job.transport),
+                           static_cast<int>(k));
         CheckPolicyYieldsAtJobTos(*this, k);
+        if (job.min_rto_ms > 0 && job.min_rto_ms < 0.01)
+        {
+            failJob("trainingMinRtoMs",
+                    "expected 0 (the transport's) or at least 0.01 ms (the floor that bounds "
+                    "the timers' events)");
+        }
         if (!(job.compute_ms > 0) && !(job.rcp > 0))
         {
             failJob("computeMs", "expected a positive compute time in ms (or give --rcp)");

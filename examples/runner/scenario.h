@@ -51,6 +51,11 @@ class Scenario
      * from text, with the table's parsing and range; throws DdnnError "--FLAG: expected ...".
      */
     void Set(const std::string& name, const std::string& text);
+    /**
+     * Job k's transport becomes `name`, and the rows setting attributes of another transport
+     * go back to their defaults (a reference run on the ideal transport reads no TCP value).
+     */
+    void UseJobTransport(uint32_t k, const std::string& name);
 
     /**
      * Makes the relative paths (profile, oracle reference, cdf, schedule) absolute: in

@@ -380,6 +380,7 @@ InstallJob(const Scenario& scenario,
                  StringValue(TransportSettings::TenantCongestionControl(
                      transport.trainingCongestionControl)));
     setTransport("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
+    SetScenarioAttributes(scenario, k, transportType, setTransport);
     setTransport("DataRate", DataRateValue(installed.idealRate));
     setTransport("StepLatency", TimeValue(installed.idealStepLatency));
     // The placement covers the workers, then any dedicated parameter servers.
@@ -419,13 +420,6 @@ InstallJob(const Scenario& scenario,
                                                          DoubleValue(job.straggler_scale));
     }
     CheckComputeReach(scenario, k, model->GetComputeTime());
-    if (scenario.ReadsSlackTags() && model->GetComputeTime().IsZero())
-    {
-        throw DdnnError(JobArgument(k, "rcp") + ": --queueDisc=" + scenario.values.queue_disc
-                        + " orders packets by their buffer's deadline, and a job without "
-                          "compute time has none (every buffer is due at once): give it "
-                          "compute time (--rcp or --computeMs above 0)");
-    }
     if (job.jitter[0] != '\0')
     {
         for (uint32_t r = 0; r < training.GetJob()->GetWorkerCount(); ++r)
@@ -531,11 +525,24 @@ RunTraining(const Scenario& scenario, const std::string& outDir)
     TrainingRecorder recorder(training.job);
     {
         const ddnn_scenario_job& job = scenario.Job(0);
-        Time end = job.stop_s > 0
-                       ? Seconds(job.stop_s)
-                       : Seconds(job.start_s)
-                             + job.iterations * training.job->GetModel()->GetComputeTime();
-        ProgressMeter progress(end, scenario.progress);
+        // Compute-bound, the run ends no earlier than this: past 10^6 s (the longest ddnn
+        // simulates) ns-3's clock would reach its end, so it is refused before it runs.
+        const double endS
+            = job.stop_s > 0
+                  ? job.stop_s
+                  : job.start_s
+                        + job.iterations * training.job->GetModel()->GetComputeTime().GetSeconds();
+        if (!(endS <= DDNN_PROFILE_MAX_COMPUTE_NS / 1e9))
+        {
+            std::ostringstream os;
+            os << "--iterations: " << job.iterations << " iterations of "
+               << training.job->GetModel()->GetComputeTime().GetSeconds()
+               << " s of compute each end after " << endS
+               << " s, more than 10^6 s (the longest ddnn simulates): give fewer iterations, "
+                  "less compute or a --stopS";
+            throw DdnnError(os.str());
+        }
+        ProgressMeter progress(Seconds(endS), scenario.progress);
         DistributedRun::SetSimulating(true);
         Simulator::Run();
     }
