@@ -53,6 +53,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -187,6 +188,8 @@ struct CellOptions
     std::string hostBand = "profile";
     /** The training's priority policy (a registered name). */
     std::string policy = "static";
+    /** The egress queue disc of ddnn's runs (a registered name); the bare runs keep PfifoFast. */
+    std::string queueDisc = "pfifo-fast";
 };
 
 /**
@@ -216,6 +219,7 @@ CellScenario(const Cell& cell,
         s.Set("transport.host-band-packets", options.hostBand);
     }
     s.Set("training.priority-policy", options.policy);
+    s.Set("topology.queue-disc", options.queueDisc);
     x.duration_s = durationS;
     x.warmup_s = 0;
     x.cooldown_s = 0;
@@ -608,6 +612,7 @@ Measure(const std::string& spec, const CellOptions& options)
     const std::string arg = "--child=" + spec;
     const std::string hostBandArg = "--hostBandPackets=" + options.hostBand;
     const std::string policyArg = "--priorityPolicy=" + options.policy;
+    const std::string queueDiscArg = "--queueDisc=" + options.queueDisc;
     pid_t pid = fork();
     if (pid < 0)
     {
@@ -623,6 +628,7 @@ Measure(const std::string& spec, const CellOptions& options)
               arg.c_str(),
               hostBandArg.c_str(),
               policyArg.c_str(),
+              queueDiscArg.c_str(),
               static_cast<char*>(nullptr));
         _exit(127);
     }
@@ -832,6 +838,11 @@ main(int argc, char* argv[])
               "the training's priority policy: static (the cells' and the calibration's) or "
               "another registered one, e.g. slack-adaptive with --priority=low",
               options.policy);
+    AddOption(cmd,
+              "queueDisc",
+              "the egress queue disc of ddnn's runs (the bare runs keep PfifoFast), e.g. "
+              "least-slack: its per-packet cost in the ratio",
+              options.queueDisc);
     AddOption(cmd, "child", "internal: one measured run", child);
     ParseCommandLine(cmd, argc, argv, "ddnn-bench");
 
@@ -901,6 +912,18 @@ main(int argc, char* argv[])
             }
         }
 
+        if (!calibrationOut.empty())
+        {
+            // Its folder is checked before the runs, not after them.
+            const std::filesystem::path folder
+                = std::filesystem::absolute(calibrationOut).parent_path();
+            std::error_code ec;
+            if (!std::filesystem::is_directory(folder, ec) || access(folder.c_str(), W_OK) != 0)
+            {
+                throw DdnnError("--calibrationOut=" + calibrationOut + ": cannot write into "
+                                + folder.string() + " (no such folder, or not writable)");
+            }
+        }
         // Every cell's scenario is checked before the table starts: a refusal is one line.
         for (const std::string& profile : profiles)
         {
@@ -927,7 +950,8 @@ main(int argc, char* argv[])
                   << " x (ddnn, bare ns-3) interleaved per cell, servers' band limit "
                   << (options.hostBand == "profile" ? "the profile's"
                                                     : options.hostBand + " packets")
-                  << ", priority policy " << options.policy << "; median (min-max)\n"
+                  << ", priority policy " << options.policy << ", queue disc " << options.queueDisc
+                  << "; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)

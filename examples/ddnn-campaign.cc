@@ -882,7 +882,12 @@ main(int argc, char* argv[])
     std::string slurm;
     std::string greenText = "1";
     std::string redText = "30";
-    std::string runner = Sibling(argv[0], "ddnn-datacenter");
+    // Found through PATH, argv[0] has no folder: the program's own path names it.
+    std::error_code ec;
+    const std::filesystem::path self = std::string(argv[0]).find('/') == std::string::npos
+                                           ? std::filesystem::read_symlink("/proc/self/exe", ec)
+                                           : std::filesystem::path(argv[0]);
+    std::string runner = Sibling(ec ? std::string(argv[0]) : self.string(), "ddnn-datacenter");
     bool estimate = false;
     std::string calibration = DdnnDataPath("calibration.csv");
     std::string machinesText;

@@ -12,41 +12,30 @@ namespace ns3
 namespace
 {
 
-/** A LeastSlackQueueDisc of `mode` holding BandLimit() packets. */
-void
-BuildLeastSlack(const EgressQueue& queue, TrafficControlHelper& tch, LeastSlackQueueDisc::Mode mode)
+/** The entry of a LeastSlackQueueDisc of `mode` holding BandLimit() packets; band 0 the
+ * background's, band 1 the training's (a packet's SlackTag, not its ToS, picks it). */
+EgressQueue::Entry
+LeastSlackEntry(const std::string& name,
+                const std::string& attributeName,
+                LeastSlackQueueDisc::Mode mode)
 {
-    tch.SetRootQueueDisc("ns3::LeastSlackQueueDisc",
-                         "MaxSize",
-                         QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.BandLimit())),
-                         "Mode",
-                         EnumValue(mode),
-                         "LinkRate",
-                         DataRateValue(queue.linkRate));
+    auto build = [mode](const EgressQueue& queue, TrafficControlHelper& tch) {
+        tch.SetRootQueueDisc("ns3::LeastSlackQueueDisc",
+                             "MaxSize",
+                             QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, queue.BandLimit())),
+                             "Mode",
+                             EnumValue(mode),
+                             "LinkRate",
+                             DataRateValue(queue.linkRate));
+    };
+    return {name, attributeName, {0x00, 0x08}, build, nullptr, false, true};
 }
 
 } // namespace
 
-// Band 0 the background's, band 1 the training's: a packet's SlackTag, not its ToS, picks it.
-[[maybe_unused]] static const EgressQueue::Kind g_leastSlack
-    = EgressQueue::Register({"least-slack",
-                             "LeastSlack",
-                             {0x00, 0x08},
-                             [](const EgressQueue& queue, TrafficControlHelper& tch) {
-                                 BuildLeastSlack(queue, tch, LeastSlackQueueDisc::PURE);
-                             },
-                             nullptr,
-                             false,
-                             true});
-[[maybe_unused]] static const EgressQueue::Kind g_leastSlackHybrid
-    = EgressQueue::Register({"least-slack-hybrid",
-                             "LeastSlackHybrid",
-                             {0x00, 0x08},
-                             [](const EgressQueue& queue, TrafficControlHelper& tch) {
-                                 BuildLeastSlack(queue, tch, LeastSlackQueueDisc::HYBRID);
-                             },
-                             nullptr,
-                             false,
-                             true});
+[[maybe_unused]] static const EgressQueue::Kind g_leastSlack = EgressQueue::Register(
+    LeastSlackEntry("least-slack", "LeastSlack", LeastSlackQueueDisc::PURE));
+[[maybe_unused]] static const EgressQueue::Kind g_leastSlackHybrid = EgressQueue::Register(
+    LeastSlackEntry("least-slack-hybrid", "LeastSlackHybrid", LeastSlackQueueDisc::HYBRID));
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 
 #include "ns3/ddnn-module.h"
 #include "ns3/network-module.h"
+#include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/transport-settings.h"
 
@@ -125,6 +126,30 @@ struct Dumbbell
     Ptr<TrainingJob> InstallTenants(const std::string& priority, const std::string& check = "Warn");
 
     Ptr<BackgroundTenant> tenant;
+};
+
+/**
+ * An item for a queue disc's unit tests: the packet and a sequence number, carried as its
+ * protocol number; no header to add, nothing to mark (the network layer's items do both).
+ */
+class TestQueueDiscItem : public QueueDiscItem
+{
+  public:
+    TestQueueDiscItem(Ptr<Packet> p, uint16_t sequence)
+        : QueueDiscItem(p, Address(), sequence)
+    {
+    }
+
+    void
+    AddHeader() override
+    {
+    }
+
+    bool
+    Mark() override
+    {
+        return false;
+    }
 };
 
 } // namespace ddnntest

@@ -29,27 +29,6 @@ using namespace ns3::ddnntest;
 namespace
 {
 
-// QueueDiscItem leaves header and marking to the network layer's items: none here.
-class TestItem : public QueueDiscItem
-{
-  public:
-    TestItem(Ptr<Packet> p, uint16_t sequence)
-        : QueueDiscItem(p, Address(), sequence)
-    {
-    }
-
-    void
-    AddHeader() override
-    {
-    }
-
-    bool
-    Mark() override
-    {
-        return false;
-    }
-};
-
 /** An item of `bytes` due at `deadlineNs` for `tenant` (NONE: untagged); its sequence travels
  * as the protocol number. */
 Ptr<QueueDiscItem>
@@ -60,7 +39,7 @@ MakeItem(int64_t deadlineNs, TenantKind::Tenant tenant, uint16_t sequence, uint3
     {
         p->AddPacketTag(SlackTag(deadlineNs, tenant));
     }
-    return Create<TestItem>(p, sequence);
+    return Create<TestQueueDiscItem>(p, sequence);
 }
 
 Ptr<LeastSlackQueueDisc>

@@ -5,6 +5,8 @@
  * an idle band's share is redistributed in the ratio of the others' weights, packets keep
  * their order within a band.
  */
+#include "ddnn-test-util.h"
+
 #include "ns3/ddnn-module.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -21,27 +23,6 @@ namespace
 // Socket priorities that the default Priomap sends to bands 0, 1 and 2 (ToS 0x10, 0x00, 0x08).
 const uint8_t kPriorityOfBand[] = {6, 0, 2};
 
-// QueueDiscItem leaves header and marking to the network layer's items: none here.
-class TestItem : public QueueDiscItem
-{
-  public:
-    TestItem(Ptr<Packet> p, uint16_t sequence)
-        : QueueDiscItem(p, Address(), sequence)
-    {
-    }
-
-    void
-    AddHeader() override
-    {
-    }
-
-    bool
-    Mark() override
-    {
-        return false;
-    }
-};
-
 Ptr<QueueDiscItem>
 MakeItem(uint32_t band, uint32_t bytes, uint32_t sequence)
 {
@@ -50,7 +31,7 @@ MakeItem(uint32_t band, uint32_t bytes, uint32_t sequence)
     tag.SetPriority(kPriorityOfBand[band]);
     p->AddPacketTag(tag);
     // The sequence travels as the protocol number: enough to check the order within a band.
-    return Create<TestItem>(p, static_cast<uint16_t>(sequence));
+    return Create<ddnntest::TestQueueDiscItem>(p, static_cast<uint16_t>(sequence));
 }
 
 Ptr<WeightedBandQueueDisc>
