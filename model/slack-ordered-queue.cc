@@ -31,7 +31,10 @@ SlackOrderedQueue::GetTypeId()
     return tid;
 }
 
-SlackOrderedQueue::SlackOrderedQueue() = default;
+SlackOrderedQueue::SlackOrderedQueue()
+    : NS_LOG_TEMPLATE_DEFINE("SlackOrderedQueue")
+{
+}
 
 SlackOrderedQueue::~SlackOrderedQueue() = default;
 

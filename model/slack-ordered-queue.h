@@ -4,6 +4,7 @@
 #ifndef SLACK_ORDERED_QUEUE_H
 #define SLACK_ORDERED_QUEUE_H
 
+#include "ns3/log.h"
 #include "ns3/queue-item.h"
 #include "ns3/queue.h"
 
@@ -65,6 +66,8 @@ class SlackOrderedQueue : public Queue<QueueDiscItem>
 
     std::set<Entry> m_order;
     uint64_t m_arrivals{0};
+    /** Its own log component: Queue<QueueDiscItem>'s g_log is private to it. */
+    NS_LOG_TEMPLATE_DECLARE;
 
     using Queue<QueueDiscItem>::DoEnqueue;
     using Queue<QueueDiscItem>::DoDequeue;
