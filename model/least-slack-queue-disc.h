@@ -21,8 +21,8 @@ class SlackOrderedQueue;
  * \brief Least slack first: serves the packet whose SlackTag leaves it the least slack
  * (deadline − now − its transmission time at LinkRate), after Mittal et al., Universal Packet
  * Scheduling (NSDI'16). Packets of one deadline leave in arrival order within a tenant (so a
- * connection's segments keep their order), the background's before the training's. A packet's deadline is absolute, so its slack falls by the time it
- * waits at every hop.
+ * connection's segments keep their order), the background's before the training's. A packet's
+ * deadline is absolute, so its slack falls by the time it waits at every hop.
  *
  * Two internal SlackOrderedQueues, one per tenant: band 0 the background (and untagged packets:
  * counted, due on arrival, said once), band 1 the training jobs. Mode Pure serves the earlier
