@@ -349,8 +349,7 @@ ExpandCampaign(const std::string& file,
 {
     ddnn_campaign* campaign = nullptr;
     ddnn_diag diag{};
-    std::string schema = DdnnDataPath("ddnn-scenario.xsd");
-    if (ddnn_campaign_read_file(&campaign, file.c_str(), schema.c_str(), &diag) != DDNN_OK)
+    if (ddnn_campaign_read_file(&campaign, file.c_str(), &diag) != DDNN_OK)
     {
         char line[600];
         ddnn_diag_format(&diag, file.c_str(), line, sizeof line);
@@ -414,8 +413,7 @@ ExpandCampaign(const std::string& file,
         }
         ddnn_scenario core;
         char name[256];
-        if (ddnn_campaign_point(campaign, i, schema.c_str(), &core, name, sizeof name, &diag)
-            != DDNN_OK)
+        if (ddnn_campaign_point(campaign, i, &core, name, sizeof name, &diag) != DDNN_OK)
         {
             char line[600];
             ddnn_diag_format(&diag, file.c_str(), line, sizeof line);

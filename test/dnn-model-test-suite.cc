@@ -18,7 +18,7 @@ using namespace ns3;
 /**
  * \ingroup ddnn-tests
  * The ns-3 objects' attribute defaults agree with the scenario's parameter table
- * (examples/runner/ddnn-scenario-params.c), so that a program using the objects directly gets the
+ * (examples/runner/ddnn-scenario-rows.def), so that a program using the objects directly gets the
  * same model as one using a scenario.
  */
 class AttributeDefaultsTestCase : public TestCase
@@ -124,7 +124,7 @@ class AttributesDocumentedTestCase : public TestCase
     void
     DoRun() override
     {
-        const std::string data = DdnnDataPath("ddnn-scenario.xsd");
+        const std::string data = DdnnDataPath("web-search-cdf.csv");
         const std::string path = data.substr(0, data.rfind('/')) + "/../doc/user.rst";
         std::ifstream in(path);
         NS_TEST_ASSERT_MSG_EQ(in.good(), true, "cannot read " << path);

@@ -389,7 +389,6 @@ foreach(reader ${ddnn_fuzz_readers})
   target_compile_options(ddnn-fuzz-replay-${reader} PRIVATE ${ddnn_warnings} -Wpedantic)
   target_compile_definitions(
     ddnn-fuzz-replay-${reader} PRIVATE DDNN_FUZZ_READER=DDNN_FUZZ_${upper}
-                                       DDNN_FUZZ_SCHEMA="${ddnn_data_dir}/ddnn-scenario.xsd"
   )
   add_test(NAME fuzz-corpus-${reader} COMMAND ddnn-fuzz-replay-${reader} ${inputs})
 endforeach()

@@ -418,10 +418,7 @@ read_cases(ddnn_campaign* c, dimension* dim, xmlNodePtr vary, ddnn_diag* diag)
 }
 
 int
-ddnn_campaign_read_file(ddnn_campaign** out,
-                        const char* path,
-                        const char* schema_path,
-                        ddnn_diag* diag)
+ddnn_campaign_read_file(ddnn_campaign** out, const char* path, ddnn_diag* diag)
 {
     char* text;
     size_t len;
@@ -430,19 +427,18 @@ ddnn_campaign_read_file(ddnn_campaign** out,
     {
         return rc;
     }
-    rc = ddnn_campaign_parse(out, text, len, schema_path, diag);
+    rc = ddnn_campaign_parse(out, text, len, diag);
     free(text);
     return rc;
 }
 
 int
-ddnn_campaign_parse(
-    ddnn_campaign** out, const char* text, size_t len, const char* schema_path, ddnn_diag* diag)
+ddnn_campaign_parse(ddnn_campaign** out, const char* text, size_t len, ddnn_diag* diag)
 {
     xmlDocPtr doc = NULL;
     xmlNodePtr root, child;
     ddnn_campaign* c;
-    int rc = ddnn_scenario_load_document(text, len, schema_path, &doc, diag);
+    int rc = ddnn_scenario_load_document(text, len, &doc, diag);
     if (rc != DDNN_OK)
     {
         return rc;
@@ -693,7 +689,6 @@ apply_case(const dimension* dim,
 int
 ddnn_campaign_point(const ddnn_campaign* c,
                     size_t index,
-                    const char* schema_path,
                     ddnn_scenario* s,
                     char* name,
                     size_t name_size,
@@ -745,7 +740,7 @@ ddnn_campaign_point(const ddnn_campaign* c,
     {
         return ddnn_diag_set(diag, rc, 0, "", "out of memory");
     }
-    rc = ddnn_scenario_parse(s, text, len, schema_path, diag);
+    rc = ddnn_scenario_parse(s, text, len, diag);
     free(text);
     if (rc != DDNN_OK)
     {

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The parameters of a scenario, described once: XML element and attribute, command-line
- * flag, type, unit, default, range, help and the ns-3 attribute it sets. Defaults, range checks,
- * the command-line options of the programs, the written-back scenario.xml and the schema check
- * (test/c/test-scenario-params.c compares this table with data/ddnn-scenario.xsd) all come
- * from here.
+ * The parameters of a scenario (ddnn-scenario-rows.def, their one place) as a table: XML
+ * element and attribute, command-line flag, type, unit, default, range, help and the ns-3
+ * attribute it sets. Defaults, range checks, the command-line options of the programs, the
+ * written-back scenario.xml and the XML schema all come from here.
  */
 #ifndef DDNN_SCENARIO_PARAMS_H
 #define DDNN_SCENARIO_PARAMS_H
@@ -28,6 +27,18 @@ extern "C"
         DDNN_PARAM_TEXT    /* one of `choices`, or free text (a path, a data rate) */
     } ddnn_param_type;
 
+    /* What a text parameter's value looks like, for the schema (ddnn-scenario-schema.c). */
+    typedef enum
+    {
+        DDNN_TEXT_ANY,  /* one of `choices` when it has them, else any text that fits */
+        DDNN_TEXT_RATE, /* an ns-3 data rate: digits and a unit, e.g. 10Gbps */
+        DDNN_TEXT_NAME  /* a name of a host's registry, `choices` the shipped ones */
+    } ddnn_text_form;
+
+/* Flags of a number row (ddnn-scenario-rows.def). */
+#define DDNN_PARAM_MIN_EXCLUSIVE 1 /* min itself is refused */
+#define DDNN_PARAM_REQUIRED      2 /* a scenario file must give it */
+
     typedef struct
     {
         const char* element;   /* XML element, e.g. "training" */
@@ -39,6 +50,8 @@ extern "C"
                                       through ddnn_param_default) */
         double min, max;           /* numbers: the range */
         int min_exclusive;         /* numbers: min itself is not allowed */
+        int required;              /* a scenario file must give it */
+        ddnn_text_form form;       /* text: what the value looks like */
         const char* choices;       /* text: "a|b|c", or NULL for free text */
         const char* help;
         size_t offset, size; /* where it lives in ddnn_scenario */

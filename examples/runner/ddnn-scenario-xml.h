@@ -17,8 +17,7 @@
  * Parses and validates text (at most DDNN_SCENARIO_MAX_BYTES and DDNN_SCENARIO_MAX_ATTRIBUTES,
  * no network, no DTD); on success *doc_out holds a tree that passed the schema.
  */
-int ddnn_scenario_load_document(
-    const char* text, size_t len, const char* schema_path, xmlDocPtr* doc_out, ddnn_diag* diag);
+int ddnn_scenario_load_document(const char* text, size_t len, xmlDocPtr* doc_out, ddnn_diag* diag);
 
 /* Copies every attribute of the children of `node` (a <scenario>) into *s. */
 int ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag);

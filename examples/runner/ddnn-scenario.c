@@ -2,6 +2,7 @@
 #include "ddnn-scenario.h"
 
 #include "ddnn-scenario-params.h"
+#include "ddnn-scenario-schema.h"
 #include "ddnn-scenario-xml.h"
 #include "ns3/ddnn-csv.h"
 
@@ -124,13 +125,14 @@ check_removed_attributes(xmlNodePtr node, ddnn_diag* diag)
 }
 
 int
-ddnn_scenario_load_document(
-    const char* text, size_t len, const char* schema_path, xmlDocPtr* doc_out, ddnn_diag* diag)
+ddnn_scenario_load_document(const char* text, size_t len, xmlDocPtr* doc_out, ddnn_diag* diag)
 {
     xmlDocPtr doc;
     xmlSchemaParserCtxtPtr schema_parser = NULL;
     xmlSchemaPtr schema = NULL;
     xmlSchemaValidCtxtPtr validator = NULL;
+    char* schema_text = NULL;
+    size_t schema_len = 0;
     ddnn_diag local;
     int rc = DDNN_OK;
     if (!diag)
@@ -190,12 +192,18 @@ ddnn_scenario_load_document(
     {
         goto done;
     }
-    schema_parser = xmlSchemaNewParserCtxt(schema_path);
+    if ((rc = ddnn_scenario_schema(&schema_text, &schema_len)) != DDNN_OK)
+    {
+        rc = ddnn_diag_set(diag, rc, 0, "", "out of memory");
+        goto done;
+    }
+    schema_parser = xmlSchemaNewMemParserCtxt(schema_text, (int)schema_len);
     schema = schema_parser ? xmlSchemaParse(schema_parser) : NULL;
     if (!schema)
     {
+        /* The table made a schema libxml2 refuses: a defect of the table, not of the file. */
         memset(diag, 0, sizeof *diag);
-        rc = ddnn_diag_set(diag, DDNN_ERR_IO, 0, "", "cannot load the schema %s", schema_path);
+        rc = ddnn_diag_set(diag, DDNN_ERR_INVALID, 0, "", "the generated schema does not parse");
         goto done;
     }
     validator = xmlSchemaNewValidCtxt(schema);
@@ -227,6 +235,7 @@ done:
     {
         xmlSchemaFreeParserCtxt(schema_parser);
     }
+    free(schema_text);
     if (rc != DDNN_OK)
     {
         xmlFreeDoc(doc);
@@ -417,12 +426,11 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
 }
 
 int
-ddnn_scenario_parse(
-    ddnn_scenario* s, const char* text, size_t len, const char* schema_path, ddnn_diag* diag)
+ddnn_scenario_parse(ddnn_scenario* s, const char* text, size_t len, ddnn_diag* diag)
 {
     xmlDocPtr doc = NULL;
     xmlNodePtr root;
-    int rc = ddnn_scenario_load_document(text, len, schema_path, &doc, diag);
+    int rc = ddnn_scenario_load_document(text, len, &doc, diag);
     if (rc != DDNN_OK)
     {
         return rc;
@@ -446,10 +454,7 @@ ddnn_scenario_parse(
 }
 
 int
-ddnn_scenario_read_file(ddnn_scenario* s,
-                        const char* path,
-                        const char* schema_path,
-                        ddnn_diag* diag)
+ddnn_scenario_read_file(ddnn_scenario* s, const char* path, ddnn_diag* diag)
 {
     char* text;
     size_t len;
@@ -458,7 +463,7 @@ ddnn_scenario_read_file(ddnn_scenario* s,
     {
         return rc;
     }
-    rc = ddnn_scenario_parse(s, text, len, schema_path, diag);
+    rc = ddnn_scenario_parse(s, text, len, diag);
     free(text);
     return rc;
 }

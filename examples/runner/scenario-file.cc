@@ -73,8 +73,7 @@ ReadScenarioFile(const std::string& given, ddnn_scenario& values)
         path = DdnnDataPath(path);
     }
     ddnn_diag diag{};
-    std::string schema = DdnnDataPath("ddnn-scenario.xsd");
-    if (ddnn_scenario_read_file(&values, path.c_str(), schema.c_str(), &diag) != DDNN_OK)
+    if (ddnn_scenario_read_file(&values, path.c_str(), &diag) != DDNN_OK)
     {
         char line[600];
         ddnn_diag_format(&diag, path.c_str(), line, sizeof line);

@@ -20,7 +20,7 @@ namespace ns3
 
 /**
  * \ingroup ddnn
- * \brief Reads a scenario XML file (validated against data/ddnn-scenario.xsd) into
+ * \brief Reads a scenario XML file (validated against the generated schema) into
  * `scenario`; values the file leaves out keep what it held. Relative profile, cdf and
  * schedule paths the file gives are looked up next to it, then in ddnn's data folder.
  * Returns the path read.

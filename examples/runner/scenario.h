@@ -26,7 +26,7 @@ std::string JobArgument(size_t job, const std::string& flag);
 /**
  * \ingroup ddnn
  * \brief One run's scenario: the core's parameter record (ddnn_scenario, described by the
- * table in examples/runner/ddnn-scenario-params.c: its one default, range and help per value) and
+ * table in examples/runner/ddnn-scenario-rows.def: its one default, range and help per value) and
  * the program's own options. The runner keeps no other copy of the values: it reads them here and
  * sets them on ns-3 objects when it builds the run (training-run.h, datacenter-run.h).
  *

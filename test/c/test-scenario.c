@@ -7,14 +7,13 @@
 #include <stdlib.h>
 
 static const char* data_dir = DDNN_DATA_DIR;
-static char schema[1024];
 
 static int
 parse(ddnn_scenario* s, const char* text, ddnn_diag* diag)
 {
     ddnn_scenario_defaults(s);
     memset(diag, 0, sizeof *diag);
-    return ddnn_scenario_parse(s, text, strlen(text), schema, diag);
+    return ddnn_scenario_parse(s, text, strlen(text), diag);
 }
 
 static void
@@ -52,7 +51,7 @@ write_then_read_is_exact(void)
     snprintf(a.jobs[0].profile, sizeof a.jobs[0].profile, "/tmp/a \"quoted\" & <odd> name.csv");
     CHECK(ddnn_scenario_write(&a, &first, &n1) == DDNN_OK);
     ddnn_scenario_defaults(&b);
-    CHECK(ddnn_scenario_parse(&b, first, n1, schema, &diag) == DDNN_OK);
+    CHECK(ddnn_scenario_parse(&b, first, n1, &diag) == DDNN_OK);
     CHECK(memcmp(&a, &b, sizeof a) == 0);
     CHECK(ddnn_scenario_write(&b, &second, &n2) == DDNN_OK);
     CHECK(n1 == n2 && memcmp(first, second, n1) == 0);
@@ -125,7 +124,7 @@ refuses_dtds_entities_and_huge_input(void)
     memset(huge, ' ', DDNN_SCENARIO_MAX_BYTES + 1);
     huge[DDNN_SCENARIO_MAX_BYTES + 1] = '\0';
     ddnn_scenario_defaults(&s);
-    CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
+    CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), &diag) == DDNN_ERR_TOO_LARGE);
     /* 10^5 attributes inside the byte bound: refused by count, before the parser's square. */
     {
         size_t used = (size_t)snprintf(
@@ -137,7 +136,7 @@ refuses_dtds_entities_and_huge_input(void)
         }
         snprintf(huge + used, DDNN_SCENARIO_MAX_BYTES + 2 - used, "/></scenario>");
         memset(&diag, 0, sizeof diag);
-        CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), schema, &diag) == DDNN_ERR_TOO_LARGE);
+        CHECK(ddnn_scenario_parse(&s, huge, strlen(huge), &diag) == DDNN_ERR_TOO_LARGE);
         CHECK_STR_CONTAINS(diag.message, "more than 1000 attributes");
     }
     free(huge);
@@ -169,25 +168,25 @@ expands_the_thesis_grid(void)
     ddnn_scenario s;
     ddnn_diag diag;
     snprintf(path, sizeof path, "%s/scenarios/thesis-grid.xml", data_dir);
-    CHECK(ddnn_campaign_read_file(&c, path, schema, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_read_file(&c, path, &diag) == DDNN_OK);
     if (!c)
     {
         fprintf(stderr, "  %s\n", diag.message);
         return;
     }
     CHECK_U64(ddnn_campaign_size(c), 96);
-    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 0, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=1") == 0);
     CHECK_NEAR(s.jobs[0].rcp, 16, 0);
-    CHECK(ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 1, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "rcp=16_flow-rate=23_training=same_seed=2") == 0);
     CHECK_U64(s.seed, 2);
-    CHECK(ddnn_campaign_point(c, 95, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 95, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "rcp=2_flow-rate=184_training=low_seed=3") == 0);
     CHECK_NEAR(s.flow_rate, 184, 0);
     CHECK_NEAR(s.duration_s, 12, 0);
     CHECK(strcmp(s.training_priority, "low") == 0);
-    CHECK(ddnn_campaign_point(c, 96, schema, &s, name, sizeof name, &diag) == DDNN_ERR_INVALID);
+    CHECK(ddnn_campaign_point(c, 96, &s, name, sizeof name, &diag) == DDNN_ERR_INVALID);
     ddnn_campaign_free(c);
 }
 
@@ -199,7 +198,7 @@ thesis_defaults_scenario(void)
     ddnn_diag diag;
     snprintf(path, sizeof path, "%s/scenarios/thesis-defaults.xml", data_dir);
     ddnn_scenario_defaults(&s);
-    CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
+    CHECK(ddnn_scenario_read_file(&s, path, &diag) == DDNN_OK);
     CHECK_U64(s.workers, 8);
     CHECK_U64(s.jobs[0].fusion_bytes, 5333329);
     CHECK_NEAR(s.duration_s, 12, 0);
@@ -213,7 +212,7 @@ thesis_defaults_scenario(void)
     /* the thesis code's default run: R 4, 46 flows/s, 2 s measured whole */
     snprintf(path, sizeof path, "%s/scenarios/thesis-code-default.xml", data_dir);
     ddnn_scenario_defaults(&s);
-    CHECK(ddnn_scenario_read_file(&s, path, schema, &diag) == DDNN_OK);
+    CHECK(ddnn_scenario_read_file(&s, path, &diag) == DDNN_OK);
     CHECK_NEAR(s.jobs[0].rcp, 4, 0);
     CHECK_NEAR(s.flow_rate, 46, 0);
     CHECK_NEAR(s.duration_s, 2, 0);
@@ -233,7 +232,7 @@ parse_campaign(const char* vary, ddnn_campaign** out, ddnn_diag* diag)
              vary);
     memset(diag, 0, sizeof *diag);
     *out = NULL;
-    return ddnn_campaign_parse(out, text, strlen(text), schema, diag);
+    return ddnn_campaign_parse(out, text, strlen(text), diag);
 }
 
 /* A dimension of named cases: each case sets its parameters on the base; the run's name and
@@ -258,7 +257,7 @@ campaign_cases_set_several_parameters(void)
     CHECK(ddnn_campaign_dimension_count(c) == 2);
     CHECK(ddnn_campaign_case_dimension(c, 0) == NULL);
     CHECK(strcmp(ddnn_campaign_case_dimension(c, 1), "policy") == 0);
-    CHECK(ddnn_campaign_point(c, 3, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 3, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(name, "seed=2_policy=slack-10") == 0);
     CHECK(strcmp(ddnn_campaign_point_value(c, 3, 1), "slack-10") == 0);
     CHECK(strcmp(ddnn_campaign_point_value(c, 3, 0), "2") == 0);
@@ -266,7 +265,7 @@ campaign_cases_set_several_parameters(void)
     CHECK(strcmp(s.jobs[0].priority_policy, "slack-adaptive") == 0);
     CHECK(s.jobs[0].slack_margin == 0.1);
     CHECK(s.seed == 2);
-    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 0, &s, name, sizeof name, &diag) == DDNN_OK);
     CHECK(strcmp(s.jobs[0].priority_policy, "static") == 0); /* the base's, not case 2's */
     CHECK(strcmp(s.training_priority, "same") == 0);
     ddnn_campaign_free(c);
@@ -313,7 +312,7 @@ campaign_cases_set_several_parameters(void)
                          &c,
                          &diag)
           == DDNN_OK);
-    CHECK(ddnn_campaign_point(c, 0, schema, &s, name, sizeof name, &diag) != DDNN_OK);
+    CHECK(ddnn_campaign_point(c, 0, &s, name, sizeof name, &diag) != DDNN_OK);
     CHECK_STR_CONTAINS(diag.message, "case 'a' of <vary name=\"p\">");
     ddnn_campaign_free(c);
 }
@@ -367,15 +366,14 @@ campaign_runs_have_distinct_reversible_names(void)
     if (c)
     {
         char first[256];
-        ddnn_campaign_point(c, 0, schema, &s, first, sizeof first, &diag);
-        ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag);
+        ddnn_campaign_point(c, 0, &s, first, sizeof first, &diag);
+        ddnn_campaign_point(c, 1, &s, name, sizeof name, &diag);
         CHECK(strcmp(first, "profile=a%2Fthesis.csv") == 0);
         CHECK(strcmp(name, "profile=a-thesis.csv") == 0);
-        ddnn_campaign_point(c, 2, schema, &s, name, sizeof name, &diag);
+        ddnn_campaign_point(c, 2, &s, name, sizeof name, &diag);
         CHECK(strcmp(name, "profile=a%5Fb%3Dc") == 0);
         memset(&diag, 0, sizeof diag);
-        CHECK(ddnn_campaign_point(c, 0, schema, &s, small, sizeof small, &diag)
-              == DDNN_ERR_TOO_LARGE);
+        CHECK(ddnn_campaign_point(c, 0, &s, small, sizeof small, &diag) == DDNN_ERR_TOO_LARGE);
         CHECK_STR_CONTAINS(diag.message, "would pass 19 characters");
         ddnn_campaign_free(c);
     }
@@ -436,7 +434,7 @@ several_jobs(void)
     /* written and read back: both jobs, exactly */
     CHECK(ddnn_scenario_write(&s, &text, &len) == DDNN_OK);
     ddnn_scenario_defaults(&back);
-    CHECK(ddnn_scenario_parse(&back, text, len, schema, &diag) == DDNN_OK);
+    CHECK(ddnn_scenario_parse(&back, text, len, &diag) == DDNN_OK);
     CHECK(memcmp(&s, &back, sizeof s) == 0);
     free(text);
     /* counts of elements */
@@ -470,10 +468,10 @@ several_jobs(void)
               "<vary parameter=\"training[2].rcp\" values=\"2 4\"/>"
               "<vary parameter=\"training.rcp\" values=\"8\"/></campaign>";
         memset(&diag, 0, sizeof diag);
-        CHECK(ddnn_campaign_parse(&c, campaign, strlen(campaign), schema, &diag) == DDNN_OK);
+        CHECK(ddnn_campaign_parse(&c, campaign, strlen(campaign), &diag) == DDNN_OK);
         if (c)
         {
-            CHECK(ddnn_campaign_point(c, 1, schema, &s, name, sizeof name, &diag) == DDNN_OK);
+            CHECK(ddnn_campaign_point(c, 1, &s, name, sizeof name, &diag) == DDNN_OK);
             CHECK(strcmp(name, "job2-rcp=4_rcp=8") == 0);
             CHECK_U64(s.job_count, 2);
             CHECK_NEAR(s.jobs[1].rcp, 4, 0);
@@ -497,7 +495,6 @@ main(int argc, char** argv)
     {
         data_dir = argv[1];
     }
-    snprintf(schema, sizeof schema, "%s/ddnn-scenario.xsd", data_dir);
     RUN(reads_values_and_keeps_defaults);
     RUN(write_then_read_is_exact);
     RUN(rejects_bad_documents);

@@ -36,11 +36,6 @@
 #define DDNN_FUZZ_TABLE       9
 #define DDNN_FUZZ_ORACLE      10
 
-/* The schema the XML readers validate against (set by the build). */
-#ifndef DDNN_FUZZ_SCHEMA
-#define DDNN_FUZZ_SCHEMA "data/ddnn-scenario.xsd"
-#endif
-
 /* A rejected input must say why. */
 static void
 check_diagnostic(int rc, const ddnn_diag* diag)
@@ -91,7 +86,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 #elif DDNN_FUZZ_READER == DDNN_FUZZ_SCENARIO
     ddnn_scenario scenario;
     ddnn_scenario_defaults(&scenario);
-    rc = ddnn_scenario_parse(&scenario, text, size, DDNN_FUZZ_SCHEMA, &diag);
+    rc = ddnn_scenario_parse(&scenario, text, size, &diag);
     if (rc == DDNN_OK)
     {
         char* xml = NULL;
@@ -103,7 +98,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
 #elif DDNN_FUZZ_READER == DDNN_FUZZ_CAMPAIGN
     ddnn_campaign* campaign = NULL;
-    rc = ddnn_campaign_parse(&campaign, text, size, DDNN_FUZZ_SCHEMA, &diag);
+    rc = ddnn_campaign_parse(&campaign, text, size, &diag);
     if (rc == DDNN_OK)
     {
         /* Expand the first and the last run: names and values of both ends of the grid. */
@@ -114,17 +109,11 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (runs > 0)
         {
             check_diagnostic(
-                ddnn_campaign_point(
-                    campaign, 0, DDNN_FUZZ_SCHEMA, &scenario, name, sizeof name, &point_diag),
+                ddnn_campaign_point(campaign, 0, &scenario, name, sizeof name, &point_diag),
                 &point_diag);
-            check_diagnostic(ddnn_campaign_point(campaign,
-                                                 runs - 1,
-                                                 DDNN_FUZZ_SCHEMA,
-                                                 &scenario,
-                                                 name,
-                                                 sizeof name,
-                                                 &point_diag),
-                             &point_diag);
+            check_diagnostic(
+                ddnn_campaign_point(campaign, runs - 1, &scenario, name, sizeof name, &point_diag),
+                &point_diag);
         }
     }
     ddnn_campaign_free(campaign);
