@@ -38,6 +38,7 @@
 
 #include "../model/ns3-compat.h"
 
+#include "runner/ddnn-scenario-params.h"
 #include "runner/runner.h"
 
 #include "ns3/applications-module.h"
@@ -182,15 +183,35 @@ struct Probes
 };
 
 /** What every cell's scenario gets besides the cell, passed to the children as options. */
+/**
+ * The scenario options the bench takes, with the table's flags, checks and help. Workers and
+ * the training priority name the cell (its spec); the others, when given, override every
+ * cell's value (the band limit otherwise each profile's, the policy static, the queue disc
+ * pfifo-fast; the bare runs keep PfifoFast whatever it is).
+ */
+const std::vector<std::string> kTableOptions{"topology.workers",
+                                             "priority.training",
+                                             "transport.host-band-packets",
+                                             "training.priority-policy",
+                                             "topology.queue-disc"};
+
+/** The table options that override the cells' values, as the command line gave them. */
 struct CellOptions
 {
-    /** The servers' band limit: a scenario's host-band-packets, or "profile": the profile's. */
-    std::string hostBand = "profile";
-    /** The training's priority policy (a registered name). */
-    std::string policy = "static";
-    /** The egress queue disc of ddnn's runs (a registered name); the bare runs keep PfifoFast. */
-    std::string queueDisc = "pfifo-fast";
+    std::vector<std::string> given; //!< "--flag=value", passed on to each measured run
+    ddnn_scenario values;           //!< the bench's defaults with the given values
 };
+
+/** Whether the command line gave the table option `name` ("topology.queue-disc"). */
+bool
+Gives(const CellOptions& options, const std::string& name)
+{
+    const std::string prefix
+        = std::string("--") + ddnn_scenario_param_named(name.c_str())->flag + "=";
+    return std::any_of(options.given.begin(), options.given.end(), [&prefix](const std::string& a) {
+        return a.compare(0, prefix.size(), prefix) == 0;
+    });
+}
 
 /**
  * The cell's scenario: the calibration's (the thesis code's default with the cell's load and
@@ -214,12 +235,19 @@ CellScenario(const Cell& cell,
         x.spines = cell.spines;
         s.Set("training.placement", "packed");
     }
-    if (options.hostBand != "profile")
+    std::vector<const char*> argv{"ddnn-bench"};
+    for (const std::string& arg : options.given)
     {
-        s.Set("transport.host-band-packets", options.hostBand);
+        argv.push_back(arg.c_str());
     }
-    s.Set("training.priority-policy", options.policy);
-    s.Set("topology.queue-disc", options.queueDisc);
+    const ddnn_param* bad = nullptr;
+    ddnn_diag diag{};
+    if (ddnn_scenario_apply_args(
+            &x, static_cast<int>(argv.size()), argv.data(), nullptr, nullptr, &bad, &diag)
+        != DDNN_OK)
+    {
+        throw DdnnError("--" + std::string(bad->flag) + ": " + diag.message);
+    }
     x.duration_s = durationS;
     x.warmup_s = 0;
     x.cooldown_s = 0;
@@ -610,9 +638,12 @@ Measure(const std::string& spec, const CellOptions& options)
         throw DdnnError(std::string("pipe: ") + std::strerror(errno));
     }
     const std::string arg = "--child=" + spec;
-    const std::string hostBandArg = "--hostBandPackets=" + options.hostBand;
-    const std::string policyArg = "--priorityPolicy=" + options.policy;
-    const std::string queueDiscArg = "--queueDisc=" + options.queueDisc;
+    std::vector<char*> argv{const_cast<char*>("ddnn-bench"), const_cast<char*>(arg.c_str())};
+    for (const std::string& given : options.given)
+    {
+        argv.push_back(const_cast<char*>(given.c_str()));
+    }
+    argv.push_back(nullptr);
     pid_t pid = fork();
     if (pid < 0)
     {
@@ -623,13 +654,7 @@ Measure(const std::string& spec, const CellOptions& options)
         dup2(pipeFd[1], STDOUT_FILENO);
         close(pipeFd[0]);
         close(pipeFd[1]);
-        execl("/proc/self/exe",
-              "ddnn-bench",
-              arg.c_str(),
-              hostBandArg.c_str(),
-              policyArg.c_str(),
-              queueDiscArg.c_str(),
-              static_cast<char*>(nullptr));
+        execv("/proc/self/exe", argv.data());
         _exit(127);
     }
     close(pipeFd[1]);
@@ -783,8 +808,6 @@ main(int argc, char* argv[])
     std::string child;
     std::string cellsText = "lightest,heaviest,thesis-default";
     std::string profilesText = "tuned,thesis";
-    std::string workersText = "8";
-    std::string priority = "same";
     std::string warmupText = "auto";
     std::string measureText = "auto";
     std::string repeatText = "3";
@@ -793,6 +816,11 @@ main(int argc, char* argv[])
     std::string bare = "replay";
     std::string calibrationOut;
     CellOptions options;
+    options.values = Scenario().values;
+    options.values.workers = 8;
+    std::snprintf(options.values.training_priority,
+                  sizeof options.values.training_priority,
+                  "same"); // the cells' and the calibration's
     CommandLine cmd(__FILE__);
     AddOption(cmd,
               "cells",
@@ -800,12 +828,13 @@ main(int argc, char* argv[])
               "rcp2-flows23, rcp16-flows184 (the grid's other corners), leaf-spine-32, "
               "leaf-spine-64, leaf-spine-128 (every server a worker; --workers ignored)",
               cellsText);
-    AddOption(cmd, "profiles", "comma-separated transport profiles (tuned, thesis)", profilesText);
-    AddOption(cmd, "workers", "servers (workers)", workersText);
-    AddOption(cmd,
-              "priority",
-              "the training's priority: same (the cells' and the calibration's), low or high",
-              priority);
+    AddOption(
+        cmd,
+        "profiles",
+        "comma-separated transport profiles (tuned, thesis), each with its own host band limit "
+        "unless --hostBandPackets is given",
+        profilesText);
+    ScenarioArguments table(cmd, kTableOptions, &options.values);
     AddOption(cmd,
               "warmupS",
               "simulated seconds before the measured span; auto: the first iteration's "
@@ -828,31 +857,30 @@ main(int argc, char* argv[])
               "calibrationOut",
               "write the calibration table (CPU s per simulated s) here",
               calibrationOut);
-    AddOption(cmd,
-              "hostBandPackets",
-              "packets each band of a server's egress holds (0: no limit of its own); profile: "
-              "each transport profile's (thesis 100, tuned none)",
-              options.hostBand);
-    AddOption(cmd,
-              "priorityPolicy",
-              "the training's priority policy: static (the cells' and the calibration's) or "
-              "another registered one, e.g. slack-adaptive with --priority=low",
-              options.policy);
-    AddOption(cmd,
-              "queueDisc",
-              "the egress queue disc of ddnn's runs (the bare runs keep PfifoFast), e.g. "
-              "least-slack: its per-packet cost in the ratio",
-              options.queueDisc);
     AddOption(cmd, "child", "internal: one measured run", child);
-    ParseCommandLine(cmd, argc, argv, "ddnn-bench");
+    std::vector<char*> rest = table.TakeEmpty(argc, argv);
+    ParseCommandLine(cmd, static_cast<int>(rest.size()), rest.data(), "ddnn-bench");
 
     try
     {
+        table.Apply(argc, argv, options.values);
+        for (const std::string name :
+             {"transport.host-band-packets", "training.priority-policy", "topology.queue-disc"})
+        {
+            const ddnn_param* p = ddnn_scenario_param_named(name.c_str());
+            char text[DDNN_PATH_MAX + 32];
+            if (CommandLineGives(argc, argv, p->flag)
+                && ddnn_scenario_format_param(&options.values, p, text, sizeof text) == DDNN_OK)
+            {
+                options.given.push_back("--" + std::string(p->flag) + "=" + text);
+            }
+        }
         if (!child.empty())
         {
             return RunChild(child, options);
         }
-        const uint32_t workers = ParseWholeNumber("--workers", workersText, 2, 250);
+        const uint32_t workers = options.values.workers;
+        const std::string priority = options.values.training_priority;
         uint32_t repeat = ParseWholeNumber("--repeat", repeatText, 1, 100);
         double measureS = -1; // auto
         if (measureText != "auto")
@@ -890,15 +918,6 @@ main(int argc, char* argv[])
         {
             throw DdnnError("--bare: expected replay or paced, got '" + bare + "'");
         }
-        if (priority != "same" && priority != "low" && priority != "high")
-        {
-            throw DdnnError("--priority: expected same, low or high, got '" + priority + "'");
-        }
-        if (options.hostBand != "profile")
-        {
-            Scenario().Set("transport.host-band-packets", options.hostBand); // checked first
-        }
-        Scenario().Set("training.priority-policy", options.policy); // checked before any run
         std::vector<std::string> profiles = SplitList("--profiles", profilesText);
         for (const std::string& profile : profiles)
         {
@@ -929,29 +948,17 @@ main(int argc, char* argv[])
         {
             for (const Cell& cell : cells)
             {
-                try
-                {
-                    CellScenario(cell, profile, priority, workers, 1, options).Validate();
-                }
-                catch (const DdnnError& e)
-                {
-                    // The bench names the training priority --priority.
-                    std::string why = e.what();
-                    for (size_t at; (at = why.find("--trainingPriority")) != std::string::npos;)
-                    {
-                        why.replace(at, std::strlen("--trainingPriority"), "--priority");
-                    }
-                    throw DdnnError(why);
-                }
+                CellScenario(cell, profile, priority, workers, 1, options).Validate();
             }
         }
         std::cout << "ddnn-bench: " << workers << " workers (a leaf-spine cell: its servers), "
                   << "training priority " << priority << ", " << repeat
                   << " x (ddnn, bare ns-3) interleaved per cell, servers' band limit "
-                  << (options.hostBand == "profile" ? "the profile's"
-                                                    : options.hostBand + " packets")
-                  << ", priority policy " << options.policy << ", queue disc " << options.queueDisc
-                  << "; median (min-max)\n"
+                  << (Gives(options, "transport.host-band-packets")
+                          ? std::to_string(options.values.host_band_packets) + " packets"
+                          : std::string("the profile's"))
+                  << ", priority policy " << options.values.jobs[0].priority_policy
+                  << ", queue disc " << options.values.queue_disc << "; median (min-max)\n"
                   << std::left << std::setw(15) << "cell" << std::setw(8) << "profile"
                   << std::setw(12) << "warm+meas" << std::setw(22) << "wall s/sim s"
                   << std::setw(12) << "CPU s/sim s" << std::setw(11) << "Mevents/s" << std::setw(8)

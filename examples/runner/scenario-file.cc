@@ -119,7 +119,9 @@ WriteScenarioFile(const Scenario& scenario, const std::string& path)
     file.Commit();
 }
 
-ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::string>& accepted)
+ScenarioArguments::ScenarioArguments(CommandLine& cmd,
+                                     const std::vector<std::string>& accepted,
+                                     const ddnn_scenario* defaults)
 {
     for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
     {
@@ -133,7 +135,10 @@ ScenarioArguments::ScenarioArguments(CommandLine& cmd, const std::vector<std::st
         char expected[160];
         ddnn_param_describe(p, expected, sizeof expected);
         std::string& text = m_text[p->flag];
-        text = ddnn_param_default(p);
+        char shown[DDNN_PATH_MAX + 32];
+        text = defaults && ddnn_scenario_format_param(defaults, p, shown, sizeof shown) == DDNN_OK
+                   ? shown
+                   : ddnn_param_default(p);
         AddOption(cmd,
                   p->flag,
                   std::string(p->help) + "; " + expected + "; scenario file: <" + p->element + " "

@@ -55,12 +55,15 @@ bool CommandLineGives(int argc, char* argv[], const std::string& name);
  * --FLAG for each parameter of the accepted elements ("training") or parameters
  * ("run.seed"), read as text and set with the table's own parsing, so that a value outside
  * its type or range stops with "--FLAG: expected ..., got '...'" (no wrap of "-1", no
- * conversion of an unchecked double).
+ * conversion of an unchecked double). --help shows each one's default: the table's, or with
+ * `defaults` that record's value (a program whose own defaults differ, e.g. ddnn-bench's).
  */
 class ScenarioArguments
 {
   public:
-    ScenarioArguments(CommandLine& cmd, const std::vector<std::string>& accepted);
+    ScenarioArguments(CommandLine& cmd,
+                      const std::vector<std::string>& accepted,
+                      const ddnn_scenario* defaults = nullptr);
     /**
      * Before cmd.Parse(): takes the "--FLAG=" arguments (ns-3's parser refuses an empty
      * value with its whole help) for Apply(), and returns the others for cmd.Parse().
