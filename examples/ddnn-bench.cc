@@ -467,7 +467,8 @@ RunBare(const Scenario& scenario,
     const uint64_t partition = (s.jobs[0].fusion_bytes + s.workers - 1) / s.workers;
     // The tenants' ToS under the cell's priority, on data and ACKs, as ddnn sets them: the
     // bands, and ns-3's work per packet (a socket with a ToS tags every packet it sends).
-    const auto [trainingTos, backgroundTos] = scenario.TosOf();
+    const uint8_t trainingTos = scenario.JobTos(0);
+    const uint8_t backgroundTos = scenario.BackgroundTos();
     const uint8_t backgroundAckTos = transport.backgroundAcksInDataBand ? backgroundTos : 0;
     std::vector<Ptr<BareSink>> sinks;
     for (uint32_t i = 0; i < network->GetServerCount(); ++i)

@@ -107,7 +107,13 @@ BackgroundHelper::GetTypeId()
                             "IP ToS of the background connections.",
                             UintegerValue(0x10),
                             MakeUintegerAccessor(&BackgroundHelper::m_tos),
-                            MakeUintegerChecker<uint8_t>());
+                            MakeUintegerChecker<uint8_t>())
+              .AddAttribute("Priority",
+                            "The tenant's BackgroundTenant::Priority, a priority's name (e.g. "
+                            "low, band1); empty: Tos.",
+                            StringValue(""),
+                            MakeStringAccessor(&BackgroundHelper::m_priority),
+                            MakeStringChecker());
     return tid;
 }
 
@@ -224,6 +230,7 @@ BackgroundHelper::Install(Ptr<ServerTopology> servers, const std::vector<ddnn_fl
     }
     Ptr<BackgroundTenant> tenant = CreateObject<BackgroundTenant>();
     tenant->SetAttribute("Tos", UintegerValue(m_tos));
+    tenant->SetAttribute("Priority", StringValue(m_priority));
     tenant->Install(servers, flows);
     return tenant;
 }

@@ -94,6 +94,7 @@ class BackgroundHelper : public Object
     Time m_measureFrom;
     Time m_measureUntil;
     uint8_t m_tos;
+    std::string m_priority; //!< the tenant's Priority (a name), or empty
 };
 
 } // namespace ns3

@@ -951,7 +951,7 @@ class TableRowsReachAttributesTestCase : public TestCase
         }
         else if (type == "ns3::BackgroundHelper")
         {
-            object = CreateBackgroundHelper(s, 0x10);
+            object = CreateBackgroundHelper(s);
         }
         else if (TypeId::LookupByName(type).IsChildOf(BackgroundPattern::GetTypeId()))
         {
@@ -962,7 +962,7 @@ class TableRowsReachAttributesTestCase : public TestCase
                 {
                     Scenario chosen = s;
                     chosen.Set("background.pattern", name);
-                    object = CreateBackgroundHelper(chosen, 0x10)->CreatePattern();
+                    object = CreateBackgroundHelper(chosen)->CreatePattern();
                 }
             }
         }

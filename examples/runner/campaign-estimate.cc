@@ -392,7 +392,7 @@ PacketLoadOf(const Scenario& s)
     const double perByte = CrossingsPerByte(s);
     const uint32_t servers = s.GetServerCount();
     load.backgroundPerS // the helper's figure is per server
-        = CreateBackgroundHelper(s, 0)->GetOfferedBytesPerSecond(servers) * servers * perByte;
+        = CreateBackgroundHelper(s)->GetOfferedBytesPerSecond(servers) * servers * perByte;
     const Scenario training = s.TrainingPart();
     for (uint32_t k = 0; k < s.JobCount(); ++k)
     {

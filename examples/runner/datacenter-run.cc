@@ -77,7 +77,7 @@ WriteRanks(const std::string& outDir)
 } // namespace
 
 Ptr<BackgroundHelper>
-CreateBackgroundHelper(const Scenario& s, uint8_t tos)
+CreateBackgroundHelper(const Scenario& s)
 {
     Ptr<BackgroundHelper> helper = CreateObject<BackgroundHelper>();
     SetScenarioAttributes(s, 0, helper); // the pattern's name, then its own attributes
@@ -91,7 +91,7 @@ CreateBackgroundHelper(const Scenario& s, uint8_t tos)
     helper->SetAttribute("Stop", TimeValue(Seconds(s.values.duration_s)));
     helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
     helper->SetAttribute("MeasureUntil", TimeValue(s.WindowEnd()));
-    helper->SetAttribute("Tos", UintegerValue(tos));
+    helper->SetAttribute("Priority", StringValue(s.TenantPriorities().second));
     return helper;
 }
 
@@ -121,7 +121,7 @@ MakeBackgroundFlows(const Scenario& scenario)
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.values.seed);
     RngSeedManager::SetRun(scenario.values.rng_run);
-    return CreateBackgroundHelper(scenario, 0x10)->MakeFlows(scenario.GetServerCount());
+    return CreateBackgroundHelper(scenario)->MakeFlows(scenario.GetServerCount());
 }
 
 DatacenterResult
@@ -134,7 +134,6 @@ RunDatacenter(const Scenario& scenario,
     scenario.Validate();
     RngSeedManager::SetSeed(scenario.values.seed);
     RngSeedManager::SetRun(scenario.values.rng_run);
-    const uint8_t backgroundTos = scenario.TosOf().second;
     Ptr<ServerTopology> network = CreateTopology(scenario);
     const std::vector<InstalledTraining> jobs
         = InstallTrainingJobs(scenario.TrainingPart(), network);
@@ -144,7 +143,7 @@ RunDatacenter(const Scenario& scenario,
         recorders.push_back(std::make_unique<TrainingRecorder>(job.job));
     }
 
-    Ptr<BackgroundHelper> background = CreateBackgroundHelper(scenario, backgroundTos);
+    Ptr<BackgroundHelper> background = CreateBackgroundHelper(scenario);
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
     // Read when the senders write and the sinks start: set before the simulation runs.
     const TransportSettings transport = scenario.Transport();
@@ -269,7 +268,7 @@ RunDatacenter(const Scenario& scenario,
     {
         tenantIn(scenario.JobTos(k), TenantKind::TRAINING);
     }
-    tenantIn(backgroundTos, TenantKind::BACKGROUND);
+    tenantIn(scenario.BackgroundTos(), TenantKind::BACKGROUND);
     result.minRtoMs = scenario.Transport().minRtoMs;
     result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;

@@ -75,9 +75,10 @@ struct DatacenterResult
 
 /**
  * The background tenant's helper of the scenario: its table attributes (flow rate, CDF,
- * schedule), sending from 0 to duration-s at `tos`, flows measured in the window.
+ * schedule), sending from 0 to duration-s at the priority the training priority gives it, flows
+ * measured in the window.
  */
-Ptr<BackgroundHelper> CreateBackgroundHelper(const Scenario& scenario, uint8_t tos);
+Ptr<BackgroundHelper> CreateBackgroundHelper(const Scenario& scenario);
 
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */
 std::vector<ddnn_flow> MakeBackgroundFlows(const Scenario& scenario);

@@ -1062,22 +1062,21 @@ Scenario::ComparedAt(const std::string& priority) const
     return at;
 }
 
-std::pair<uint8_t, uint8_t>
-Scenario::TosOf() const
+std::pair<std::string, std::string>
+Scenario::TenantPriorities() const
 {
     const std::string priority = values.training_priority;
-    // The training's priority against the background's, by the tenants' priority names.
-    const auto tos
-        = [](const char* name) { return TenantPriority::Tos("--trainingPriority", name); };
-    if (priority == "low")
-    {
-        return {tos("low"), tos("same")};
-    }
     if (priority == "high")
     {
-        return {tos("high"), tos("band1")};
+        return {"high", "band1"};
     }
-    return {tos("same"), tos("same")};
+    return {priority, "same"};
+}
+
+uint8_t
+Scenario::BackgroundTos() const
+{
+    return TenantPriority::Tos("--trainingPriority", TenantPriorities().second);
 }
 
 uint8_t
@@ -1086,7 +1085,7 @@ Scenario::JobTos(uint32_t k) const
     const char* band = Job(k).band;
     if (Is(band, "scenario"))
     {
-        return TosOf().first;
+        return TenantPriority::Tos("--trainingPriority", TenantPriorities().first);
     }
     return EgressQueue::TosOfBand(EgressQueue::FromScenario(values.queue_disc), std::stoul(band));
 }

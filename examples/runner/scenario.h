@@ -146,9 +146,16 @@ class Scenario
     std::string FirstDifference(const Scenario& other,
                                 const std::vector<std::string>& ignored = {}) const;
 
-    /** ToS of the training and of the background sockets under the training priority. */
-    std::pair<uint8_t, uint8_t> TosOf() const;
-    /** Job k's ToS: its band's, or the training priority's for band "scenario". */
+    /**
+     * The tenants' priorities (TenantPriority names, the TrainingJob's and BackgroundTenant's
+     * Priority attribute) under the training priority: low is the training at low and the
+     * background at same; high the training at high and the background at band1; same both
+     * at same.
+     */
+    std::pair<std::string, std::string> TenantPriorities() const;
+    /** The ToS the background's Priority gives. */
+    uint8_t BackgroundTos() const;
+    /** Job k's ToS: its band's, or its Priority's for band "scenario". */
     uint8_t JobTos(uint32_t k) const;
 
     /**

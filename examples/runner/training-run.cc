@@ -369,7 +369,14 @@ InstallJob(const Scenario& scenario,
             training.SetAttribute(name, value);
         }
     };
-    setTransport("Tos", UintegerValue(scenario.JobTos(k)));
+    if (Is(job.band, "scenario"))
+    {
+        training.SetAttribute("Priority", StringValue(scenario.TenantPriorities().first));
+    }
+    else
+    {
+        setTransport("Tos", UintegerValue(scenario.JobTos(k))); // the egress band's
+    }
     // Each job listens on its own port: jobs may share servers.
     setTransport("Port",
                  UintegerValue(ConfiguredPort(TcpPartitionTransport::GetTypeId(), "Port") + k));
