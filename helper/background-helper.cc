@@ -13,6 +13,8 @@
 #include "ns3/uinteger.h"
 #include "ns3/web-search-pattern.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -53,13 +55,14 @@ BackgroundHelper::GetTypeId()
                             StringValue("web-search"),
                             MakeStringAccessor(&BackgroundHelper::m_pattern),
                             MakeStringChecker())
-              .AddAttribute("FlowRate",
-                            "The web-search pattern's FlowRate.",
-                            PatternDefault(webSearch, "FlowRate"),
-                            MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
-                            MakeDoubleChecker<double>(),
-                            TypeId::SupportLevel::DEPRECATED,
-                            kDeprecated)
+              .AddAttribute(
+                  "FlowRate",
+                  "The web-search pattern's FlowRate.",
+                  PatternDefault(webSearch, "FlowRate"),
+                  MakeDoubleAccessor(&BackgroundHelper::m_flowRate),
+                  MakeDoubleChecker<double>(std::numeric_limits<double>::denorm_min(), 1e5),
+                  TypeId::SupportLevel::DEPRECATED,
+                  kDeprecated)
               .AddAttribute("CdfFile",
                             "The web-search pattern's CdfFile.",
                             PatternDefault(webSearch, "CdfFile"),

@@ -29,7 +29,7 @@ FatTreeHelper::GetTypeId()
                                           "Switch radix k (even): k^3/4 servers.",
                                           UintegerValue(4),
                                           MakeUintegerAccessor(&FatTreeHelper::m_k),
-                                          MakeUintegerChecker<uint32_t>(2, 64));
+                                          MakeUintegerChecker<uint32_t>(2, 16));
     return tid;
 }
 

@@ -29,17 +29,17 @@ LeafSpineHelper::GetTypeId()
                                           "Racks, each with its leaf switch.",
                                           UintegerValue(2),
                                           MakeUintegerAccessor(&LeafSpineHelper::m_leaves),
-                                          MakeUintegerChecker<uint32_t>(1, 10000))
+                                          MakeUintegerChecker<uint32_t>(1, 1000))
                             .AddAttribute("ServersPerLeaf",
                                           "Servers in each rack.",
                                           UintegerValue(4),
                                           MakeUintegerAccessor(&LeafSpineHelper::m_serversPerLeaf),
-                                          MakeUintegerChecker<uint32_t>(1, 10000))
+                                          MakeUintegerChecker<uint32_t>(1, 1000))
                             .AddAttribute("Spines",
                                           "Spine switches, each linked to every leaf.",
                                           UintegerValue(2),
                                           MakeUintegerAccessor(&LeafSpineHelper::m_spines),
-                                          MakeUintegerChecker<uint32_t>(1, 10000));
+                                          MakeUintegerChecker<uint32_t>(1, 1000));
     return tid;
 }
 

@@ -104,7 +104,7 @@ SingleTorHelper::GetTypeId()
                             "(each way).",
                             TimeValue(Seconds(0)),
                             MakeTimeAccessor(&SingleTorHelper::m_addedDelay),
-                            MakeTimeChecker(Seconds(0)))
+                            MakeTimeChecker(Seconds(0), Seconds(1)))
               .AddAttribute("RateCap",
                             "Impairment: the rate of an impaired server's link, both ways, when "
                             "below DataRate; 0: no cap.",

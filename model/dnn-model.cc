@@ -39,7 +39,7 @@ DnnModel::GetTypeId()
                             "Largest fusion buffer in bytes (Horovod tensor fusion); at least 1.",
                             UintegerValue(5333329),
                             MakeUintegerAccessor(&DnnModel::m_fusionBufferBytes),
-                            MakeUintegerChecker<uint64_t>())
+                            MakeUintegerChecker<uint64_t>(1, 9007199254740992ULL))
               .AddAttribute("ComputeTime",
                             "Compute time of one iteration (forward plus backward); the "
                             "profile's times are scaled to it.",
@@ -87,10 +87,6 @@ DnnModel::Load()
                             + m_profileFile
                             + ": set ProfileFile, or DDNN_DATA_DIR to ddnn's data folder");
         }
-    }
-    if (m_fusionBufferBytes < 1)
-    {
-        throw DdnnError("ns3::DnnModel::FusionBufferBytes: expected at least 1 byte, got 0");
     }
     ddnn_diag diag{};
     CheckReadOutcome(ddnn_profile_read_file(&m_profile, m_profileFile.c_str(), &diag),

@@ -28,7 +28,7 @@ FirstBuffersPriority::GetTypeId()
                             "How many buffers, from the one holding layer 0 up, travel at Tos.",
                             UintegerValue(1),
                             MakeUintegerAccessor(&FirstBuffersPriority::m_count),
-                            MakeUintegerChecker<uint32_t>())
+                            MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("Tos",
                             "Their IP ToS (0x10 -> PfifoFast band 0).",
                             UintegerValue(0x10),

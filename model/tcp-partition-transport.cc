@@ -74,7 +74,7 @@ TcpPartitionTransport::GetTypeId()
                             "MinRto on its sockets), 0 or at least 10 us; 0: the stack's.",
                             TimeValue(Seconds(0)),
                             MakeTimeAccessor(&TcpPartitionTransport::m_minRto),
-                            MakeTimeChecker(Seconds(0)))
+                            MakeTimeChecker(Seconds(0), Seconds(100)))
               .AddAttribute("SlackTags",
                             "Whether every TCP segment carries a SlackTag: data the running "
                             "buffer's deadline, ACKs the deadline of what they acknowledge (for "

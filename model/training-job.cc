@@ -59,7 +59,7 @@ TrainingJob::GetTypeId()
                             "of 1 KiB: 52 us at 10 Gbit/s, above the 44 us of 10 us links).",
                             UintegerValue(64),
                             MakeUintegerAccessor(&TrainingJob::m_aggregationSlots),
-                            MakeUintegerChecker<uint32_t>(1))
+                            MakeUintegerChecker<uint32_t>(1, 65536))
               .AddAttribute("AggregationSlotBytes",
                             "Collective in-network-aggregation: payload bytes of a slot and of a "
                             "chunk; a chunk and its headers fit the links' MTU.",
@@ -74,14 +74,14 @@ TrainingJob::GetTypeId()
                             "shorter wait would outnumber the packets.",
                             TimeValue(MilliSeconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_aggregationTimeout),
-                            MakeTimeChecker(MicroSeconds(10)))
+                            MakeTimeChecker(MicroSeconds(10), Seconds(1000)))
               .AddAttribute("ParameterServers",
                             "Collective parameter-server: the servers P the model is sharded "
                             "over; co-located, at most the workers; dedicated, as many as the "
                             "server nodes given to TrainingHelper::Install.",
                             UintegerValue(1),
                             MakeUintegerAccessor(&TrainingJob::m_parameterServers),
-                            MakeUintegerChecker<uint32_t>(1))
+                            MakeUintegerChecker<uint32_t>(1, 250))
               .AddAttribute("ParameterServerHosts",
                             "Collective parameter-server: where the servers run. CoLocated: on "
                             "workers 0..P-1, which also compute; Dedicated: on P nodes of their "
@@ -138,7 +138,7 @@ TrainingJob::GetTypeId()
                             "a cycle in which reports arrived: a short cycle adds no events.",
                             TimeValue(MilliSeconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_syncCycle),
-                            MakeTimeChecker(NanoSeconds(1)))
+                            MakeTimeChecker(NanoSeconds(1), Seconds(1000)))
               .AddAttribute("SyncPort",
                             "Syncer Network: the TCP port on which the coordinator accepts the "
                             "workers (below the background's 6000; a job of the runner takes "
@@ -162,18 +162,18 @@ TrainingJob::GetTypeId()
                             "Iterations to train; 0 means until StopTime.",
                             UintegerValue(0),
                             MakeUintegerAccessor(&TrainingJob::m_iterations),
-                            MakeUintegerChecker<uint32_t>())
+                            MakeUintegerChecker<uint32_t>(0, 1000000))
               .AddAttribute("StopTime",
                             "No iteration starts at or after this time (absolute simulated "
                             "time); 0 means no limit.",
                             TimeValue(Seconds(0)),
                             MakeTimeAccessor(&TrainingJob::m_stopTime),
-                            MakeTimeChecker())
+                            MakeTimeChecker(Seconds(0), Seconds(1e5)))
               .AddAttribute("StallTimeout",
                             "End the run with a diagnosis when nothing progresses for this long.",
                             TimeValue(Seconds(1)),
                             MakeTimeAccessor(&TrainingJob::m_stallTimeout),
-                            MakeTimeChecker(NanoSeconds(1)))
+                            MakeTimeChecker(NanoSeconds(1), Seconds(1e6)))
               .AddTraceSource("BufferStart",
                               "A buffer's collective started on every rank.",
                               MakeTraceSourceAccessor(&TrainingJob::m_bufferStartTrace),

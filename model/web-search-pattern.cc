@@ -13,6 +13,7 @@
 #include "ns3/string.h"
 
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace ns3
@@ -33,12 +34,13 @@ WebSearchPattern::GetTypeId()
               .SetParent<BackgroundPattern>()
               .SetGroupName("Ddnn")
               .AddConstructor<WebSearchPattern>()
-              .AddAttribute("FlowRate",
-                            "Flows per second started by each server (the cluster starts servers "
-                            "times as many).",
-                            DoubleValue(23),
-                            MakeDoubleAccessor(&WebSearchPattern::m_flowRate),
-                            MakeDoubleChecker<double>())
+              .AddAttribute(
+                  "FlowRate",
+                  "Flows per second started by each server (the cluster starts servers "
+                  "times as many).",
+                  DoubleValue(23),
+                  MakeDoubleAccessor(&WebSearchPattern::m_flowRate),
+                  MakeDoubleChecker<double>(std::numeric_limits<double>::denorm_min(), 1e5))
               .AddAttribute("CdfFile",
                             "Flow-size CDF (bytes,cumulative_fraction).",
                             StringValue(DdnnDataPath("web-search-cdf.csv")),

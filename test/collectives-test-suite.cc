@@ -647,8 +647,7 @@ class DedicatedLayoutErrorsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(error.find('\n'), std::string::npos, "one line");
         };
         check(errorOf([&] { helperWith("parameter-server", 0, true); }),
-              "ns3::TrainingJob::ParameterServers: invalid value '0', expected uint32_t "
-              "1:4294967295");
+              "ns3::TrainingJob::ParameterServers: invalid value '0', expected uint32_t 1:250");
         check(errorOf([&] {
                   helperWith("parameter-server", 2, true)
                       .Install(workers, NodeContainer(tor->GetServer(3)));

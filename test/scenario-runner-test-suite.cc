@@ -711,6 +711,163 @@ AsAttribute(const ddnn_param* p, const std::string& text)
 
 /**
  * \ingroup ddnn-tests
+ * The table and the attribute system agree on every range: each number row's values just
+ * outside its range (above the maximum, below the minimum) are refused with the same line
+ * whether given on the command line (--FLAG), in a scenario file or, for a row that sets an
+ * ns-3 attribute, as --ns3::Type::Attribute; and that attribute's own checker refuses them too
+ * while taking the row's bounds.
+ */
+class TableRangesAgreeTestCase : public TestCase
+{
+  public:
+    TableRangesAgreeTestCase()
+        : TestCase("a value out of a row's range is refused alike by the command line, the "
+                   "scenario file, --ns3:: and the attribute")
+    {
+    }
+
+  private:
+    /** Values just outside p's range, as text. */
+    static std::vector<std::string>
+    OutOfRange(const ddnn_param* p)
+    {
+        const bool whole = p->type != DDNN_PARAM_DOUBLE;
+        const double typeMax = p->type == DDNN_PARAM_U32 ? 4294967295.0 : 9007199254740992.0;
+        std::vector<double> values;
+        if (p->max < typeMax)
+        {
+            values.push_back(whole ? p->max + 1 : (p->max > 0 ? p->max * 10 : 1));
+        }
+        if (p->min_exclusive)
+        {
+            values.push_back(p->min);
+        }
+        else if (p->min > 0)
+        {
+            values.push_back(whole ? p->min - 1 : p->min / 10);
+        }
+        else if (!whole)
+        {
+            values.push_back(-1);
+        }
+        std::vector<std::string> texts;
+        for (double v : values)
+        {
+            std::ostringstream text;
+            text << std::setprecision(17) << v;
+            texts.push_back(text.str());
+        }
+        return texts;
+    }
+
+    /** The scenario file's line for `text` as p's value. */
+    static std::string
+    FileRefusal(const ddnn_param* p, const std::string& text)
+    {
+        const std::string element = p->element;
+        const std::string own = std::string(" ") + p->attribute + "=\"" + text + "\"";
+        std::string doc = "<scenario version=\"1\"><topology";
+        doc += element == "topology" ? own : "";
+        doc += std::string(p->attribute) == "workers" && element == "topology" ? ""
+                                                                               : " workers=\"4\"";
+        doc += "/><run";
+        doc += element == "run" ? own : "";
+        doc += std::string(p->attribute) == "duration-s" ? "" : " duration-s=\"1\"";
+        doc += "/>";
+        if (element != "topology" && element != "run")
+        {
+            doc += "<" + element + own + "/>";
+        }
+        doc += "</scenario>";
+        ddnn_scenario s{};
+        ddnn_scenario_defaults(&s);
+        ddnn_diag diag{};
+        return ddnn_scenario_parse(&s, doc.c_str(), doc.size(), &diag) == DDNN_OK ? "(taken)"
+                                                                                  : diag.message;
+    }
+
+    void
+    DoRun() override
+    {
+        uint32_t checked = 0;
+        for (size_t i = 0; i < ddnn_scenario_param_count(); ++i)
+        {
+            const ddnn_param* p = ddnn_scenario_param(i);
+            if (p->type != DDNN_PARAM_U32 && p->type != DDNN_PARAM_U64
+                && p->type != DDNN_PARAM_DOUBLE)
+            {
+                continue;
+            }
+            const std::string name = std::string(p->element) + "." + p->attribute;
+            for (const std::string& text : OutOfRange(p))
+            {
+                const std::string flag = "--" + std::string(p->flag) + "=" + text;
+                const char* argv[] = {"ddnn-datacenter", flag.c_str()};
+                ddnn_scenario s{};
+                ddnn_scenario_defaults(&s);
+                const ddnn_param* bad = nullptr;
+                ddnn_diag diag{};
+                NS_TEST_ASSERT_MSG_NE(
+                    ddnn_scenario_apply_args(&s, 2, argv, nullptr, nullptr, &bad, &diag),
+                    DDNN_OK,
+                    flag << " taken");
+                const std::string line = diag.message;
+                NS_TEST_ASSERT_MSG_EQ(line.rfind("expected ", 0), 0u, flag << ": " << line);
+                NS_TEST_ASSERT_MSG_EQ(FileRefusal(p, text),
+                                      "element '" + std::string(p->element) + "', attribute '"
+                                          + p->attribute + "': " + line,
+                                      name << "=" << text << " in a scenario file");
+                ++checked;
+                if (p->sets == nullptr)
+                {
+                    continue;
+                }
+                const std::string unit = p->unit;
+                const bool time = unit == "s" || unit == "ms" || unit == "us";
+                const std::string value = time ? text + unit : text;
+                char expected[160];
+                ddnn_param_describe(p, expected, sizeof expected);
+                NS_TEST_ASSERT_MSG_EQ(
+                    OwnedAttributeRefusal(p->sets, value),
+                    time ? "expected " + std::string(expected) + ", got '" + value + "'" : line,
+                    "--ns3::" << p->sets << "=" << value);
+                // The attribute's own checker agrees: out of the row's range is out of its.
+                const std::string target = p->sets;
+                TypeId::AttributeInformation info;
+                TypeId::LookupByName(target.substr(0, target.rfind("::")))
+                    .LookupAttributeByName(target.substr(target.rfind("::") + 2), &info);
+                Ptr<AttributeValue> parsed = info.checker->Create();
+                NS_TEST_ASSERT_MSG_EQ(parsed->DeserializeFromString(value, info.checker)
+                                          && info.checker->Check(*parsed),
+                                      false,
+                                      target << " takes " << value << ", out of its row's range");
+            }
+            if (p->sets != nullptr)
+            {
+                // ... and takes the row's own bounds.
+                const std::string target = p->sets;
+                TypeId::AttributeInformation info;
+                TypeId::LookupByName(target.substr(0, target.rfind("::")))
+                    .LookupAttributeByName(target.substr(target.rfind("::") + 2), &info);
+                for (double bound : {p->min_exclusive ? p->max : p->min, p->max})
+                {
+                    std::ostringstream text;
+                    text << std::setprecision(17) << bound;
+                    Ptr<AttributeValue> parsed = info.checker->Create();
+                    const std::string value = AsAttribute(p, text.str());
+                    NS_TEST_ASSERT_MSG_EQ(parsed->DeserializeFromString(value, info.checker)
+                                              && info.checker->Check(*parsed),
+                                          true,
+                                          target << " refuses its row's bound " << value);
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(checked, 40u, "number rows checked");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Each ns-3 attribute the runner lists as set by itself exists (a renamed one would leave a
  * user's default silently overridden), and an owned default is refused naming its option.
  */
@@ -1179,6 +1336,7 @@ class ScenarioRunnerTestSuite : public TestSuite
         AddTestCase(new ComparedSidesTestCase);
         AddTestCase(new OutlierIterationsTestCase);
         AddTestCase(new Ns3DefaultOwnersTestCase);
+        AddTestCase(new TableRangesAgreeTestCase);
         AddTestCase(new PacketLoadTestCase);
     }
 };

@@ -189,6 +189,20 @@ ddnn_scenario_param_by_flag(const char* flag)
     return NULL;
 }
 
+const ddnn_param*
+ddnn_scenario_param_setting(const char* attribute)
+{
+    size_t i;
+    for (i = 0; i < PARAM_COUNT; i++)
+    {
+        if (params[i].sets && strcmp(attribute, params[i].sets) == 0)
+        {
+            return &params[i];
+        }
+    }
+    return NULL;
+}
+
 /* Whether `word` is one of the '|'-separated choices. */
 static int
 is_choice(const char* choices, const char* word)

@@ -95,6 +95,8 @@ extern "C"
     int ddnn_param_is_per_job(const ddnn_param* p);
     /* By command-line flag, or NULL. */
     const ddnn_param* ddnn_scenario_param_by_flag(const char* flag);
+    /* The parameter that sets ns-3 attribute `attribute` ("ns3::Type::Attribute"), or NULL. */
+    const ddnn_param* ddnn_scenario_param_setting(const char* attribute);
 
     /*
      * Parses `text` as parameter p's value and checks its type and range into *s.

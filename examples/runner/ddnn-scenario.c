@@ -29,13 +29,64 @@ typedef const xmlError* ddnn_xml_error;
 typedef xmlError* ddnn_xml_error;
 #endif
 
-/* Keeps the first error libxml2 reports, with its line. */
+/*
+ * The table's own refusal of a value of element `node` the schema refused (e.g. out of its
+ * range), the line the command line gives for the same value; libxml2 names the element, the
+ * attribute only in its text. DDNN_OK when the table takes every value of the element (the
+ * schema's message then stands).
+ */
+static int
+table_refusal(xmlNodePtr node, long line, ddnn_diag* diag)
+{
+    ddnn_scenario* scratch;
+    xmlAttrPtr attr;
+    int rc = DDNN_OK;
+    if (!node || node->type != XML_ELEMENT_NODE || !(scratch = calloc(1, sizeof *scratch)))
+    {
+        return DDNN_OK;
+    }
+    for (attr = node->properties; attr && rc == DDNN_OK; attr = attr->next)
+    {
+        char name[128];
+        const ddnn_param* p;
+        xmlChar* value;
+        ddnn_diag why = {0};
+        snprintf(name, sizeof name, "%s.%s", (const char*)node->name, (const char*)attr->name);
+        if (!(p = ddnn_scenario_param_named(name)))
+        {
+            continue;
+        }
+        value = xmlNodeListGetString(node->doc, attr->children, 1);
+        rc = ddnn_scenario_set_param(scratch, p, value ? (const char*)value : "", &why);
+        xmlFree(value);
+        if (rc != DDNN_OK)
+        {
+            ddnn_diag_set(diag,
+                          rc,
+                          line,
+                          "",
+                          "element '%s', attribute '%s': %s",
+                          (const char*)node->name,
+                          (const char*)attr->name,
+                          why.message);
+        }
+    }
+    free(scratch);
+    return rc;
+}
+
+/* Keeps the first error libxml2 reports, with its line; for a parameter's value, the
+ * table's message. */
 static void
 capture_error(void* ctx, ddnn_xml_error error)
 {
     ddnn_diag* diag = ctx;
     size_t n;
     if (!diag || diag->code != DDNN_OK || !error || error->level < XML_ERR_ERROR)
+    {
+        return;
+    }
+    if (table_refusal(error->node, error->line, diag) != DDNN_OK)
     {
         return;
     }
@@ -410,7 +461,7 @@ ddnn_scenario_read_element(xmlNodePtr node, ddnn_scenario* s, ddnn_diag* diag)
                     return ddnn_diag_set(diag,
                                          rc,
                                          xmlGetLineNo(child),
-                                         (const char*)attr->name,
+                                         "",
                                          "element '%s', attribute '%s': %s",
                                          (const char*)child->name,
                                          (const char*)attr->name,

@@ -6,11 +6,14 @@
 #include "ddnn-scenario-params.h"
 
 #include "ns3/config.h"
+#include "ns3/nstime.h"
 #include "ns3/one-line-error.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
 #include <cstdlib>
+#include <iomanip>
+#include <sstream>
 
 namespace ns3
 {
@@ -256,6 +259,10 @@ ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where)
         {
             fail("expected an attribute ns-3 has, such as ns3::TcpSocket::SegmentSize");
         }
+        if (const std::string refusal = OwnedAttributeRefusal(name, value); !refusal.empty())
+        {
+            fail(refusal);
+        }
         if (const std::string owner = Ns3DefaultOwner(name); !owner.empty())
         {
             fail("ddnn sets this attribute from " + owner + ": give that instead");
@@ -270,6 +277,45 @@ ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where)
         }
         Config::SetDefault(name, *valid);
     }
+}
+
+std::string
+OwnedAttributeRefusal(const std::string& name, const std::string& value)
+{
+    const ddnn_param* p = ddnn_scenario_param_setting(name.c_str());
+    if (!p
+        || (p->type != DDNN_PARAM_U32 && p->type != DDNN_PARAM_U64 && p->type != DDNN_PARAM_DOUBLE))
+    {
+        return "";
+    }
+    std::string text = value;
+    const std::string unit = p->unit;
+    if (unit == "s" || unit == "ms" || unit == "us")
+    {
+        // The attribute is a Time ("5ms"); the row's number is in its unit.
+        TimeValue time;
+        if (!time.DeserializeFromString(value, MakeTimeChecker()))
+        {
+            return ""; // not a time: the attribute's own checker says so
+        }
+        const Time::Unit in = unit == "s" ? Time::S : unit == "ms" ? Time::MS : Time::US;
+        std::ostringstream number;
+        number << std::setprecision(17) << time.Get().ToDouble(in);
+        text = number.str();
+    }
+    ddnn_scenario scratch{};
+    ddnn_diag why{};
+    if (ddnn_scenario_set_param(&scratch, p, text.c_str(), &why) == DDNN_OK)
+    {
+        return "";
+    }
+    if (text == value)
+    {
+        return why.message;
+    }
+    char expected[160];
+    ddnn_param_describe(p, expected, sizeof expected);
+    return std::string("expected ") + expected + ", got '" + value + "'";
 }
 
 } // namespace ns3

@@ -41,6 +41,14 @@ void ApplyNs3Defaults(const Ns3Defaults& defaults, const std::string& where);
  */
 std::string Ns3DefaultOwner(const std::string& name);
 
+/**
+ * The table's refusal of `value` for ns-3 attribute `name` when a number row sets that
+ * attribute ("expected a number in [0, 1], got '2'", the line --FLAG gives; a Time in the
+ * row's unit), else "": so that a value out of the row's range is refused alike whether given
+ * as --FLAG, in a scenario file or as --ns3::Type::Attribute.
+ */
+std::string OwnedAttributeRefusal(const std::string& name, const std::string& value);
+
 /** The runner's own list of attributes it sets (for a test that each exists). */
 std::vector<std::string> Ns3DefaultsOwned();
 

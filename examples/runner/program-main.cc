@@ -8,6 +8,7 @@
 #include "ddnn-scenario-params.h"
 #include "distributed-run.h"
 #include "fatal-error-line.h"
+#include "ns3-defaults.h"
 #include "random-variable-text.h"
 
 #include "ns3/data-path.h"
@@ -300,6 +301,10 @@ CheckArguments(int argc, char* argv[], const std::string& program)
         else if (g_textOptions.count(name) != 0)
         {
             continue; // taken whole after ns-3's parse
+        }
+        else if (const std::string refusal = OwnedAttributeRefusal(name, value); !refusal.empty())
+        {
+            Refuse(program, option + ": " + refusal); // as the row's own option says it
         }
         else if (Ptr<const AttributeChecker> checker = Ns3CheckerOf(name))
         {

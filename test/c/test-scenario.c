@@ -83,11 +83,13 @@ rejects_bad_documents(void)
     expect_error("<scenario version=\"1\">\n<topology workers=\"x\"/>\n<run duration-s=\"1\"/>\n"
                  "</scenario>",
                  2,
-                 "'x' is not a valid value");
+                 "element 'topology', attribute 'workers': expected a whole number in [2, 250], "
+                 "got 'x'");
     expect_error("<scenario version=\"1\">\n<topology workers=\"4\"/>\n<run duration-s=\"0\"/>\n"
                  "</scenario>",
                  3,
-                 "must be greater than '0'");
+                 "element 'run', attribute 'duration-s': expected a number in (0, 100000] (s), "
+                 "got '0'");
     expect_error("<scenario version=\"2\">\n<topology workers=\"4\"/>\n<run duration-s=\"1\"/>\n"
                  "</scenario>",
                  1,
