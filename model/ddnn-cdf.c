@@ -162,18 +162,7 @@ done:
     return rc;
 }
 
-int
-ddnn_cdf_read_file(ddnn_cdf** out, const char* path, ddnn_diag* diag)
-{
-    char* text;
-    size_t len;
-    int rc = ddnn_read_file(path, DDNN_CSV_MAX_FILE_BYTES, &text, &len, diag);
-    if (rc < 0)
-        return rc;
-    rc = ddnn_cdf_parse(out, text, len, diag);
-    free(text);
-    return rc;
-}
+DDNN_FILE_READER(ddnn_cdf_read_file, ddnn_cdf**, ddnn_cdf_parse, DDNN_CSV_MAX_FILE_BYTES)
 
 size_t
 ddnn_cdf_point_count(const ddnn_cdf* cdf)

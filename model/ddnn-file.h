@@ -37,6 +37,26 @@ extern "C"
     int ddnn_read_file(
         const char* path, size_t max_bytes, char** out, size_t* out_len, ddnn_diag* diag);
 
+/*
+ * Defines a format's file reader, int NAME(OUT_TYPE out, const char* path, ddnn_diag* diag):
+ * reads path (ddnn_read_file, at most MAX_BYTES) and parses the text with
+ * PARSE(out, text, len, diag).
+ */
+#define DDNN_FILE_READER(name, out_type, parse, max_bytes) \
+    int name(out_type out, const char* path, ddnn_diag* diag) \
+    { \
+        char* text; \
+        size_t len; \
+        int rc = ddnn_read_file(path, (max_bytes), &text, &len, diag); \
+        if (rc < 0) \
+        { \
+            return rc; \
+        } \
+        rc = parse(out, text, len, diag); \
+        free(text); \
+        return rc; \
+    }
+
 #ifdef __cplusplus
 }
 #endif

@@ -209,18 +209,10 @@ fail:
     return rc;
 }
 
-int
-ddnn_profile_read_file(ddnn_profile** out, const char* path, ddnn_diag* diag)
-{
-    char* text;
-    size_t len;
-    int rc = ddnn_read_file(path, DDNN_CSV_MAX_FILE_BYTES, &text, &len, diag);
-    if (rc < 0)
-        return rc;
-    rc = ddnn_profile_parse(out, text, len, diag);
-    free(text);
-    return rc;
-}
+DDNN_FILE_READER(ddnn_profile_read_file,
+                 ddnn_profile**,
+                 ddnn_profile_parse,
+                 DDNN_CSV_MAX_FILE_BYTES)
 
 size_t
 ddnn_profile_layer_count(const ddnn_profile* p)

@@ -417,20 +417,10 @@ read_cases(ddnn_campaign* c, dimension* dim, xmlNodePtr vary, ddnn_diag* diag)
     return rc;
 }
 
-int
-ddnn_campaign_read_file(ddnn_campaign** out, const char* path, ddnn_diag* diag)
-{
-    char* text;
-    size_t len;
-    int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
-    if (rc < 0)
-    {
-        return rc;
-    }
-    rc = ddnn_campaign_parse(out, text, len, diag);
-    free(text);
-    return rc;
-}
+DDNN_FILE_READER(ddnn_campaign_read_file,
+                 ddnn_campaign**,
+                 ddnn_campaign_parse,
+                 DDNN_SCENARIO_MAX_BYTES)
 
 int
 ddnn_campaign_parse(ddnn_campaign** out, const char* text, size_t len, ddnn_diag* diag)

@@ -55,27 +55,18 @@ append(schema_text* t, const char* format, ...)
 static void
 append_escaped(schema_text* t, const char* text)
 {
+    static const char special[] = "&<>\"'";
+    static const char* const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
     for (; *text; text++)
     {
-        switch (*text)
+        const char* at = strchr(special, *text);
+        if (at)
         {
-            case '&':
-                append(t, "&amp;");
-                break;
-            case '<':
-                append(t, "&lt;");
-                break;
-            case '>':
-                append(t, "&gt;");
-                break;
-            case '"':
-                append(t, "&quot;");
-                break;
-            case '\'':
-                append(t, "&apos;");
-                break;
-            default:
-                append(t, "%c", *text);
+            append(t, "%s", entity[at - special]);
+        }
+        else
+        {
+            append(t, "%c", *text);
         }
     }
 }

@@ -504,20 +504,10 @@ ddnn_scenario_parse(ddnn_scenario* s, const char* text, size_t len, ddnn_diag* d
     return rc;
 }
 
-int
-ddnn_scenario_read_file(ddnn_scenario* s, const char* path, ddnn_diag* diag)
-{
-    char* text;
-    size_t len;
-    int rc = ddnn_read_file(path, DDNN_SCENARIO_MAX_BYTES, &text, &len, diag);
-    if (rc < 0)
-    {
-        return rc;
-    }
-    rc = ddnn_scenario_parse(s, text, len, diag);
-    free(text);
-    return rc;
-}
+DDNN_FILE_READER(ddnn_scenario_read_file,
+                 ddnn_scenario*,
+                 ddnn_scenario_parse,
+                 DDNN_SCENARIO_MAX_BYTES)
 
 /* ---- XML writing ------------------------------------------------------------------------- */
 
