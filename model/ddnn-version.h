@@ -7,9 +7,15 @@
 #ifndef DDNN_VERSION_H
 #define DDNN_VERSION_H
 
-#define DDNN_VERSION_MAJOR 0
-#define DDNN_VERSION_MINOR 2
-#define DDNN_VERSION_PATCH 0
+#define DDNN_VERSION_MAJOR                         0
+#define DDNN_VERSION_MINOR                         2
+#define DDNN_VERSION_PATCH                         0
+
+/* "MAJOR.MINOR.PATCH", from the three numbers above. */
+#define DDNN_VERSION_TEXT_OF_(major, minor, patch) #major "." #minor "." #patch
+#define DDNN_VERSION_TEXT_OF(major, minor, patch)  DDNN_VERSION_TEXT_OF_(major, minor, patch)
+#define DDNN_VERSION_STRING \
+    DDNN_VERSION_TEXT_OF(DDNN_VERSION_MAJOR, DDNN_VERSION_MINOR, DDNN_VERSION_PATCH)
 
 /*
  * Marks a public name that is renamed or removed: it keeps working for one minor version and

@@ -4,7 +4,7 @@
 # outputs are replaced, never written through (nothing outside the folder changes); an output
 # folder that is itself a link is refused; a second program writing into a folder that one is
 # writing into stops in one line naming the first; a full disk (here a file size limit) ends in
-# one line, with no output presented as complete.
+# one line, with no output presented as complete. The MANIFEST names ddnn's version and revision.
 # Usage: check-output-folder.sh DDNN-DATACENTER WORK-DIR
 set -euo pipefail
 program=$1 work=$2
@@ -28,6 +28,11 @@ run "$out" >"$work/planted.log" 2>&1 || fail "planted links: the run failed: $(t
 [ "$(cat "$work/outside")" = "keep me" ] || fail "a file outside the folder was written through a link"
 [ -f "$out/summary.csv" ] && [ ! -L "$out/summary.csv" ] || fail "summary.csv is not a file of its own"
 [ -f "$out/MANIFEST" ] || fail "planted links: no MANIFEST"
+# The MANIFEST names what made the outputs: ddnn's version, the sources' revision, ns-3's.
+version=$(sed -n 's/^#define DDNN_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\)$/\2/p' \
+    "$(dirname "$0")/../model/ddnn-version.h" | paste -sd.)
+head -1 "$out/MANIFEST" | grep -qE "of a complete run of ddnn $version \((git [0-9a-f]{12}(, modified)?|not from git|revision not recorded by this build)\)" ||
+    fail "the MANIFEST does not name ddnn $version and its revision: $(head -1 "$out/MANIFEST")"
 
 # The output folder itself a link.
 mkdir -p "$work/elsewhere"

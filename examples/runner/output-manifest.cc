@@ -8,6 +8,7 @@
 #include "ddnn-manifest.h"
 #include "ns3/ddnn-csv.h"
 #include "ns3/ddnn-file.h"
+#include "ns3/ddnn-version.h"
 #include "ns3/one-line-error.h"
 
 #include <sys/stat.h>
@@ -23,8 +24,26 @@
 #include <unistd.h>
 #include <vector>
 
+// The build writes the sources' revision (tools/source-revision.cmake); a build without it
+// (waf) says so.
+#if __has_include("ddnn-source-revision.h")
+#include "ddnn-source-revision.h"
+#else
+#define DDNN_SOURCE_REVISION "revision not recorded by this build"
+#endif
+
 namespace ns3
 {
+
+std::string
+BuiltBy()
+{
+    std::string text = "ddnn " DDNN_VERSION_STRING " (" DDNN_SOURCE_REVISION ")";
+#ifdef DDNN_NS3_VERSION_MINOR
+    text += " on ns-3." + std::to_string(DDNN_NS3_VERSION_MINOR);
+#endif
+    return text;
+}
 
 namespace
 {
@@ -100,7 +119,7 @@ WriteOutputManifest(const std::string& dir)
 {
     const std::vector<std::string> files = ListOutputs(dir);
     AtomicFile manifest(dir + "/" + kManifest);
-    manifest.Out() << "# size fnv1a64 path: the outputs of a complete run\n";
+    manifest.Out() << "# size fnv1a64 path: the outputs of a complete run of " << BuiltBy() << "\n";
     for (const std::string& name : files)
     {
         uint64_t sum = 0;

@@ -19,6 +19,14 @@ namespace ns3
 void WriteOutputManifest(const std::string& dir);
 
 /**
+ * \ingroup ddnn
+ * \brief What made a run's outputs, for its MANIFEST: "ddnn 0.2.0 (git 1a2b3c4d5e6f) on
+ * ns-3.37" (", modified" when the sources differed from that commit; "not from git" for a
+ * release archive).
+ */
+std::string BuiltBy();
+
+/**
  * Whether DIR/MANIFEST exists and every file it lists has its size and checksum; when not,
  * `why` says what is missing or differs.
  */
