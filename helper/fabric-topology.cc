@@ -71,7 +71,8 @@ FabricTopology::GetTypeId()
                             MakeUintegerChecker<uint32_t>())
               .AddAttribute(
                   "QueueDisc",
-                  "Queue disc on every egress: PfifoFast, PrioRed or Prio4 (see EgressQueue).",
+                  "Queue disc on every egress, by the name EgressQueue registers it under (the "
+                  "checker lists them; doc/user.rst describes each).",
                   EnumValue(EgressQueue::PFIFO_FAST),
                   DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &FabricTopology::m_queueKind),
                   EgressQueue::MakeKindChecker())

@@ -60,13 +60,13 @@ SingleTorHelper::GetTypeId()
                             UintegerValue(1),
                             MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
                             MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("QueueDisc",
-                            "Queue disc on every egress: PfifoFast (three bands by ToS, no ECN), "
-                            "PrioRed (the same bands, each a RED marking ECN at "
-                            "EcnThresholdPackets, for DCTCP) or Prio4 (four bands by ToS).",
-                            EnumValue(EgressQueue::PFIFO_FAST),
-                            DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
-                            EgressQueue::MakeKindChecker())
+              .AddAttribute(
+                  "QueueDisc",
+                  "Queue disc on every egress, by the name EgressQueue registers it under (the "
+                  "checker lists them; doc/user.rst describes each).",
+                  EnumValue(EgressQueue::PFIFO_FAST),
+                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
+                  EgressQueue::MakeKindChecker())
               .AddAttribute("BandWeights",
                             "WeightedBands: one weight per band (0, 1, 2), blank-separated: "
                             "with every band backlogged, band i gets weight i / their sum of "

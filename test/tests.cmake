@@ -266,6 +266,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-oldest-formats.sh $<TARGET_FILE_DIR:ddnn-datacenter>
                    ${ddnn_test_dir}/data ${CMAKE_CURRENT_BINARY_DIR}/oldest-formats
   )
+  # Published flow-size distributions converted by tools/import-cdf.sh; distributions by name.
+  add_test(NAME import-cdf
+           COMMAND ${ddnn_test_dir}/check-import-cdf.sh $<TARGET_FILE:ddnn-datacenter>
+                   ${CMAKE_CURRENT_BINARY_DIR}/import-cdf
+  )
   # The output folder is the run's own: links, a second writer, a full disk.
   add_test(NAME output-folder
            COMMAND ${ddnn_test_dir}/check-output-folder.sh $<TARGET_FILE:ddnn-datacenter>

@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iomanip>
 #include <set>
 #include <sstream>
@@ -215,9 +216,54 @@ Scenario::Scenario()
     ResolvePaths("");
 }
 
+namespace
+{
+
+/**
+ * A flow-size distribution by name (--cdf=web-search): data/NAME-cdf.csv, unless `folder` holds
+ * a file of that name. A name ddnn does not ship is refused naming those it does.
+ */
+void
+ResolveDistributionName(char* field, size_t size, const std::string& folder)
+{
+    const std::string name = field;
+    if (name.empty()
+        || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos
+        || (!folder.empty() && PathExists(folder + "/" + name)))
+    {
+        return; // a file
+    }
+    const std::string file = name + "-cdf.csv";
+    if (!PathExists(DdnnDataPath(file)))
+    {
+        std::set<std::string> names;
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(DdnnDataPath(""), ec))
+        {
+            const std::string found = entry.path().filename().string();
+            if (found.size() > 8 && found.compare(found.size() - 8, 8, "-cdf.csv") == 0)
+            {
+                names.insert(found.substr(0, found.size() - 8));
+            }
+        }
+        std::string shipped;
+        for (const std::string& one : names)
+        {
+            shipped += (shipped.empty() ? "" : ", ") + one;
+        }
+        throw DdnnError("--cdf=" + name + ": no flow-size distribution of that name (ddnn ships "
+                        + (shipped.empty() ? std::string("none") : shipped)
+                        + "); convert a published one with tools/import-cdf.sh and give its file");
+    }
+    std::snprintf(field, size, "%s", file.c_str());
+}
+
+} // namespace
+
 void
 Scenario::ResolvePaths(const std::string& folder)
 {
+    ResolveDistributionName(values.cdf, sizeof values.cdf, folder);
     ForEachPath(values, [&](const std::string& option, char* field, size_t size) {
         ResolveField(option, field, size, folder);
     });

@@ -3,8 +3,11 @@
 #include "ddnn-flowgen.h"
 #include "ddnn-unit.h"
 
+#include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char* data_dir = DDNN_DATA_DIR;
 
@@ -126,12 +129,79 @@ rejects_bad_configuration(void)
     ddnn_cdf_free(cdf);
 }
 
+/* The load generated from `path`'s sizes, relative to the load asked (servers x rate x the
+ * CDF's mean), over 2 x 10^6 flows: heavy tails (a 2 % share of flows up to 1 GB) need that
+ * many for 2 %. */
+static double
+offered_over_asked(const char* path)
+{
+    ddnn_cdf* cdf = NULL;
+    ddnn_flowgen* g = NULL;
+    ddnn_diag diag;
+    ddnn_flowgen_config cfg = {4, 1000.0, 0, UINT64_MAX};
+    uint64_t seed = 7, last = 0;
+    double bytes = 0;
+    int i;
+    if (ddnn_cdf_read_file(&cdf, path, &diag) != DDNN_OK)
+    {
+        fprintf(stderr, "%s: %s\n", path, diag.message);
+        return -1;
+    }
+    CHECK(ddnn_flowgen_new(&g, &cfg, cdf, uniform, &seed) == DDNN_OK);
+    for (i = 0; g && i < 2000000; i++)
+    {
+        ddnn_flow f;
+        CHECK(ddnn_flowgen_next(g, &f) == 1);
+        bytes += (double)f.bytes;
+        last = f.start_ns;
+    }
+    const double ratio
+        = bytes / ((double)last / 1e9) / (cfg.servers * cfg.rate_per_server * ddnn_cdf_mean(cdf));
+    ddnn_flowgen_free(g);
+    ddnn_cdf_free(cdf);
+    return ratio;
+}
+
+/* Every distribution ddnn ships (data/NAME-cdf.csv) and one converted by tools/import-cdf.sh
+ * (test/data/heavy-tail-cdf.csv) offer the load asked, within 2 %. */
+static void
+offered_load_matches_on_every_distribution(void)
+{
+    char path[1200];
+    DIR* dir = opendir(data_dir);
+    struct dirent* entry;
+    int shipped = 0;
+    double ratio;
+    CHECK(dir != NULL);
+    while (dir && (entry = readdir(dir)) != NULL)
+    {
+        const size_t n = strlen(entry->d_name);
+        if (n <= 8 || strcmp(entry->d_name + n - 8, "-cdf.csv") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", data_dir, entry->d_name);
+        ratio = offered_over_asked(path);
+        if (fabs(ratio - 1) > 0.02)
+        {
+            unit_checks_failed++;
+            fprintf(stderr, "%s: offered %.4f x the asked load\n", path, ratio);
+        }
+        shipped++;
+    }
+    if (dir)
+        closedir(dir);
+    CHECK(shipped >= 1);
+    snprintf(path, sizeof path, "%s/../test/data/heavy-tail-cdf.csv", data_dir);
+    ratio = offered_over_asked(path);
+    CHECK(fabs(ratio - 1) <= 0.02);
+}
+
 int
 main(int argc, char** argv)
 {
     if (argc > 1)
         data_dir = argv[1];
     RUN(statistics_follow_the_model);
+    RUN(offered_load_matches_on_every_distribution);
     RUN(seed_fixes_the_schedule);
     RUN(rejects_bad_configuration);
     return UNIT_REPORT();
