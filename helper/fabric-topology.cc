@@ -30,7 +30,7 @@ FabricTopology::GetTypeId()
 {
     static TypeId tid
         = TypeId("ns3::FabricTopology")
-              .SetParent<ServerList>()
+              .SetParent<EgressTopology>()
               .SetGroupName("Ddnn")
               .AddAttribute("ServerDataRate",
                             "Rate of every server link.",
@@ -52,42 +52,6 @@ FabricTopology::GetTypeId()
                             TimeValue(MicroSeconds(10)),
                             MakeTimeAccessor(&FabricTopology::m_fabricDelay),
                             MakeTimeChecker(Seconds(0)))
-              .AddAttribute("DeviceQueuePackets",
-                            "Size of each device's transmit queue, in packets.",
-                            UintegerValue(1),
-                            MakeUintegerAccessor(&FabricTopology::m_deviceQueuePackets),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("QueueDiscLimitPackets",
-                            "Queue disc limit in packets (see EgressQueue).",
-                            UintegerValue(1000),
-                            MakeUintegerAccessor(&FabricTopology::m_queueDiscLimit),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("ServerBandLimitPackets",
-                            "The packets each band of a server's egress queue disc holds (the "
-                            "host's own queues: the thesis's code had 100 per PfifoFast band); "
-                            "0: none of their own, as at the switches (see EgressQueue).",
-                            UintegerValue(0),
-                            MakeUintegerAccessor(&FabricTopology::m_serverBandLimit),
-                            MakeUintegerChecker<uint32_t>())
-              .AddAttribute(
-                  "QueueDisc",
-                  "Queue disc on every egress, by the name EgressQueue registers it under (the "
-                  "checker lists them; doc/user.rst describes each).",
-                  EnumValue(EgressQueue::PFIFO_FAST),
-                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &FabricTopology::m_queueKind),
-                  EgressQueue::MakeKindChecker())
-              .AddAttribute("BandWeights",
-                            "WeightedBands: one weight per band (0, 1, 2), blank-separated: "
-                            "with every band backlogged, band i gets weight i / their sum of "
-                            "the link.",
-                            StringValue("1 1 1"),
-                            MakeStringAccessor(&FabricTopology::m_bandWeights),
-                            MakeStringChecker())
-              .AddAttribute("EcnThresholdPackets",
-                            "PrioRed: queue length in packets from which a band marks.",
-                            UintegerValue(65),
-                            MakeUintegerAccessor(&FabricTopology::m_ecnThreshold),
-                            MakeUintegerChecker<uint32_t>(1))
               .AddAttribute("Ranks",
                             "The processes (system ids) of a distributed run the fabric is "
                             "split over: each gets whole racks (leaf-spine) or pods (fat tree), "
@@ -165,12 +129,7 @@ FabricTopology::SpreadRank(uint32_t index) const
 FabricBuilder
 FabricTopology::MakeBuilder() const
 {
-    EgressQueue egress;
-    egress.kind = m_queueKind;
-    egress.limitPackets = m_queueDiscLimit;
-    egress.ecnThresholdPackets = m_ecnThreshold;
-    egress.bandWeights = m_bandWeights;
-    return FabricBuilder(egress, m_deviceQueuePackets, m_serverBandLimit);
+    return FabricBuilder(MakeEgress(), GetDeviceQueuePackets(), GetServerBandLimit());
 }
 
 void

@@ -4,8 +4,7 @@
 #ifndef FABRIC_TOPOLOGY_H
 #define FABRIC_TOPOLOGY_H
 
-#include "ns3/egress-queue.h"
-#include "ns3/server-topology.h"
+#include "ns3/egress-topology.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/node-container.h"
@@ -24,11 +23,11 @@ class FabricBuilder;
 /**
  * \ingroup ddnn
  * \brief What the multi-switch topologies (LeafSpineHelper, FatTreeHelper) share: the link
- * rates and delays of the server tier and of the switch fabric, the EgressQueue on every
- * egress, routing by flow-hash ECMP, and the servers with their racks (a ServerList it
- * appends each server to as it links it).
+ * rates and delays of the server tier and of the switch fabric, routing by flow-hash ECMP, and
+ * the servers with their racks (appended as it links them); the egress queues are
+ * EgressTopology's.
  */
-class FabricTopology : public ServerList
+class FabricTopology : public EgressTopology
 {
   public:
     static TypeId GetTypeId();
@@ -66,12 +65,6 @@ class FabricTopology : public ServerList
     Time m_fabricDelay;
 
   private:
-    uint32_t m_deviceQueuePackets;
-    uint32_t m_queueDiscLimit;
-    uint32_t m_serverBandLimit;
-    EgressQueue::Kind m_queueKind;
-    uint32_t m_ecnThreshold;
-    std::string m_bandWeights;
     uint32_t m_ranks;
     std::string m_unitRanks;
 

@@ -37,7 +37,7 @@ SingleTorHelper::GetTypeId()
 {
     static TypeId tid
         = TypeId("ns3::SingleTorHelper")
-              .SetParent<ServerTopology>()
+              .SetParent<EgressTopology>()
               .SetGroupName("Ddnn")
               .AddConstructor<SingleTorHelper>()
               .AddAttribute("Servers",
@@ -55,44 +55,6 @@ SingleTorHelper::GetTypeId()
                             TimeValue(MicroSeconds(10)),
                             MakeTimeAccessor(&SingleTorHelper::m_delay),
                             MakeTimeChecker(Seconds(0)))
-              .AddAttribute("DeviceQueuePackets",
-                            "Size of each device's transmit queue, in packets (below PfifoFast).",
-                            UintegerValue(1),
-                            MakeUintegerAccessor(&SingleTorHelper::m_deviceQueuePackets),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute(
-                  "QueueDisc",
-                  "Queue disc on every egress, by the name EgressQueue registers it under (the "
-                  "checker lists them; doc/user.rst describes each).",
-                  EnumValue(EgressQueue::PFIFO_FAST),
-                  DDNN_ENUM_ACCESSOR(EgressQueue::Kind, &SingleTorHelper::m_queueKind),
-                  EgressQueue::MakeKindChecker())
-              .AddAttribute("BandWeights",
-                            "WeightedBands: one weight per band (0, 1, 2), blank-separated: "
-                            "with every band backlogged, band i gets weight i / their sum of "
-                            "the link.",
-                            StringValue("1 1 1"),
-                            MakeStringAccessor(&SingleTorHelper::m_bandWeights),
-                            MakeStringChecker())
-              .AddAttribute("EcnThresholdPackets",
-                            "PrioRed: queue length in packets from which a band marks (DCTCP's "
-                            "K; 65 at 10 Gbit/s in the DCTCP paper).",
-                            UintegerValue(65),
-                            MakeUintegerAccessor(&SingleTorHelper::m_ecnThreshold),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("QueueDiscLimitPackets",
-                            "Queue disc limit in packets: PfifoFast's for its three bands "
-                            "together, PrioRed's per band.",
-                            UintegerValue(1000),
-                            MakeUintegerAccessor(&SingleTorHelper::m_queueDiscLimit),
-                            MakeUintegerChecker<uint32_t>(1))
-              .AddAttribute("ServerBandLimitPackets",
-                            "The packets each band of a server's egress queue disc holds (the "
-                            "host's own queues: the thesis's code had 100 per PfifoFast band); "
-                            "0: none of their own, as at the switches (see EgressQueue).",
-                            UintegerValue(0),
-                            MakeUintegerAccessor(&SingleTorHelper::m_serverBandLimit),
-                            MakeUintegerChecker<uint32_t>())
               .AddAttribute("ImpairedServers",
                             "The servers whose links get the impairments (LossRate, AddedDelay, "
                             "RateCap): indices like \"0,3\"; empty: every server.",
@@ -167,11 +129,12 @@ SingleTorHelper::Create(uint32_t servers)
         throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got "
                         + std::to_string(servers));
     }
-    m_servers.Create(servers);
+    NodeContainer nodes;
+    nodes.Create(servers);
     m_switch = CreateObject<Node>();
 
     InternetStackHelper stack;
-    stack.Install(m_servers);
+    stack.Install(nodes);
     stack.Install(m_switch);
 
     PointToPointHelper link;
@@ -179,20 +142,18 @@ SingleTorHelper::Create(uint32_t servers)
     link.SetChannelAttribute("Delay", TimeValue(m_delay));
     link.SetQueue("ns3::DropTailQueue<Packet>",
                   "MaxSize",
-                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_deviceQueuePackets)));
+                  QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, GetDeviceQueuePackets())));
 
     // The queue disc must be installed before addresses are assigned, else the address helper
     // installs ns-3's default one.
-    EgressQueue egress;
-    egress.kind = m_queueKind;
-    egress.limitPackets = m_queueDiscLimit;
-    egress.ecnThresholdPackets = m_ecnThreshold;
-    egress.bandWeights = m_bandWeights;
-    egress.linkRate = m_dataRate;
-    egress.linkDelay = m_delay;
+    EgressQueue egress = MakeEgress();
+    EgressQueue serverEgress = MakeServerEgress();
+    for (EgressQueue* end : {&egress, &serverEgress})
+    {
+        end->linkRate = m_dataRate;
+        end->linkDelay = m_delay;
+    }
     TrafficControlHelper queueDisc = egress.Helper();
-    EgressQueue serverEgress = egress;
-    serverEgress.bandLimitPackets = m_serverBandLimit;
     TrafficControlHelper serverQueueDisc = serverEgress.Helper();
 
     const std::vector<bool> impaired = ImpairedServers(servers);
@@ -207,7 +168,7 @@ SingleTorHelper::Create(uint32_t servers)
     for (uint32_t i = 0; i < servers; ++i)
     {
         NetDeviceContainer pair
-            = (impaired[i] ? impairedLink : link).Install(m_servers.Get(i), m_switch);
+            = (impaired[i] ? impairedLink : link).Install(nodes.Get(i), m_switch);
         for (uint32_t end = 0; end < 2 && m_lossRate > 0 && impaired[i]; ++end)
         {
             Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
@@ -216,7 +177,6 @@ SingleTorHelper::Create(uint32_t servers)
             loss->AssignStreams(m_lossStream + 2 * i + end);
             pair.Get(end)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
         }
-        m_serverDevices.Add(pair.Get(0));
         m_switchDevices.Add(pair.Get(1));
         m_serverQueueDiscs.Add(serverQueueDisc.Install(pair.Get(0)));
         m_switchQueueDiscs.Add(queueDisc.Install(pair.Get(1)));
@@ -226,7 +186,7 @@ SingleTorHelper::Create(uint32_t servers)
         network << "10.1." << (i + 1) << ".0";
         addresses.SetBase(network.str().c_str(), "255.255.255.0");
         Ipv4InterfaceContainer interfaces = addresses.Assign(pair);
-        m_addresses.push_back(interfaces.GetAddress(0));
+        AppendServer(nodes.Get(i), interfaces.GetAddress(0), pair.Get(0), 0);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 }
@@ -240,7 +200,7 @@ SingleTorHelper::Create()
 uint32_t
 SingleTorHelper::GetPlannedServerCount() const
 {
-    return m_servers.GetN() > 0 ? m_servers.GetN() : m_serverCount;
+    return GetServerCount() > 0 ? GetServerCount() : m_serverCount;
 }
 
 void
@@ -249,34 +209,10 @@ SingleTorHelper::CheckConfig() const
     ImpairedServers(GetPlannedServerCount());
 }
 
-uint32_t
-SingleTorHelper::GetServerCount() const
-{
-    return m_servers.GetN();
-}
-
-Ptr<Node>
-SingleTorHelper::GetServer(uint32_t i) const
-{
-    return m_servers.Get(i);
-}
-
 Ptr<Node>
 SingleTorHelper::GetSwitch() const
 {
     return m_switch;
-}
-
-Ipv4Address
-SingleTorHelper::GetServerAddress(uint32_t i) const
-{
-    return m_addresses.at(i);
-}
-
-Ptr<NetDevice>
-SingleTorHelper::GetServerDevice(uint32_t i) const
-{
-    return m_serverDevices.Get(i);
 }
 
 Ptr<NetDevice>

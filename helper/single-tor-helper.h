@@ -4,8 +4,7 @@
 #ifndef SINGLE_TOR_HELPER_H
 #define SINGLE_TOR_HELPER_H
 
-#include "ns3/egress-queue.h"
-#include "ns3/server-topology.h"
+#include "ns3/egress-topology.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
@@ -34,7 +33,7 @@ namespace ns3
  *
  * It sets no TCP value: TransportSettings::Apply() does, on this or any topology.
  */
-class SingleTorHelper : public ServerTopology
+class SingleTorHelper : public EgressTopology
 {
   public:
     static TypeId GetTypeId();
@@ -49,12 +48,7 @@ class SingleTorHelper : public ServerTopology
     /** Throws DdnnError naming ImpairedServers when it names no server of the plan. */
     void CheckConfig() const override;
 
-    uint32_t GetServerCount() const override;
-    Ptr<Node> GetServer(uint32_t i) const override;
     Ptr<Node> GetSwitch() const;
-    Ipv4Address GetServerAddress(uint32_t i) const override;
-    /** The server's device on its uplink (index i) */
-    Ptr<NetDevice> GetServerDevice(uint32_t i) const override;
     /** The switch's device towards server i */
     Ptr<NetDevice> GetSwitchDevice(uint32_t i) const;
     /** PfifoFast queue disc of the server's uplink */
@@ -75,25 +69,16 @@ class SingleTorHelper : public ServerTopology
     uint32_t m_serverCount;
     DataRate m_dataRate;
     Time m_delay;
-    uint32_t m_deviceQueuePackets;
-    uint32_t m_queueDiscLimit;
-    uint32_t m_serverBandLimit;
-    EgressQueue::Kind m_queueKind;
-    uint32_t m_ecnThreshold;
-    std::string m_bandWeights;
     std::string m_impairedServers;
     Time m_addedDelay;
     DataRate m_rateCap;
     double m_lossRate;
     int64_t m_lossStream;
 
-    NodeContainer m_servers;
     Ptr<Node> m_switch;
-    NetDeviceContainer m_serverDevices;
     NetDeviceContainer m_switchDevices;
     QueueDiscContainer m_serverQueueDiscs;
     QueueDiscContainer m_switchQueueDiscs;
-    std::vector<Ipv4Address> m_addresses;
 };
 
 } // namespace ns3

@@ -23,8 +23,9 @@ namespace ns3
  * servers, each one's IPv4 address and the device that connects it (its uplink, a
  * point-to-point device whose channel's other end is its downlink).
  *
- * SingleTorHelper implements it; so does ServerList, over the nodes of any topology built
- * with ns-3's own helpers, and a user's own class in a few lines.
+ * ServerList implements it, over the nodes of any topology built with ns-3's own helpers (and
+ * the topologies ddnn builds are ServerLists, through EgressTopology); a user's own class does
+ * in a few lines.
  */
 class ServerTopology : public Object, public RegisteredTypes<ServerTopology>
 {
