@@ -31,7 +31,7 @@ run "$out" >"$work/planted.log" 2>&1 || fail "planted links: the run failed: $(t
 # The MANIFEST names what made the outputs: ddnn's version, the sources' revision, ns-3's.
 version=$(sed -n 's/^#define DDNN_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\)$/\2/p' \
     "$(dirname "$0")/../model/ddnn-version.h" | paste -sd.)
-head -1 "$out/MANIFEST" | grep -qE "of a complete run of ddnn $version \((git [0-9a-f]{12}(, modified)?|not from git|revision not recorded by this build)\)" ||
+head -1 "$out/MANIFEST" | grep -qE "of a complete run of ddnn $version \((git [0-9a-f]{12}(, modified)?|not from git|git revision unknown|revision not recorded by this build)\)" ||
     fail "the MANIFEST does not name ddnn $version and its revision: $(head -1 "$out/MANIFEST")"
 
 # The output folder itself a link.

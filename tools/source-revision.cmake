@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Writes OUTPUT, a header defining DDNN_SOURCE_REVISION: the git commit the sources were built
-# from ("git 1a2b3c4d5e6f", with ", modified" when tracked files differ from it) or "not from
-# git" (a release archive). Run at every build (cmake -DSOURCE_DIR=... -DOUTPUT=... -P), it
+# from ("git 1a2b3c4d5e6f", with ", modified" when tracked files differ from it), "not from
+# git" (a release archive) or "git revision unknown" (a checkout, but git is missing or cannot
+# read it). Run at every build (cmake -DSOURCE_DIR=... -DOUTPUT=... -P), it
 # rewrites OUTPUT only when the text changes, so that an unchanged revision rebuilds nothing.
 set(revision "not from git")
-find_package(Git QUIET)
+if(EXISTS "${SOURCE_DIR}/.git")
+  set(revision "git revision unknown")
+  find_package(Git QUIET)
+endif()
 if(GIT_FOUND AND EXISTS "${SOURCE_DIR}/.git")
   execute_process(
     COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" rev-parse --short=12 HEAD

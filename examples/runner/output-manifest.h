@@ -22,7 +22,7 @@ void WriteOutputManifest(const std::string& dir);
  * \ingroup ddnn
  * \brief What made a run's outputs, for its MANIFEST: "ddnn 0.2.0 (git 1a2b3c4d5e6f) on
  * ns-3.37" (", modified" when the sources differed from that commit; "not from git" for a
- * release archive).
+ * release archive; "git revision unknown" for a checkout git could not read).
  */
 std::string BuiltBy();
 
