@@ -54,6 +54,7 @@ RUNNER_SOURCES = [
     # Its C part (ddnn_runner_c_sources): the option table and the XML and CSV readers.
     'examples/runner/ddnn-scenario-params.c',
     'examples/runner/ddnn-scenario-schema.c',
+    'examples/runner/ddnn-xml-text.c',
     'examples/runner/ddnn-scenario.c',
     'examples/runner/ddnn-campaign.c',
     'examples/runner/ddnn-calibration.c',

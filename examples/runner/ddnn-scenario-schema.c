@@ -2,80 +2,18 @@
 #include "ddnn-scenario-schema.h"
 
 #include "ddnn-scenario-params.h"
+#include "ddnn-xml-text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A growing text; `failed` once an allocation did not succeed (every later append is a no-op). */
-typedef struct
-{
-    char* text;
-    size_t len, cap;
-    int failed;
-} schema_text;
-
-static void
-append(schema_text* t, const char* format, ...)
-{
-    va_list args;
-    int n;
-    if (t->failed)
-    {
-        return;
-    }
-    va_start(args, format);
-    n = vsnprintf(NULL, 0, format, args);
-    va_end(args);
-    if (n < 0)
-    {
-        t->failed = 1;
-        return;
-    }
-    if (t->len + (size_t)n + 1 > t->cap)
-    {
-        size_t cap = (t->cap ? t->cap * 2 : 16384) + (size_t)n;
-        char* grown = realloc(t->text, cap);
-        if (!grown)
-        {
-            t->failed = 1;
-            return;
-        }
-        t->text = grown;
-        t->cap = cap;
-    }
-    va_start(args, format);
-    vsnprintf(t->text + t->len, t->cap - t->len, format, args);
-    va_end(args);
-    t->len += (size_t)n;
-}
-
-/* `text` with XML's five special characters escaped. */
-static void
-append_escaped(schema_text* t, const char* text)
-{
-    static const char special[] = "&<>\"'";
-    static const char* const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
-    for (; *text; text++)
-    {
-        const char* at = strchr(special, *text);
-        if (at)
-        {
-            append(t, "%s", entity[at - special]);
-        }
-        else
-        {
-            append(t, "%c", *text);
-        }
-    }
-}
-
 /* v as the schema's readers (and libxml2's messages) show it: for a whole-number type in
  * digits, else the shortest decimal that reads back as v, its exponent without sign or zeros
  * ("1e6", "1e-5"; "10", not "1e1"). */
 static void
-append_number(schema_text* t, double v, int whole)
+append_number(ddnn_xml_text* t, double v, int whole)
 {
     char out[40], digits_only[40];
     char* e;
@@ -83,7 +21,7 @@ append_number(schema_text* t, double v, int whole)
     snprintf(digits_only, sizeof digits_only, "%.0f", v);
     if (whole)
     {
-        append(t, "%s", digits_only);
+        ddnn_xml_text_append(t, "%s", digits_only);
         return;
     }
     for (digits = 1; digits <= 17; digits++)
@@ -109,19 +47,19 @@ append_number(schema_text* t, double v, int whole)
         snprintf(e, sizeof out - (size_t)(e - out), "e%s%s", negative ? "-" : "", exponent);
         if (strtod(digits_only, NULL) == v && strlen(digits_only) <= strlen(out))
         {
-            append(t, "%s", digits_only);
+            ddnn_xml_text_append(t, "%s", digits_only);
             return;
         }
     }
-    append(t, "%s", out);
+    ddnn_xml_text_append(t, "%s", out);
 }
 
 static void
-append_facet(schema_text* t, const char* facet, double v, int whole)
+append_facet(ddnn_xml_text* t, const char* facet, double v, int whole)
 {
-    append(t, "          <xs:%s value=\"", facet);
+    ddnn_xml_text_append(t, "          <xs:%s value=\"", facet);
     append_number(t, v, whole);
-    append(t, "\"/>\n");
+    ddnn_xml_text_append(t, "\"/>\n");
 }
 
 /* A registry's name: the programs check it against the registry, the schema only its form. */
@@ -130,7 +68,7 @@ append_facet(schema_text* t, const char* facet, double v, int whole)
 #define RATE_PATTERN "[0-9]+(\\.[0-9]+)?(bps|kbps|Kbps|Mbps|Gbps|b/s|kb/s|Mb/s|Gb/s)"
 
 static void
-append_parameter(schema_text* t, const ddnn_param* p)
+append_parameter(ddnn_xml_text* t, const ddnn_param* p)
 {
     static const char* const base[] = {
         [DDNN_PARAM_U32] = "xs:unsignedInt",
@@ -139,42 +77,44 @@ append_parameter(schema_text* t, const ddnn_param* p)
         [DDNN_PARAM_BOOL] = "xs:boolean",
         [DDNN_PARAM_TEXT] = "xs:string",
     };
-    append(t,
-           "    <xs:attribute name=\"%s\"%s>\n",
-           p->attribute,
-           p->required ? " use=\"required\"" : "");
-    append(t, "      <xs:annotation><xs:documentation>");
-    append_escaped(t, p->help);
+    ddnn_xml_text_append(t,
+                         "    <xs:attribute name=\"%s\"%s>\n",
+                         p->attribute,
+                         p->required ? " use=\"required\"" : "");
+    ddnn_xml_text_append(t, "      <xs:annotation><xs:documentation>");
+    ddnn_xml_text_append_escaped(t, p->help);
     if (p->unit[0])
     {
-        append(t, " (%s)", p->unit);
+        ddnn_xml_text_append(t, " (%s)", p->unit);
     }
     if (p->form == DDNN_TEXT_NAME)
     {
-        append(t, ". A registered name, checked by the programs");
+        ddnn_xml_text_append(t, ". A registered name, checked by the programs");
         if (p->choices)
         {
-            append(t, "; shipped: ");
-            append_escaped(t, p->choices);
+            ddnn_xml_text_append(t, "; shipped: ");
+            ddnn_xml_text_append_escaped(t, p->choices);
         }
     }
-    append(t, "</xs:documentation></xs:annotation>\n");
+    ddnn_xml_text_append(t, "</xs:documentation></xs:annotation>\n");
     if (p->type == DDNN_PARAM_BOOL)
     {
-        append(t, "      <xs:simpleType><xs:restriction base=\"xs:boolean\"/></xs:simpleType>\n");
-        append(t, "    </xs:attribute>\n");
+        ddnn_xml_text_append(
+            t, "      <xs:simpleType><xs:restriction base=\"xs:boolean\"/></xs:simpleType>\n");
+        ddnn_xml_text_append(t, "    </xs:attribute>\n");
         return;
     }
-    append(t, "      <xs:simpleType>\n        <xs:restriction base=\"%s\">\n", base[p->type]);
+    ddnn_xml_text_append(
+        t, "      <xs:simpleType>\n        <xs:restriction base=\"%s\">\n", base[p->type]);
     if (p->type == DDNN_PARAM_TEXT)
     {
         if (p->form == DDNN_TEXT_NAME)
         {
-            append(t, "          <xs:pattern value=\"" NAME_PATTERN "\"/>\n");
+            ddnn_xml_text_append(t, "          <xs:pattern value=\"" NAME_PATTERN "\"/>\n");
         }
         else if (p->form == DDNN_TEXT_RATE)
         {
-            append(t, "          <xs:pattern value=\"" RATE_PATTERN "\"/>\n");
+            ddnn_xml_text_append(t, "          <xs:pattern value=\"" RATE_PATTERN "\"/>\n");
         }
         if (p->form == DDNN_TEXT_ANY && p->choices)
         {
@@ -182,7 +122,8 @@ append_parameter(schema_text* t, const ddnn_param* p)
             for (;;)
             {
                 size_t n = strcspn(word, "|");
-                append(t, "          <xs:enumeration value=\"%.*s\"/>\n", (int)n, word);
+                ddnn_xml_text_append(
+                    t, "          <xs:enumeration value=\"%.*s\"/>\n", (int)n, word);
                 if (word[n] == '\0')
                 {
                     break;
@@ -201,7 +142,8 @@ append_parameter(schema_text* t, const ddnn_param* p)
         append_facet(t, p->min_exclusive ? "minExclusive" : "minInclusive", p->min, whole);
         append_facet(t, "maxInclusive", p->max, whole);
     }
-    append(t, "        </xs:restriction>\n      </xs:simpleType>\n    </xs:attribute>\n");
+    ddnn_xml_text_append(
+        t, "        </xs:restriction>\n      </xs:simpleType>\n    </xs:attribute>\n");
 }
 
 /* What is not a parameter: the document's frame, the ns-3 defaults and the campaign. */
@@ -324,37 +266,38 @@ static const char* const frame[] = {
 int
 ddnn_scenario_schema(char** out, size_t* len)
 {
-    schema_text t = {NULL, 0, 0, 0};
+    ddnn_xml_text t = {NULL, 0, 0, 0};
     const char* element = NULL;
     size_t i;
-    append(&t,
-           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-           "<!-- SPDX-License-Identifier: GPL-2.0-only -->\n"
-           "<!-- Schema of ddnn scenario and campaign files, generated from the parameter table\n"
-           "     (examples/runner/ddnn-scenario-rows.def): the programs validate every file\n"
-           "     against it before reading. -->\n"
-           "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
-           "elementFormDefault=\"qualified\">\n");
+    ddnn_xml_text_append(
+        &t,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<!-- SPDX-License-Identifier: GPL-2.0-only -->\n"
+        "<!-- Schema of ddnn scenario and campaign files, generated from the parameter table\n"
+        "     (examples/runner/ddnn-scenario-rows.def): the programs validate every file\n"
+        "     against it before reading. -->\n"
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
+        "elementFormDefault=\"qualified\">\n");
     /* The rows come grouped by element, in document order. */
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
         if (!element || strcmp(element, p->element) != 0)
         {
-            append(&t,
-                   "%s\n  <xs:complexType name=\"%s\">\n",
-                   element ? "  </xs:complexType>" : "",
-                   p->element);
+            ddnn_xml_text_append(&t,
+                                 "%s\n  <xs:complexType name=\"%s\">\n",
+                                 element ? "  </xs:complexType>" : "",
+                                 p->element);
             element = p->element;
         }
         append_parameter(&t, p);
     }
-    append(&t, "  </xs:complexType>\n\n");
+    ddnn_xml_text_append(&t, "  </xs:complexType>\n\n");
     for (i = 0; i < sizeof frame / sizeof frame[0]; i++)
     {
-        append(&t, "%s", frame[i]);
+        ddnn_xml_text_append(&t, "%s", frame[i]);
     }
-    append(&t, "</xs:schema>\n");
+    ddnn_xml_text_append(&t, "</xs:schema>\n");
     if (t.failed)
     {
         free(t.text);

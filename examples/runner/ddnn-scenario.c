@@ -4,6 +4,7 @@
 #include "ddnn-scenario-params.h"
 #include "ddnn-scenario-schema.h"
 #include "ddnn-scenario-xml.h"
+#include "ddnn-xml-text.h"
 #include "ns3/ddnn-csv.h"
 
 #include <libxml/parser.h>
@@ -511,80 +512,12 @@ DDNN_FILE_READER(ddnn_scenario_read_file,
 
 /* ---- XML writing ------------------------------------------------------------------------- */
 
-typedef struct
-{
-    char* text;
-    size_t len;
-    size_t cap;
-    int failed;
-} strbuf;
-
-static void
-append(strbuf* b, const char* fmt, ...)
-{
-    va_list ap;
-    int n;
-    if (b->failed)
-    {
-        return;
-    }
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-    {
-        b->failed = 1;
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap)
-    {
-        size_t cap = (b->cap ? b->cap * 2 : 1024) + (size_t)n;
-        char* grown = realloc(b->text, cap);
-        if (!grown)
-        {
-            b->failed = 1;
-            return;
-        }
-        b->text = grown;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->text + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-static void
-append_escaped(strbuf* b, const char* text)
-{
-    for (; *text; text++)
-    {
-        switch (*text)
-        {
-            case '&':
-                append(b, "&amp;");
-                break;
-            case '<':
-                append(b, "&lt;");
-                break;
-            case '>':
-                append(b, "&gt;");
-                break;
-            case '"':
-                append(b, "&quot;");
-                break;
-            default:
-                append(b, "%c", *text);
-        }
-    }
-}
-
 /* Appends one element holding every parameter of `element` (of job `job` for <training>). */
 static int
-append_element(strbuf* b, const ddnn_scenario* s, const char* element, uint32_t job)
+append_element(ddnn_xml_text* b, const ddnn_scenario* s, const char* element, uint32_t job)
 {
     size_t i;
-    append(b, "  <%s", element);
+    ddnn_xml_text_append(b, "  <%s", element);
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
         const ddnn_param* p = ddnn_scenario_param(i);
@@ -597,20 +530,21 @@ append_element(strbuf* b, const ddnn_scenario* s, const char* element, uint32_t 
         {
             return DDNN_ERR_TOO_LARGE;
         }
-        append(b, " %s=\"", p->attribute);
-        append_escaped(b, value);
-        append(b, "\"");
+        ddnn_xml_text_append(b, " %s=\"", p->attribute);
+        ddnn_xml_text_append_escaped(b, value);
+        ddnn_xml_text_append(b, "\"");
     }
-    append(b, "/>\n");
+    ddnn_xml_text_append(b, "/>\n");
     return DDNN_OK;
 }
 
 int
 ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
 {
-    strbuf b = {NULL, 0, 0, 0};
+    ddnn_xml_text b = {NULL, 0, 0, 0};
     size_t i;
-    append(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario version=\"1\">\n");
+    ddnn_xml_text_append(&b,
+                         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<scenario version=\"1\">\n");
     /* Elements in the table's order, each once, <training> once per job. */
     for (i = 0; i < ddnn_scenario_param_count(); i++)
     {
@@ -631,13 +565,13 @@ ddnn_scenario_write(const ddnn_scenario* s, char** out, size_t* len)
     }
     for (i = 0; i < s->ns3_default_count; i++)
     {
-        append(&b, "  <ns3-default name=\"");
-        append_escaped(&b, s->ns3_defaults[i].name);
-        append(&b, "\" value=\"");
-        append_escaped(&b, s->ns3_defaults[i].value);
-        append(&b, "\"/>\n");
+        ddnn_xml_text_append(&b, "  <ns3-default name=\"");
+        ddnn_xml_text_append_escaped(&b, s->ns3_defaults[i].name);
+        ddnn_xml_text_append(&b, "\" value=\"");
+        ddnn_xml_text_append_escaped(&b, s->ns3_defaults[i].value);
+        ddnn_xml_text_append(&b, "\"/>\n");
     }
-    append(&b, "</scenario>\n");
+    ddnn_xml_text_append(&b, "</scenario>\n");
     if (b.failed)
     {
         free(b.text);
