@@ -298,9 +298,11 @@ OwnedAttributeRefusal(const std::string& name, const std::string& value)
         {
             return ""; // not a time: the attribute's own checker says so
         }
-        const Time::Unit in = unit == "s" ? Time::S : unit == "ms" ? Time::MS : Time::US;
+        // In whole nanoseconds: Time::ToDouble shifts a negative value left (undefined in C++17).
+        const double nanoseconds = unit == "s" ? 1e9 : unit == "ms" ? 1e6 : 1e3;
         std::ostringstream number;
-        number << std::setprecision(17) << time.Get().ToDouble(in);
+        number << std::setprecision(17)
+               << static_cast<double>(time.Get().GetNanoSeconds()) / nanoseconds;
         text = number.str();
     }
     ddnn_scenario scratch{};
