@@ -68,6 +68,7 @@ def build(bld):
     module.env.append_value('DEFINES', [version_define])
     module.source = [
         'model/ddnn-error.c',
+        'model/ddnn-array.c',
         'model/ddnn-csv.c',
         'model/ddnn-file.c',
         'model/ddnn-profile.c',
@@ -193,6 +194,7 @@ def build(bld):
     headers.source = [
         'model/ddnn-version.h',
         'model/ddnn-error.h',
+        'model/ddnn-array.h',
         'model/ddnn-csv.h',
         'model/ddnn-file.h',
         'model/ddnn-profile.h',

@@ -201,8 +201,9 @@ AggregatingSwitch::HandleRead(Ptr<Socket> socket)
         SocketIpTosTag tos;
         m_resultTos = packet->PeekPacketTag(tos) ? tos.GetTos() : 0;
         m_workers.insert_or_assign({h.job, h.worker}, InetSocketAddress::ConvertFrom(from));
-        const int rc = ddnn_agg_switch_on_contribution(
-            m_switch, h.job, h.worker, h.chunk, h.slot, h.length, h.value);
+        const ddnn_agg_chunk_message contribution{
+            h.job, h.worker, h.chunk, h.slot, h.length, h.value};
+        const int rc = ddnn_agg_switch_on_contribution(m_switch, &contribution);
         if (rc != DDNN_OK)
         {
             NS_LOG_WARN("contribution refused (" << ddnn_strerror(rc) << "): " << h);
@@ -211,36 +212,30 @@ AggregatingSwitch::HandleRead(Ptr<Socket> socket)
 }
 
 int
-AggregatingSwitch::SendResult(void* ctx,
-                              uint32_t job,
-                              uint32_t worker,
-                              uint32_t chunk,
-                              uint32_t slot,
-                              uint32_t length,
-                              int64_t value)
+AggregatingSwitch::SendResult(void* ctx, const ddnn_agg_chunk_message* result)
 {
     auto* self = static_cast<AggregatingSwitch*>(ctx);
     AggregationHeader h;
     h.type = AggregationHeader::RESULT;
-    h.job = static_cast<uint16_t>(job);
-    h.chunk = chunk;
-    h.slot = slot;
-    h.length = length;
-    h.value = value;
-    const uint32_t workers = self->m_leases[job]->workers;
+    h.job = static_cast<uint16_t>(result->job);
+    h.chunk = result->chunk;
+    h.slot = result->slot;
+    h.length = result->length;
+    h.value = result->value;
+    const uint32_t workers = self->m_leases[result->job]->workers;
     for (uint32_t w = 0; w < workers; ++w)
     {
-        if (worker != DDNN_AGG_ALL && w != worker)
+        if (result->worker != DDNN_AGG_ALL && w != result->worker)
         {
             continue;
         }
-        auto it = self->m_workers.find({static_cast<uint16_t>(job), static_cast<uint16_t>(w)});
+        auto it = self->m_workers.find({static_cast<uint16_t>(result->job), static_cast<uint16_t>(w)});
         if (it == self->m_workers.end())
         {
             return DDNN_ERR_STATE; // a sum before every worker contributed: cannot be
         }
         h.worker = static_cast<uint16_t>(w);
-        Ptr<Packet> packet = Create<Packet>(length);
+        Ptr<Packet> packet = Create<Packet>(result->length);
         packet->AddHeader(h);
         self->SendTo(it->second, packet);
     }

@@ -15,6 +15,7 @@
 #include <vector>
 
 struct ddnn_agg_switch;
+struct ddnn_agg_chunk_message;
 
 namespace ns3
 {
@@ -75,13 +76,7 @@ class AggregatingSwitch : public Application
     void StartApplication() override;
     void StopApplication() override;
     void HandleRead(Ptr<Socket> socket);
-    static int SendResult(void* ctx,
-                          uint32_t job,
-                          uint32_t worker,
-                          uint32_t chunk,
-                          uint32_t slot,
-                          uint32_t length,
-                          int64_t value);
+    static int SendResult(void* ctx, const ddnn_agg_chunk_message* result);
     void SendTo(const InetSocketAddress& worker, Ptr<Packet> packet);
 
     uint64_t m_memoryBytes;

@@ -135,28 +135,26 @@ ddnn_agg_switch_remove_job(ddnn_agg_switch* s, uint32_t job)
 }
 
 int
-ddnn_agg_switch_on_contribution(ddnn_agg_switch* s,
-                                uint32_t job,
-                                uint32_t worker,
-                                uint32_t chunk,
-                                uint32_t slot,
-                                uint32_t length,
-                                int64_t value)
+ddnn_agg_switch_on_contribution(ddnn_agg_switch* s, const ddnn_agg_chunk_message* c)
 {
-    if (!s)
+    if (!s || !c)
         return DDNN_ERR_INVALID;
+    const uint32_t job = c->job, worker = c->worker, chunk = c->chunk, slot = c->slot;
     if (job >= DDNN_AGG_JOBS_MAX || !s->jobs[job].active)
         return DDNN_ERR_RANGE;
     agg_job* j = &s->jobs[job];
-    if (worker >= j->workers || slot >= j->slots || chunk % j->slots != slot || length < 1
-        || length > j->chunk_bytes)
+    if (worker >= j->workers || slot >= j->slots || chunk % j->slots != slot || c->length < 1
+        || c->length > j->chunk_bytes)
         return DDNN_ERR_RANGE;
     agg_slot* k = &j->slot[slot];
+    ddnn_agg_chunk_message result = *c;
     if ((int64_t)chunk == k->done_chunk)
     {
         /* A worker that lost the result sends its chunk again: the result again, to it. */
         s->stats.resent++;
-        return s->cb.send_result(s->ctx, job, worker, chunk, slot, k->done_length, k->done_sum);
+        result.length = k->done_length;
+        result.value = k->done_sum;
+        return s->cb.send_result(s->ctx, &result);
     }
     if (chunk != k->chunk)
     {
@@ -172,8 +170,8 @@ ddnn_agg_switch_on_contribution(ddnn_agg_switch* s,
     }
     k->seen[worker] = 1;
     k->count++;
-    k->sum += value;
-    k->length = length;
+    k->sum += c->value;
+    k->length = c->length;
     s->stats.contributions++;
     if (k->count < j->workers)
         return DDNN_OK;
@@ -186,7 +184,10 @@ ddnn_agg_switch_on_contribution(ddnn_agg_switch* s,
     k->sum = 0;
     memset(k->seen, 0, j->workers);
     s->stats.results++;
-    return s->cb.send_result(s->ctx, job, DDNN_AGG_ALL, chunk, slot, k->done_length, k->done_sum);
+    result.worker = DDNN_AGG_ALL;
+    result.length = k->done_length;
+    result.value = k->done_sum;
+    return s->cb.send_result(s->ctx, &result);
 }
 
 void

@@ -53,18 +53,22 @@ extern "C"
 
     /* ---- Switch ---- */
 
+    /* What a contribution and a result carry: the fields of their packet's header. */
+    typedef struct ddnn_agg_chunk_message
+    {
+        uint32_t job;
+        uint32_t worker; /* the contributor; a result's addressee, or DDNN_AGG_ALL */
+        uint32_t chunk;
+        uint32_t slot;   /* chunk mod the job's slots */
+        uint32_t length; /* bytes of the chunk */
+        int64_t value;   /* a contribution's value, or a result's sum */
+    } ddnn_agg_chunk_message;
+
     typedef struct
     {
         /* Each returns DDNN_OK or a negative code, which the call that triggered it returns. */
-        /* The result of chunk `chunk` (its slot `slot`, `length` bytes, the sum `value`) to
-         * worker `worker` of job `job`, or to all of them (DDNN_AGG_ALL). */
-        int (*send_result)(void* ctx,
-                           uint32_t job,
-                           uint32_t worker,
-                           uint32_t chunk,
-                           uint32_t slot,
-                           uint32_t length,
-                           int64_t value);
+        /* The result of a chunk: the sum of its contributions in `result->value`. */
+        int (*send_result)(void* ctx, const ddnn_agg_chunk_message* result);
     } ddnn_agg_switch_callbacks;
 
     void ddnn_agg_switch_callbacks_init(ddnn_agg_switch_callbacks* cb);
@@ -101,17 +105,11 @@ extern "C"
     /* Slots `memory_bytes` of free memory holds at `chunk_bytes` each. */
     uint32_t ddnn_agg_switch_free_slots(const ddnn_agg_switch* s, uint32_t chunk_bytes);
     /*
-     * Worker `worker` of job `job` contributes `value` to chunk `chunk` (`length` bytes) in
-     * slot `slot`. DDNN_ERR_RANGE for a job without slots, a worker, slot or chunk that does
-     * not fit (slot is chunk mod the job's slots), or a length above its chunk_bytes.
+     * Worker `c->worker` of job `c->job` contributes `c->value` to a chunk. DDNN_ERR_RANGE for
+     * a job without slots, a worker, slot or chunk that does not fit (slot is chunk mod the
+     * job's slots), or a length above its chunk_bytes.
      */
-    int ddnn_agg_switch_on_contribution(ddnn_agg_switch* s,
-                                        uint32_t job,
-                                        uint32_t worker,
-                                        uint32_t chunk,
-                                        uint32_t slot,
-                                        uint32_t length,
-                                        int64_t value);
+    int ddnn_agg_switch_on_contribution(ddnn_agg_switch* s, const ddnn_agg_chunk_message* c);
     void ddnn_agg_switch_get_stats(const ddnn_agg_switch* s, ddnn_agg_switch_stats* out);
 
     /* ---- Worker ---- */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-cdf.h"
 
+#include "ddnn-array.h"
 #include "ddnn-csv.h"
 
 #include <math.h>
@@ -34,15 +35,9 @@ ddnn_cdf_free(ddnn_cdf* cdf)
 static int
 add_point(ddnn_cdf* cdf, size_t* cap, point pt)
 {
-    if (cdf->count == *cap)
-    {
-        point* grown;
-        *cap = *cap ? *cap * 2 : 32;
-        grown = realloc(cdf->points, *cap * sizeof *grown);
-        if (!grown)
-            return DDNN_ERR_NOMEM;
-        cdf->points = grown;
-    }
+    int rc = DDNN_ARRAY_RESERVE(cdf->points, *cap, cdf->count + 1);
+    if (rc != DDNN_OK)
+        return rc;
     cdf->points[cdf->count++] = pt;
     return DDNN_OK;
 }

@@ -2,6 +2,7 @@
 /* Horovod's coordinator on a cycle (ddnn-network-syncer.h), over the instant syncer's queue. */
 #include "ddnn-network-syncer.h"
 
+#include "ddnn-array.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,15 +135,9 @@ ddnn_nsync_on_report(ddnn_nsync* n,
         if (rc != DDNN_OK)
             return rc;
     }
-    if (n->kept_count == n->kept_cap)
-    {
-        const size_t cap = n->kept_cap ? 2 * n->kept_cap : 16;
-        report* grown = realloc(n->kept, cap * sizeof *grown);
-        if (!grown)
-            return DDNN_ERR_NOMEM;
-        n->kept = grown;
-        n->kept_cap = cap;
-    }
+    const int reserved = DDNN_ARRAY_RESERVE(n->kept, n->kept_cap, n->kept_count + 1);
+    if (reserved != DDNN_OK)
+        return reserved;
     n->kept[n->kept_count++] = (report){worker, kind, iteration, buffer};
     n->last_ns = now_ns;
     n->stats.reports++;

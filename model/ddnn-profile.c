@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-profile.h"
 
+#include "ddnn-array.h"
 #include "ddnn-csv.h"
 
 #include <stdlib.h>
@@ -78,17 +79,10 @@ read_rows(const char* text, size_t len, row** rows_out, size_t* count_out, ddnn_
             break;
         }
         r.layer.index = (uint32_t)index;
-        if (count == cap)
+        if (DDNN_ARRAY_RESERVE(rows, cap, count + 1) != DDNN_OK)
         {
-            row* grown;
-            cap = cap ? cap * 2 : 64;
-            grown = realloc(rows, cap * sizeof *rows);
-            if (!grown)
-            {
-                rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-                break;
-            }
-            rows = grown;
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+            break;
         }
         rows[count++] = r;
     }

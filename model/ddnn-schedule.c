@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-schedule.h"
-#include "ddnn-cdf.h"
 
+#include "ddnn-array.h"
+#include "ddnn-cdf.h"
 #include "ddnn-csv.h"
 
 #include <stdlib.h>
@@ -102,17 +103,10 @@ ddnn_schedule_parse(
         }
         f.src = (uint32_t)src;
         f.dst = (uint32_t)dst;
-        if (count == cap)
+        if (DDNN_ARRAY_RESERVE(flows, cap, count + 1) != DDNN_OK)
         {
-            ddnn_flow* grown;
-            cap = cap ? cap * 2 : 256;
-            grown = realloc(flows, cap * sizeof *grown);
-            if (!grown)
-            {
-                rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, csv->line, "", "out of memory");
-                break;
-            }
-            flows = grown;
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, csv->line, "", "out of memory");
+            break;
         }
         flows[count++] = f;
     }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-syncer.h"
 
+#include "ddnn-array.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,15 +115,8 @@ start_next(ddnn_syncer* s, uint64_t now_ns)
         return DDNN_OK;
     chosen = s->queue[best];
     s->queue[best] = s->queue[--s->queued];
-    if (s->record_count == s->record_cap)
-    {
-        size_t cap = s->record_cap ? s->record_cap * 2 : 64;
-        ddnn_syncer_record* grown = realloc(s->records, cap * sizeof *grown);
-        if (!grown)
-            return DDNN_ERR_NOMEM;
-        s->records = grown;
-        s->record_cap = cap;
-    }
+    if (DDNN_ARRAY_RESERVE(s->records, s->record_cap, s->record_count + 1) != DDNN_OK)
+        return DDNN_ERR_NOMEM;
     rec = &s->records[s->record_count];
     rec->iteration = chosen.iteration;
     rec->buffer = chosen.buffer;
@@ -148,15 +143,8 @@ ddnn_syncer_on_ready(
             e = &s->queue[i];
     if (!e)
     {
-        if (s->queued == s->queue_cap)
-        {
-            size_t cap = s->queue_cap ? s->queue_cap * 2 : 32;
-            entry* grown = realloc(s->queue, cap * sizeof *grown);
-            if (!grown)
-                return DDNN_ERR_NOMEM;
-            s->queue = grown;
-            s->queue_cap = cap;
-        }
+        if (DDNN_ARRAY_RESERVE(s->queue, s->queue_cap, s->queued + 1) != DDNN_OK)
+            return DDNN_ERR_NOMEM;
         e = &s->queue[s->queued++];
         memset(e, 0, sizeof *e);
         e->iteration = iteration;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-calibration.h"
 
+#include "ns3/ddnn-array.h"
 #include "ns3/ddnn-csv.h"
 
 #include <ctype.h>
@@ -112,17 +113,10 @@ ddnn_calibration_parse(ddnn_calibration* out, const char* text, size_t len, ddnn
                                DDNN_CALIBRATION_MAX_ROWS);
             break;
         }
-        if (c.count == cap)
+        if (DDNN_ARRAY_RESERVE(c.rows, cap, c.count + 1) != DDNN_OK)
         {
-            ddnn_calibration_row* grown;
-            cap = cap ? cap * 2 : 16;
-            grown = realloc(c.rows, cap * sizeof *grown);
-            if (!grown)
-            {
-                rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, csv->line, "", "out of memory");
-                break;
-            }
-            c.rows = grown;
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, csv->line, "", "out of memory");
+            break;
         }
         if ((rc = read_row(csv, &c.rows[c.count], diag)) < 0)
         {

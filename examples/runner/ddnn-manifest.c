@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #include "ddnn-manifest.h"
 
+#include "ns3/ddnn-array.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,17 +123,10 @@ ddnn_manifest_parse(ddnn_manifest* out, const char* text, size_t len, ddnn_diag*
                 diag, DDNN_ERR_TOO_LARGE, line, "", "more than %d files", DDNN_MANIFEST_MAX_FILES);
             break;
         }
-        if (m.count == cap)
+        if (DDNN_ARRAY_RESERVE(m.entries, cap, m.count + 1) != DDNN_OK)
         {
-            ddnn_manifest_entry* grown;
-            cap = cap ? cap * 2 : 16;
-            grown = realloc(m.entries, cap * sizeof *grown);
-            if (!grown)
-            {
-                rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "", "out of memory");
-                break;
-            }
-            m.entries = grown;
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, line, "", "out of memory");
+            break;
         }
         rc = parse_line(start, end, line, &m.entries[m.count], diag);
         /* Listed twice: a writer lists each file once (at most MAX_FILES: look back). */

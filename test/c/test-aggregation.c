@@ -130,28 +130,35 @@ on_send_chunk(void* ctx, uint32_t chunk, uint32_t slot, uint64_t offset, uint32_
     return DDNN_OK;
 }
 
+/* A contribution of its fields, in the header's order. */
 static int
-on_send_result(void* ctx,
-               uint32_t job,
-               uint32_t worker,
-               uint32_t chunk,
-               uint32_t slot,
-               uint32_t length,
-               int64_t value)
+contribute(ddnn_agg_switch* sw,
+           uint32_t job,
+           uint32_t worker,
+           uint32_t chunk,
+           uint32_t slot,
+           uint32_t length,
+           int64_t value)
+{
+    const ddnn_agg_chunk_message c = {job, worker, chunk, slot, length, value};
+    return ddnn_agg_switch_on_contribution(sw, &c);
+}
+
+static int
+on_send_result(void* ctx, const ddnn_agg_chunk_message* r)
 {
     net* n = ctx;
-    (void)slot;
-    CHECK_U64(job, 0);
+    CHECK_U64(r->job, 0);
     for (uint32_t w = 0; w < n->workers; w++)
     {
-        if (worker != DDNN_AGG_ALL && worker != w)
+        if (r->worker != DDNN_AGG_ALL && r->worker != w)
             continue;
-        if (n->f.lose_result && chunk == n->f.chunk && w == n->f.worker)
+        if (n->f.lose_result && r->chunk == n->f.chunk && w == n->f.worker)
         {
             n->f.lose_result = 0;
             continue;
         }
-        schedule(n, (event){n->now + HOP_NS, 0, EV_RESULT, w, chunk, 0, length, value});
+        schedule(n, (event){n->now + HOP_NS, 0, EV_RESULT, w, r->chunk, 0, r->length, r->value});
     }
     return DDNN_OK;
 }
@@ -229,8 +236,7 @@ run(net* n)
         switch (e.kind)
         {
             case EV_CONTRIBUTION:
-                CHECK(ddnn_agg_switch_on_contribution(n->sw, 0, e.node, e.a, e.b, e.len, e.value)
-                      == DDNN_OK);
+                CHECK(contribute(n->sw, 0, e.node, e.a, e.b, e.len, e.value) == DDNN_OK);
                 break;
             case EV_RESULT: {
                 int64_t expected = 0;
@@ -437,10 +443,10 @@ test_memory_budget(void)
     CHECK(ddnn_agg_switch_add_job(sw, 2, 1, 1, CHUNK) == DDNN_ERR_RANGE);  /* one worker */
     CHECK(ddnn_agg_switch_add_job(sw, 2, 2, 1, 65508) == DDNN_ERR_RANGE);  /* above UDP */
     CHECK(ddnn_agg_switch_add_job(sw, 64, 2, 1, CHUNK) == DDNN_ERR_RANGE); /* job number */
-    CHECK(ddnn_agg_switch_on_contribution(sw, 1, 4, 0, 0, CHUNK, 1) == DDNN_ERR_RANGE);
-    CHECK(ddnn_agg_switch_on_contribution(sw, 1, 0, 5, 0, CHUNK, 1) == DDNN_ERR_RANGE);
-    CHECK(ddnn_agg_switch_on_contribution(sw, 1, 0, 0, 0, CHUNK + 1, 1) == DDNN_ERR_RANGE);
-    CHECK(ddnn_agg_switch_on_contribution(sw, 3, 0, 0, 0, CHUNK, 1) == DDNN_ERR_RANGE);
+    CHECK(contribute(sw, 1, 4, 0, 0, CHUNK, 1) == DDNN_ERR_RANGE);
+    CHECK(contribute(sw, 1, 0, 5, 0, CHUNK, 1) == DDNN_ERR_RANGE);
+    CHECK(contribute(sw, 1, 0, 0, 0, CHUNK + 1, 1) == DDNN_ERR_RANGE);
+    CHECK(contribute(sw, 3, 0, 0, 0, CHUNK, 1) == DDNN_ERR_RANGE);
     ddnn_agg_switch_free(sw);
 
     ddnn_agg_worker_config cfg = {0, CHUNK, 4, 1, 0, 0};
