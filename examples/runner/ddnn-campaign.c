@@ -572,43 +572,65 @@ ddnn_campaign_size(const ddnn_campaign* c)
     return n;
 }
 
-/* Appends "_"name"=" and `value` percent-encoded (every byte but letters, digits, '.' and '-',
- * so '_', '=' and '/' too: names stay distinct, reversible and safe as folder names). */
+/* A run's name as its dimensions add to it; `used` may pass `size` (the name is then cut). */
+typedef struct
+{
+    char* text;
+    size_t used;
+    size_t size;
+} run_name;
+
+/* Appends "_"key"=" ("key=" to an empty name) and `value` percent-encoded (every byte but
+ * letters, digits, '.' and '-', so '_', '=' and '/' too: names stay distinct, reversible and
+ * safe as folder names). */
 static void
-append_name(
-    char* name, size_t* used, size_t name_size, size_t d, const char* key, const char* value)
+append_name(run_name* name, const char* key, const char* value)
 {
     const char* v;
-    *used += (size_t)snprintf(
-        name + *used, *used < name_size ? name_size - *used : 0, "%s%s=", d ? "_" : "", key);
+    name->used += (size_t)snprintf(name->text + name->used,
+                                   name->used < name->size ? name->size - name->used : 0,
+                                   "%s%s=",
+                                   name->used ? "_" : "",
+                                   key);
     for (v = value; *v; v++)
     {
         unsigned char ch = (unsigned char)*v;
-        *used += (size_t)snprintf(name + *used,
-                                  *used < name_size ? name_size - *used : 0,
-                                  isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
-                                  ch);
+        name->used += (size_t)snprintf(name->text + name->used,
+                                       name->used < name->size ? name->size - name->used : 0,
+                                       isalnum(ch) || ch == '.' || ch == '-' ? "%c" : "%%%02X",
+                                       ch);
     }
+}
+
+/* Sets the scenario address `parameter` to `value` on *s. A refusal names its cause in `why`:
+ * the parameter's own line, or "unknown parameter". */
+static int
+set_parameter(ddnn_scenario* s, const char* parameter, const char* value, ddnn_diag* why)
+{
+    const ddnn_param* param = NULL;
+    uint32_t job = 0;
+    int rc = ddnn_scenario_param_address(parameter, &param, &job);
+    if (rc == DDNN_OK)
+    {
+        rc = ddnn_scenario_set_job_param(s, param, job, value, why);
+    }
+    else
+    {
+        snprintf(why->message, sizeof why->message, "unknown parameter");
+    }
+    return rc;
 }
 
 /* Value `v` of a parameter's dimension on *s, "attribute=value" on the run's name. */
 static int
-apply_value(const dimension* dim,
-            size_t v,
-            ddnn_scenario* s,
-            char* name,
-            size_t* used,
-            size_t name_size,
-            size_t d,
-            ddnn_diag* diag)
+apply_value(const dimension* dim, size_t v, ddnn_scenario* s, run_name* name, ddnn_diag* diag)
 {
     const char* value = dim->values[v];
     const ddnn_param* param = NULL;
     uint32_t job = 0;
     ddnn_diag why = {0};
     char key[96];
-    int rc = ddnn_scenario_param_address(dim->parameter, &param, &job);
-    if (rc == DDNN_OK && job > 0)
+    if (ddnn_scenario_param_address(dim->parameter, &param, &job) == DDNN_OK && job > 0)
     {
         /* training[K].x: jobK-x */
         snprintf(key, sizeof key, "job%u-%s", job + 1, strchr(dim->parameter, '.') + 1);
@@ -617,11 +639,8 @@ apply_value(const dimension* dim,
     {
         snprintf(key, sizeof key, "%s", strchr(dim->parameter, '.') + 1);
     }
-    append_name(name, used, name_size, d, key, value);
-    if (rc == DDNN_OK)
-    {
-        rc = ddnn_scenario_set_job_param(s, param, job, value, &why);
-    }
+    append_name(name, key, value);
+    const int rc = set_parameter(s, dim->parameter, value, &why);
     if (rc != DDNN_OK)
     {
         return ddnn_diag_set(diag,
@@ -629,37 +648,24 @@ apply_value(const dimension* dim,
                              0,
                              dim->parameter,
                              "run %.60s: <vary parameter=\"%s\">: %.100s",
-                             name,
+                             name->text,
                              dim->parameter,
-                             param ? why.message : "unknown parameter");
+                             why.message);
     }
     return DDNN_OK;
 }
 
 /* Case `v` of a dimension of cases: its sets on *s, "name=case" on the run's name. */
 static int
-apply_case(const dimension* dim,
-           size_t v,
-           ddnn_scenario* s,
-           char* name,
-           size_t* used,
-           size_t name_size,
-           size_t d,
-           ddnn_diag* diag)
+apply_case(const dimension* dim, size_t v, ddnn_scenario* s, run_name* name, ddnn_diag* diag)
 {
     size_t k;
-    append_name(name, used, name_size, d, dim->name, dim->values[v]);
+    append_name(name, dim->name, dim->values[v]);
     for (k = 0; k < dim->set_counts[v]; k++)
     {
         const case_set* one = &dim->sets[v][k];
-        const ddnn_param* param = NULL;
-        uint32_t job = 0;
         ddnn_diag why = {0};
-        int rc = ddnn_scenario_param_address(one->parameter, &param, &job);
-        if (rc == DDNN_OK)
-        {
-            rc = ddnn_scenario_set_job_param(s, param, job, one->value, &why);
-        }
+        const int rc = set_parameter(s, one->parameter, one->value, &why);
         if (rc != DDNN_OK)
         {
             return ddnn_diag_set(diag,
@@ -667,10 +673,10 @@ apply_case(const dimension* dim,
                                  0,
                                  one->parameter,
                                  "run %.60s: case '%.40s' of <vary name=\"%s\">: %.100s",
-                                 name,
+                                 name->text,
                                  dim->values[v],
                                  dim->name,
-                                 param ? why.message : "unknown parameter");
+                                 why.message);
         }
     }
     return DDNN_OK;
@@ -686,7 +692,8 @@ ddnn_campaign_point(const ddnn_campaign* c,
 {
     size_t pick[MAX_DIMENSIONS], d, rest = index;
     char* text;
-    size_t len, used = 0;
+    size_t len;
+    run_name run = {name, 0, name_size};
     int rc;
     if (index >= ddnn_campaign_size(c))
     {
@@ -702,13 +709,13 @@ ddnn_campaign_point(const ddnn_campaign* c,
     for (d = 0; d < c->dim_count; d++)
     {
         const dimension* dim = &c->dims[d];
-        rc = dim->sets ? apply_case(dim, pick[d], s, name, &used, name_size, d, diag)
-                       : apply_value(dim, pick[d], s, name, &used, name_size, d, diag);
+        rc = dim->sets ? apply_case(dim, pick[d], s, &run, diag)
+                       : apply_value(dim, pick[d], s, &run, diag);
         if (rc != DDNN_OK)
         {
             return rc;
         }
-        if (used >= name_size)
+        if (run.used >= name_size)
         {
             return ddnn_diag_set(diag,
                                  DDNN_ERR_TOO_LARGE,
