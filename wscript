@@ -47,6 +47,7 @@ RUNNER_SOURCES = [
     'examples/runner/random-variable-text.cc',
     'examples/runner/output-manifest.cc',
     'examples/runner/progress-meter.cc',
+    'examples/runner/campaign-allocation.cc',
     'examples/runner/campaign-estimate.cc',
     'examples/runner/campaign-report.cc',
     'examples/runner/seed-reference.cc',

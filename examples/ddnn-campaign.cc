@@ -648,6 +648,19 @@ struct RunTotals
     double estimateS{0}; //!< estimated CPU seconds of the runs it ran
     double cpuS{0};      //!< their CPU seconds (user + system, from wait4)
     double wallS{0};
+    std::map<std::string, double> cpuByRun; //!< each run's CPU seconds, by name
+
+    /** Adds the totals of another batch of runs. */
+    void
+    Add(const RunTotals& more)
+    {
+        failed.insert(failed.end(), more.failed.begin(), more.failed.end());
+        ran += more.ran;
+        estimateS += more.estimateS;
+        cpuS += more.cpuS;
+        wallS += more.wallS;
+        cpuByRun.insert(more.cpuByRun.begin(), more.cpuByRun.end());
+    }
 };
 
 /**
@@ -745,8 +758,10 @@ RunAll(const std::vector<Run>& runs, const std::string& runner, uint32_t jobs)
         running.erase(it);
         ++totals.ran;
         totals.estimateS += run->estimateS;
-        totals.cpuS += usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec
-                       + usage.ru_stime.tv_usec * 1e-6;
+        const double cpuS = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6
+                            + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+        totals.cpuS += cpuS;
+        totals.cpuByRun[run->name] = cpuS;
         std::remove((run->dir + "/.pid").c_str());
         std::string incomplete;
         bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && Finished(*run, incomplete);
@@ -866,6 +881,49 @@ PrintEstimate(std::vector<Run>& runs,
     out << std::flush;
 }
 
+/** With --allocate: the expected cost (every cell's first seeds) and the worst (every seed). */
+void
+PrintAllocationEstimate(const std::vector<Run>& runs,
+                        const std::vector<CampaignRun>& campaignRuns,
+                        const AllocationOptions& allocation,
+                        std::ostream& out)
+{
+    std::vector<double> estimates;
+    for (const Run& run : runs)
+    {
+        estimates.push_back(run.estimateS);
+    }
+    const auto [first, every] = SeedAllocation(campaignRuns, estimates, allocation).EstimateS();
+    char line[256];
+    std::snprintf(line,
+                  sizeof line,
+                  "  --allocate: expected at least %.6g CPU-s = %.2f CPU-hours (every cell's first "
+                  "%u seed(s)), at most %.6g CPU-s = %.2f CPU-hours (every seed)\n",
+                  first,
+                  first / 3600,
+                  allocation.firstSeeds,
+                  every,
+                  every / 3600);
+    out << line << std::flush;
+}
+
+/** Folders and scenario.xml of the runs about to run (a complete run is left as it is). */
+void
+Prepare(std::vector<Run>& runs)
+{
+    for (Run& run : runs)
+    {
+        std::string why;
+        if (!Finished(run, why))
+        {
+            // Why a complete run is redone, said before its scenario.xml is replaced.
+            run.redone = Exists(run.dir + "/MANIFEST") ? why : "";
+            PrepareOutputDirectory("--outDir", run.dir);
+            WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
+        }
+    }
+}
+
 } // namespace
 
 int
@@ -890,6 +948,9 @@ main(int argc, char* argv[])
     std::string calibration = DdnnDataPath("calibration.csv");
     std::string machinesText;
     std::string coresText;
+    bool allocate = false;
+    std::string firstSeedsText = "2";
+    std::string precisionText = "0";
     CommandLine cmd(__FILE__);
     AddOption(
         cmd, "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
@@ -925,6 +986,18 @@ main(int argc, char* argv[])
               "coresPerMachine",
               "--estimate: cores of each of --machines (default: the local cores)",
               coresText);
+    AddOption(cmd,
+              "allocate",
+              "spend the seeds of the run.seed dimension where the answer is uncertain: every "
+              "cell first runs --firstSeeds of them, then one more per round while its iteration "
+              "change straddles a verdict threshold or is wider than --precision",
+              allocate);
+    AddOption(cmd, "firstSeeds", "--allocate: the seeds every cell runs first", firstSeedsText);
+    AddOption(cmd,
+              "precision",
+              "--allocate: also run more seeds while the iteration change's half-width is above "
+              "this fraction (0.05: +-5 points); 0: a verdict clear of the thresholds is enough",
+              precisionText);
     ParseCommandLine(cmd, argc, argv, "ddnn-campaign");
 
     try
@@ -967,12 +1040,45 @@ main(int argc, char* argv[])
         const uint64_t coresPerMachine
             = coresText.empty() ? std::max(1L, sysconf(_SC_NPROCESSORS_ONLN))
                                 : ParseWholeNumber("--coresPerMachine", coresText, 1, 1000000);
+        AllocationOptions allocation;
+        allocation.thresholds = options;
+        allocation.firstSeeds = ParseWholeNumber("--firstSeeds", firstSeedsText, 1, 100000);
+        allocation.precision = ParseNumber("--precision", precisionText, 0, 0.99);
+        if (!allocate
+            && (CommandLineGives(argc, argv, "firstSeeds")
+                || CommandLineGives(argc, argv, "precision")))
+        {
+            throw DdnnError(
+                std::string("--")
+                + (CommandLineGives(argc, argv, "firstSeeds") ? "firstSeeds" : "precision")
+                + ": goes with --allocate");
+        }
+        if (allocate && (list || !slurm.empty()))
+        {
+            throw DdnnError(std::string(list ? "--list" : "--slurm")
+                            + ": --allocate picks the runs of each round from the last one's "
+                              "results; it cannot list them beforehand");
+        }
         std::vector<Run> runs
             = ExpandCampaign(campaignFile, outDir, maxRuns, &options.referenceFile);
         CheckInputFiles(runs, campaignFile); // an estimate of runs that cannot start is none
+        std::vector<CampaignRun> campaignRuns;
+        for (const Run& run : runs)
+        {
+            campaignRuns.push_back({run.name, run.dir, run.scenario, run.cases, run.point});
+        }
+        if (allocate)
+        {
+            // Refuses a campaign it cannot allocate, before anything is printed.
+            SeedAllocation(campaignRuns, std::vector<double>(runs.size()), allocation);
+        }
         if (estimate)
         {
             PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cout);
+            if (allocate)
+            {
+                PrintAllocationEstimate(runs, campaignRuns, allocation, std::cout);
+            }
             return 0; // runs nothing, writes nothing
         }
         CheckOneLine("--outDir", outDir); // before anything is written
@@ -989,16 +1095,9 @@ main(int argc, char* argv[])
         PrepareOutputDirectory("--outDir", outDir);
         LockOutputDirectory("--outDir", outDir);
         PrepareOutputDirectory("--outDir", outDir + "/runs"); // a link there is refused
-        for (Run& run : runs)
+        if (!allocate) // --allocate prepares the runs of each round only
         {
-            std::string why;
-            if (!Finished(run, why))
-            {
-                // Why a complete run is redone, said before its scenario.xml is replaced.
-                run.redone = Exists(run.dir + "/MANIFEST") ? why : "";
-                PrepareOutputDirectory("--outDir", run.dir);
-                WriteScenarioFile(run.scenario, run.dir + "/scenario.xml");
-            }
+            Prepare(runs);
         }
         if (list || !slurm.empty())
         {
@@ -1037,7 +1136,57 @@ main(int argc, char* argv[])
         }
         // After the lock: a second runner says only that the first one holds the folder.
         PrintEstimate(runs, calibration, jobs, machines, coresPerMachine, std::cerr);
-        RunTotals totals = RunAll(runs, runner, jobs);
+        RunTotals totals;
+        std::vector<Run> reported = runs; // the runs the report reads
+        if (allocate)
+        {
+            PrintAllocationEstimate(runs, campaignRuns, allocation, std::cerr);
+            std::vector<double> estimates;
+            for (const Run& run : runs)
+            {
+                estimates.push_back(run.estimateS);
+            }
+            SeedAllocation seeds(campaignRuns, estimates, allocation);
+            std::vector<size_t> given;
+            while (seeds.Open() && totals.failed.empty())
+            {
+                given = seeds.Given();
+                reported.clear();
+                std::map<int, int> position; // a run's index in `runs` -> in `reported`
+                for (size_t r : given)
+                {
+                    position[static_cast<int>(r)] = static_cast<int>(reported.size());
+                    reported.push_back(runs[r]);
+                }
+                for (Run& run : reported)
+                {
+                    // A case reference names a run of the same cell and seed: given with it.
+                    run.after = run.after < 0 ? -1 : position.at(run.after);
+                }
+                Prepare(reported);
+                const RunTotals round = RunAll(reported, runner, jobs);
+                for (size_t r : given)
+                {
+                    if (auto cpu = round.cpuByRun.find(runs[r].name); cpu != round.cpuByRun.end())
+                    {
+                        seeds.AddCpu(r, cpu->second);
+                    }
+                }
+                totals.Add(round);
+                if (round.failed.empty())
+                {
+                    seeds.Judge(campaignRuns);
+                }
+            }
+            if (totals.failed.empty())
+            {
+                seeds.Write(outDir, std::cerr);
+            }
+        }
+        else
+        {
+            totals = RunAll(runs, runner, jobs);
+        }
         if (totals.ran > 0)
         {
             char line[256];
@@ -1063,7 +1212,7 @@ main(int argc, char* argv[])
         if (report)
         {
             std::vector<CampaignRun> finished;
-            for (const Run& run : runs)
+            for (const Run& run : reported)
             {
                 finished.push_back({run.name, run.dir, run.scenario, run.cases, run.point});
             }

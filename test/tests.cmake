@@ -297,6 +297,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-reuse.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-reuse
   )
+  # --allocate: a clear cell stops at its first seeds, an uncertain one gets more.
+  add_test(NAME campaign-allocate
+           COMMAND ${ddnn_test_dir}/check-campaign-allocate.sh $<TARGET_FILE:ddnn-campaign>
+                   ${CMAKE_CURRENT_BINARY_DIR}/campaign-allocate
+  )
   # A dimension of cases reported per case, labelled, with intervals over the seeds.
   add_test(NAME report-cases
            COMMAND ${ddnn_test_dir}/check-report-cases.sh $<TARGET_FILE:ddnn-campaign>

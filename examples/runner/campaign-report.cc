@@ -434,13 +434,6 @@ ChangePercent(const Point& p, const std::string& key)
     return PerSeedChange(p, key).mean;
 }
 
-/** A change's interval and how it was computed (changes.csv's interval_method). */
-struct ChangeInterval
-{
-    ddnn_interval change{};
-    std::string method; //!< "seeds", "within-run" or "NA"
-};
-
 /**
  * The mean iteration period of a run as its summary.csv gives it (key: "..._mean_s"), with
  * the interval the run computed (batch means) and the standard error and degrees of freedom
@@ -1832,6 +1825,46 @@ IsPriorityRun(const CampaignRun& run)
            || policy->second == kAllLowCase;
 }
 
+/** Adds a run and its summary.csv `row` to its point: its figures as its priority's side. */
+void
+AddToPoint(Point& point, const CampaignRun& run, const std::map<std::string, std::string>& row)
+{
+    const ddnn_scenario& s = run.scenario.values;
+    auto expected = [&row](const char* key) {
+        auto it = row.find(key);
+        return it == row.end() ? std::numeric_limits<double>::quiet_NaN() : Number(it->second);
+    };
+    point.trainingLoad = expected("util_training_expected");
+    point.backgroundLoad = expected("util_background_expected");
+    point.minIterations = s.min_iterations;
+    point.minFlows = s.min_flows;
+    point.confidenceLevel = s.confidence;
+    // A campaign of policies compares its "same" and "low" cases as any campaign does its
+    // priorities; its other cases are policies (ComparePolicies).
+    if (!IsPriorityRun(run) || !(Is(s.training_priority, "low") || Is(s.training_priority, "same")))
+    {
+        return;
+    }
+    const bool low = Is(s.training_priority, "low");
+    auto& side = low ? point.low[s.seed] : point.same[s.seed];
+    (low ? point.lowRun : point.sameRun)[s.seed] = &run;
+    for (const auto& [key, value] : row)
+    {
+        const double number = Number(value);
+        if (!std::isnan(number)) // a missing value is not averaged as data
+        {
+            side[key] = number;
+        }
+    }
+    // What the tenants leave of the server uplinks (thesis Figs. 5.11-5.12).
+    auto training = side.find("util_training_measured");
+    auto background = side.find("util_background_measured");
+    if (training != side.end() && background != side.end())
+    {
+        side[kLeftoverKey] = 1 - training->second - background->second;
+    }
+}
+
 /** A policy "keeps" training when it slows the iteration by at most this (mean over seeds). */
 const double kPolicySlowdownLimitPercent = 2;
 /** ... and meets the target when it keeps this share of all-low's small-flow gain. */
@@ -2261,41 +2294,11 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
         {
             labels.push_back(label);
         }
-        const ddnn_scenario& s = run.scenario.values;
         // The compute-to-network ratio in effect (eq. 5.2: the reciprocal of the training
         // load), whether the run gave rcp or a compute time; 3 digits keep 16, 8, 4, 2 exact.
-        double load = Number(row["util_training_expected"]);
-        double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
-        Point& point = cases[label][{rcp, s.flow_rate}];
-        point.trainingLoad = load;
-        point.backgroundLoad = Number(row["util_background_expected"]);
-        point.minIterations = s.min_iterations;
-        point.minFlows = s.min_flows;
-        point.confidenceLevel = s.confidence;
-        // A campaign of policies compares its "same" and "low" cases as any campaign does its
-        // priorities; its other cases are policies (ComparePolicies).
-        if (IsPriorityRun(run)
-            && (Is(s.training_priority, "low") || Is(s.training_priority, "same")))
-        {
-            const bool low = Is(s.training_priority, "low");
-            auto& side = low ? point.low[s.seed] : point.same[s.seed];
-            (low ? point.lowRun : point.sameRun)[s.seed] = &run;
-            for (const auto& [key, value] : row)
-            {
-                const double number = Number(value);
-                if (!std::isnan(number)) // a missing value is not averaged as data
-                {
-                    side[key] = number;
-                }
-            }
-            // What the tenants leave of the server uplinks (thesis Figs. 5.11-5.12).
-            auto training = side.find("util_training_measured");
-            auto background = side.find("util_background_measured");
-            if (training != side.end() && background != side.end())
-            {
-                side[kLeftoverKey] = 1 - training->second - background->second;
-            }
-        }
+        const double load = Number(row["util_training_expected"]);
+        const double rcp = load > 0 ? std::stod(Format3(1 / load)) : 0;
+        AddToPoint(cases[label][{rcp, run.scenario.values.flow_rate}], run, row);
     }
     AtomicFile summary(outDir + "/summary.csv");
     std::ofstream& csv = summary.Out();
@@ -2492,6 +2495,24 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
     PlotTrainingProgression(*shown, reportDir);
     PlotIterationDetail(*shown, reportDir);
     PlotUtilization(*shown, reportDir);
+}
+
+ChangeInterval
+ChangeOverSeeds(const std::vector<CampaignRun>& runs, const std::string& key)
+{
+    Point point;
+    for (const CampaignRun& run : runs)
+    {
+        std::map<std::string, std::string> row;
+        for (const auto& [k, value] : ReadSummary(run.dir + "/summary.csv"))
+        {
+            row[k] = value;
+        }
+        AddToPoint(point, run, row);
+    }
+    ChangeInterval out = IntervalOfChange(point, key);
+    out.seeds = PerSeedChange(point, key).seeds;
+    return out;
 }
 
 } // namespace ns3

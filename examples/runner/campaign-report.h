@@ -37,6 +37,21 @@ struct CampaignRun
     std::vector<std::pair<std::string, std::string>> point;
 };
 
+/** A change from same to low training priority with its interval (changes.csv's columns). */
+struct ChangeInterval
+{
+    ddnn_interval change{}; //!< percent of the same-priority value
+    std::string method;     //!< "seeds", "within-run" or "NA" (changes.csv's interval_method)
+    uint32_t seeds{0};      //!< seeds that ran at both priorities
+};
+
+/**
+ * The change of summary key `key` from same to low priority over the seeds of `runs`, the
+ * finished runs of one cell (the same values in every dimension but the seed and the
+ * priority), as changes.csv gives it.
+ */
+ChangeInterval ChangeOverSeeds(const std::vector<CampaignRun>& runs, const std::string& key);
+
 /**
  * \ingroup ddnn
  * \brief Writes a campaign's summary.csv (one row per run: its parameters and

@@ -10,6 +10,7 @@
  * it: neither installed nor in ns3/ddnn-module.h, and no module file includes it. doc/design.rst,
  * "Two layers: the module and the runner", says why.
  */
+#include "campaign-allocation.h"
 #include "campaign-estimate.h"
 #include "campaign-report.h"
 #include "datacenter-run.h"
