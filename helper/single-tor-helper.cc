@@ -83,7 +83,14 @@ SingleTorHelper::GetTypeId()
                             "First random stream of the loss models (one per device).",
                             IntegerValue(2000),
                             MakeIntegerAccessor(&SingleTorHelper::m_lossStream),
-                            MakeIntegerChecker<int64_t>(0));
+                            MakeIntegerChecker<int64_t>(0))
+              .AddAttribute("Ranks",
+                            "Processes a distributed run (ns-3's MPI) splits the servers over: "
+                            "consecutive blocks of servers, one per rank, the switch on rank 0; "
+                            "1: one process.",
+                            UintegerValue(1),
+                            MakeUintegerAccessor(&SingleTorHelper::m_ranks),
+                            MakeUintegerChecker<uint32_t>(1, 65536));
     return tid;
 }
 
@@ -129,9 +136,13 @@ SingleTorHelper::Create(uint32_t servers)
         throw DdnnError("ns3::SingleTorHelper: at most 250 servers (one 10.1.x.0/24 each), got "
                         + std::to_string(servers));
     }
+    CheckConfig(servers);
     NodeContainer nodes;
-    nodes.Create(servers);
-    m_switch = CreateObject<Node>();
+    for (uint32_t i = 0; i < servers; ++i)
+    {
+        nodes.Create(1, static_cast<uint32_t>(static_cast<uint64_t>(i) * m_ranks / servers));
+    }
+    m_switch = CreateObject<Node>(0);
 
     InternetStackHelper stack;
     stack.Install(nodes);
@@ -206,7 +217,26 @@ SingleTorHelper::GetPlannedServerCount() const
 void
 SingleTorHelper::CheckConfig() const
 {
-    ImpairedServers(GetPlannedServerCount());
+    CheckConfig(GetPlannedServerCount());
+}
+
+void
+SingleTorHelper::CheckConfig(uint32_t servers) const
+{
+    ImpairedServers(servers);
+    if (m_ranks > servers)
+    {
+        throw DdnnError("ns3::SingleTorHelper::Ranks: " + std::to_string(m_ranks)
+                        + " ranks, expected at most the " + std::to_string(servers)
+                        + " servers (each rank gets one or more whole servers)");
+    }
+    if (m_ranks > 1 && m_delay.IsZero())
+    {
+        // The distributed simulator's lookahead is the delay of the links between ranks.
+        throw DdnnError("ns3::SingleTorHelper::Ranks: " + std::to_string(m_ranks)
+                        + " ranks, but the links have no delay: expected a Delay above 0 on "
+                          "links between ranks");
+    }
 }
 
 Ptr<Node>

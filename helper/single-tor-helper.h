@@ -32,6 +32,9 @@ namespace ns3
  * gets 10.1.(i+1).1, the switch 10.1.(i+1).2 on that link; global routing fills the tables.
  *
  * It sets no TCP value: TransportSettings::Apply() does, on this or any topology.
+ *
+ * A distributed run (ns-3's MPI, Ranks above 1) splits the servers into consecutive blocks,
+ * one per rank, and puts the switch on rank 0; the link delay is the lookahead.
  */
 class SingleTorHelper : public EgressTopology
 {
@@ -45,7 +48,8 @@ class SingleTorHelper : public EgressTopology
     void Create() override;
     /** Servers built, or before Create() the Servers attribute. */
     uint32_t GetPlannedServerCount() const override;
-    /** Throws DdnnError naming ImpairedServers when it names no server of the plan. */
+    /** Throws DdnnError naming ImpairedServers when it names no server of the plan, or Ranks
+     * when it splits the servers into more ranks than servers or across links without delay. */
     void CheckConfig() const override;
 
     Ptr<Node> GetSwitch() const;
@@ -66,7 +70,11 @@ class SingleTorHelper : public EgressTopology
     std::vector<bool> ImpairedServers(uint32_t servers) const;
 
   private:
+    /** CheckConfig's rules for `servers` servers. */
+    void CheckConfig(uint32_t servers) const;
+
     uint32_t m_serverCount;
+    uint32_t m_ranks;
     DataRate m_dataRate;
     Time m_delay;
     std::string m_impairedServers;

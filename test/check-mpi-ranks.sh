@@ -17,29 +17,38 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 mpi=(mpirun --oversubscribe)
 [ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
 mkdir -p "$work"
-for ranks in 1 2; do
-    rm -rf "$work/ranks-$ranks"
-    "${mpi[@]}" -np "$ranks" "$program" --mpi --scenario="$scenario" --progress=never \
-        --outDir="$work/ranks-$ranks" >"$work/ranks-$ranks.log" 2>&1 ||
-        fail "$ranks rank(s): $(grep -m1 error "$work/ranks-$ranks.log" || tail -n 3 "$work/ranks-$ranks.log")"
-done
-one=$work/ranks-1 two=$work/ranks-2
-[ "$(cd "$one" && ls)" = "$(cd "$two" && ls)" ] || fail "the two runs wrote different files"
-identical=() differing=()
-for file in "$one"/*.csv; do
-    name=$(basename "$file")
-    if cmp -s "$file" "$two/$name"; then identical+=("$name"); else differing+=("$name"); fi
-done
-echo "byte-identical on 1 and 2 ranks: ${identical[*]:-none}"
-echo "not byte-identical: ${differing[*]:-none}"
-key() { awk -F, -v k="$2" '$1 == k { print $2 }' "$1/summary.csv"; }
-for k in iterations_completed iterations_measured flows_small_started flows_small_completed \
-    flows_medium_started flows_medium_completed flows_large_started flows_large_completed; do
-    [ "$(key "$one" $k)" = "$(key "$two" $k)" ] ||
-        fail "$k: $(key "$one" $k) on 1 rank, $(key "$two" $k) on 2"
-done
-[ "$(key "$one" iterations_completed)" -ge 3 ] || fail "fewer than 3 iterations: nothing compared"
-python3 - "$one" "$two" <<'PY' || fail "the runs differ (above)"
+declare -a wall
+# One scenario on 1 and 2 ranks (NAME SCENARIO [ARGS]): the same files and answers.
+compare() {
+    local name=$1 scenario=$2
+    shift 2
+    local one=$work/$name-ranks-1 two=$work/$name-ranks-2 ranks start
+    for ranks in 1 2; do
+        rm -rf "$work/$name-ranks-$ranks"
+        start=$(date +%s%N)
+        "${mpi[@]}" -np "$ranks" "$program" --mpi --scenario="$scenario" --progress=never \
+            --outDir="$work/$name-ranks-$ranks" "$@" >"$work/$name-ranks-$ranks.log" 2>&1 ||
+            fail "$name, $ranks rank(s): $(grep -m1 error "$work/$name-ranks-$ranks.log" || tail -n 3 "$work/$name-ranks-$ranks.log")"
+        wall[ranks]=$((($(date +%s%N) - start) / 1000000))
+    done
+    awk -v n="$name" -v a="${wall[1]}" -v b="${wall[2]}" \
+        'BEGIN { printf "%s: wall %.1f s on 1 rank, %.1f s on 2 (speed-up %.2f)\n", n, a / 1000, b / 1000, a / b }'
+    [ "$(cd "$one" && ls)" = "$(cd "$two" && ls)" ] || fail "$name: the two runs wrote different files"
+    local identical=() differing=() file
+    for file in "$one"/*.csv; do
+        file=$(basename "$file")
+        if cmp -s "$one/$file" "$two/$file"; then identical+=("$file"); else differing+=("$file"); fi
+    done
+    echo "$name: byte-identical on 1 and 2 ranks: ${identical[*]:-none}"
+    echo "$name: not byte-identical: ${differing[*]:-none}"
+    key() { awk -F, -v k="$2" '$1 == k { print $2 }' "$1/summary.csv"; }
+    for k in iterations_completed iterations_measured flows_small_started flows_small_completed \
+        flows_medium_started flows_medium_completed flows_large_started flows_large_completed; do
+        [ "$(key "$one" $k)" = "$(key "$two" $k)" ] ||
+            fail "$name: $k: $(key "$one" $k) on 1 rank, $(key "$two" $k) on 2"
+    done
+    [ "$(key "$one" iterations_completed)" -ge 3 ] || fail "$name: fewer than 3 iterations: nothing compared"
+    python3 - "$one" "$two" <<'PY' || fail "$name: the runs differ (above)"
 import csv, math, sys
 
 def summary(d):
@@ -75,6 +84,10 @@ print("FCT of %d flows: KS D = %.4f, p = %.3f (%d sorted FCTs differ)" % (len(x)
 if p < 0.05:
     sys.exit("the FCT distributions differ (KS p < 0.05)")
 PY
+}
+compare leaf-spine "$here/data/mpi-leaf-spine.xml"
+compare single-tor "$here/data/mpi-single-tor.xml"
+compare single-tor-lossy "$here/data/mpi-single-tor.xml" --lossRate=0.01
 # What a distributed run refuses, one line each.
 refused() { # WHAT RANKS REGEX ARGS...
     local what=$1 ranks=$2 regex=$3 out
@@ -90,7 +103,7 @@ refused() { # WHAT RANKS REGEX ARGS...
 refused "the instant syncer" 2 "[Ss]yncer: Instant, but the job's workers run in 2 processes.*expected Network" \
     --syncer=instant
 refused "3 ranks on 2 racks" 3 "Ranks: 3 ranks, expected at most the 2 racks"
-refused "a single ToR" 2 "single-tor topology runs in one process" \
-    --scenario="$here/../data/scenarios/quick-compare.xml" --syncer=network
+refused "5 ranks on 4 servers of a single ToR" 5 "SingleTorHelper::Ranks: 5 ranks, expected at most the 4 servers" \
+    --scenario="$here/data/mpi-single-tor.xml"
 refused "a link between ranks without delay" 2 "has no delay, expected a delay above 0" --delayUs=0
 echo "PASS: 1 and 2 ranks agree"
