@@ -61,7 +61,8 @@ Count(const DatacenterResult::Bands& bands, const std::vector<uint64_t>& counts,
  * One line per band whose servers sent more data segments again than the network dropped in
  * it: the rest resent what was not lost (spurious), with the band's retransmission timeouts
  * (a timer can expire while its segment waits in a queue; without a timeout, the resends came
- * from the loss recovery itself).
+ * from the loss recovery itself). Where the links lose packets too, which no band counts,
+ * one line says that nothing can be inferred.
  */
 std::vector<std::string>
 SpuriousRetransmissions(const DatacenterResult& r)
@@ -75,6 +76,11 @@ SpuriousRetransmissions(const DatacenterResult& r)
     {
         const uint64_t drops = r.serverBands.drops[b]
                                + (b < r.switchBands.drops.size() ? r.switchBands.drops[b] : 0);
+        if (r.retransmissions[b] > drops && r.linkLosses)
+        {
+            return {"segments sent again beyond the queues' drops are not called spurious: the "
+                    "links lose packets too (loss-rate), and no band counts those"};
+        }
         if (r.retransmissions[b] > drops)
         {
             std::ostringstream os;

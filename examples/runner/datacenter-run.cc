@@ -270,6 +270,7 @@ RunDatacenter(const Scenario& scenario,
     }
     tenantIn(scenario.BackgroundTos(), TenantKind::BACKGROUND);
     result.minRtoMs = scenario.Transport().minRtoMs;
+    result.linkLosses = scenario.values.loss_rate > 0;
     result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;
     result.minFlows = scenario.values.min_flows;

@@ -66,11 +66,12 @@ struct DatacenterResult
     std::vector<std::vector<int64_t>> timeoutTimesNs; //!< per band: the servers' TCP timeouts
     std::vector<std::string> bandTenants; //!< per band of the servers: "training", ... or ""
     double minRtoMs{0};                   //!< the TCP minimum retransmission timeout in force
-    double confidenceLevel{0.95};         //!< the scenario's: of every interval reported
-    uint32_t minIterations{0};            //!< the scenario's: fewer measured iterations are flagged
-    uint32_t minFlows{0};    //!< the scenario's: fewer completed flows in a class are flagged
-    double windowS{0};       //!< the measurement window's length
-    double utilIntervalS{0}; //!< the utilization bins' length
+    bool linkLosses{false};       //!< links lose packets (loss-rate): drops the bands do not count
+    double confidenceLevel{0.95}; //!< the scenario's: of every interval reported
+    uint32_t minIterations{0};    //!< the scenario's: fewer measured iterations are flagged
+    uint32_t minFlows{0};         //!< the scenario's: fewer completed flows in a class are flagged
+    double windowS{0};            //!< the measurement window's length
+    double utilIntervalS{0};      //!< the utilization bins' length
 };
 
 /**
