@@ -196,6 +196,7 @@ def build(bld):
         'model/ddnn-version.h',
         'model/ddnn-error.h',
         'model/ddnn-array.h',
+        'model/core-timer.h',
         'model/ddnn-csv.h',
         'model/ddnn-file.h',
         'model/ddnn-profile.h',

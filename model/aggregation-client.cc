@@ -289,13 +289,7 @@ AggregationClient::Finish()
 void
 AggregationClient::WakeAt(int64_t nextNs)
 {
-    m_wake.Cancel();
-    if (nextNs != DDNN_AGG_NEVER && m_machine)
-    {
-        const int64_t now = Simulator::Now().GetNanoSeconds();
-        m_wake = Simulator::Schedule(
-            NanoSeconds(std::max<int64_t>(nextNs - now, 0)), &AggregationClient::Wake, this);
-    }
+    m_wake.At(m_machine ? nextNs : CoreTimer::NEVER, &AggregationClient::Wake, this);
 }
 
 void

@@ -5,6 +5,7 @@
 #define AGGREGATION_CLIENT_H
 
 #include "aggregation-lease.h"
+#include "core-timer.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -117,7 +118,7 @@ class AggregationClient : public Object
     bool m_completed{false}; //!< the machine said complete
     int64_t m_srttNs{0};     //!< the round-trip estimate, carried from one gradient on
     int64_t m_rttvarNs{0};
-    EventId m_wake;
+    CoreTimer m_wake;
     Stats m_done;  //!< totals of the gradients already reduced
     Stats m_extra; //!< what the machine does not count (stale results, sums)
     TracedValue<uint32_t> m_slotsInUse;

@@ -191,24 +191,12 @@ MulticastReceiver::HandleRead(Ptr<Socket> socket)
             NS_LOG_WARN("ignored: " << header << " of " << packet->GetSize() << " bytes");
             continue;
         }
-        WakeAt(key, next);
+        m.wake.At(next, &MulticastReceiver::Wake, this, key);
         if (!wasComplete && ddnn_mcast_receiver_complete(m.receiver) && !m_receive.IsNull())
         {
             NS_LOG_INFO("message " << m.number << " from " << sender.GetIpv4() << " complete");
             m_receive(sender.GetIpv4(), m.number, header.messageBytes);
         }
-    }
-}
-
-void
-MulticastReceiver::WakeAt(Key key, int64_t next)
-{
-    Message& m = m_messages.at(key);
-    m.wake.Cancel();
-    if (next != DDNN_MCAST_NEVER)
-    {
-        m.wake = Simulator::Schedule(
-            NanoSeconds(next) - Simulator::Now(), &MulticastReceiver::Wake, this, key);
     }
 }
 
@@ -229,7 +217,7 @@ MulticastReceiver::Wake(Key key)
     {
         NS_FATAL_ERROR("MulticastReceiver: wake: " << ddnn_strerror(rc));
     }
-    WakeAt(key, next);
+    it->second.wake.At(next, &MulticastReceiver::Wake, this, key);
 }
 
 void

@@ -4,6 +4,8 @@
 #ifndef MULTICAST_RECEIVER_H
 #define MULTICAST_RECEIVER_H
 
+#include "core-timer.h"
+
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -63,12 +65,11 @@ class MulticastReceiver : public Object
         ddnn_mcast_receiver* receiver{nullptr};
         InetSocketAddress sender{Ipv4Address(), 0};
         uint32_t number{0};
-        EventId wake;
+        CoreTimer wake;
     };
     using Key = std::pair<uint32_t, uint32_t>; //!< sender's address, message number
 
     void HandleRead(Ptr<Socket> socket);
-    void WakeAt(Key key, int64_t next);
     void Wake(Key key);
     /** Sends a control message of `type` about `m` to its sender. */
     void SendControl(const Message& m, uint8_t type, uint32_t a, uint32_t b);

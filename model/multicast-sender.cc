@@ -160,7 +160,7 @@ MulticastSender::StartNext()
                            << " for " << m_receivers << " receivers at " << m_rate);
     int64_t next;
     Check(ddnn_mcast_sender_start(m_sender, Simulator::Now().GetNanoSeconds(), &next), "start");
-    WakeAt(next);
+    m_wake.At(next, &MulticastSender::Wake, this);
 }
 
 int
@@ -214,24 +214,13 @@ MulticastSender::Finish()
 }
 
 void
-MulticastSender::WakeAt(int64_t next)
-{
-    m_wake.Cancel();
-    if (next != DDNN_MCAST_NEVER)
-    {
-        m_wake = Simulator::Schedule(
-            NanoSeconds(next) - Simulator::Now(), &MulticastSender::Wake, this);
-    }
-}
-
-void
 MulticastSender::Wake()
 {
     if (m_sender)
     {
         int64_t next;
         Check(ddnn_mcast_sender_wake(m_sender, Simulator::Now().GetNanoSeconds(), &next), "wake");
-        WakeAt(next);
+        m_wake.At(next, &MulticastSender::Wake, this);
     }
 }
 
@@ -264,7 +253,7 @@ MulticastSender::HandleRead(Ptr<Socket> socket)
             continue;
         }
         Check(rc, "control message");
-        WakeAt(next);
+        m_wake.At(next, &MulticastSender::Wake, this);
     }
 }
 

@@ -4,6 +4,8 @@
 #ifndef MULTICAST_SENDER_H
 #define MULTICAST_SENDER_H
 
+#include "core-timer.h"
+
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -77,8 +79,6 @@ class MulticastSender : public Object
     /** The head message is complete: frees its C sender, reports it, starts the next. */
     void Finish();
     void HandleRead(Ptr<Socket> socket);
-    /** Calls wake() at `next` (replacing the pending call). */
-    void WakeAt(int64_t next);
     void Wake();
     /** Aborts the simulation on a core error (a bug, not an input). */
     void Check(int rc, const char* what) const;
@@ -98,7 +98,7 @@ class MulticastSender : public Object
     uint32_t m_active{0};         //!< number of the head message
     ddnn_mcast_sender* m_sender{nullptr};
     Stats m_done; //!< totals of the completed messages
-    EventId m_wake;
+    CoreTimer m_wake;
     EventId m_start;  //!< StartNext, as an event of its own
     EventId m_finish; //!< Finish, out of the C sender's call
     CompleteCallback m_complete;

@@ -87,7 +87,7 @@ PY
 }
 compare leaf-spine "$here/data/mpi-leaf-spine.xml"
 compare single-tor "$here/data/mpi-single-tor.xml"
-compare single-tor-lossy "$here/data/mpi-single-tor.xml" --lossRate=0.01
+compare single-tor-lossy "$here/data/mpi-single-tor.xml" --lossRate=0.001 --durationS=1.2
 # What a distributed run refuses, one line each.
 refused() { # WHAT RANKS REGEX ARGS...
     local what=$1 ranks=$2 regex=$3 out
