@@ -252,6 +252,20 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
                         IterationMedian(b),
                         IterationChange(a, b, same.confidenceLevel),
                         std::max<uint64_t>(same.minIterations, 1)});
+        // The thesis code's clock (doc/validation.rst, "The thesis's own code, side by side").
+        const ddnn_interval sameBackward = BackwardClockInterval(a, same.confidenceLevel);
+        const ddnn_interval lowBackward = BackwardClockInterval(b, same.confidenceLevel);
+        rows.push_back({JobPrefix(k, "_") + "iteration_backward_clock_mean_s",
+                        "iteration (thesis clock, ms)" + job,
+                        1e3,
+                        sameBackward,
+                        lowBackward,
+                        a.backwardPeriodSdS,
+                        b.backwardPeriodSdS,
+                        ddnn_median(a.backwardPeriodsS.data(), a.backwardPeriodsS.size()),
+                        ddnn_median(b.backwardPeriodsS.data(), b.backwardPeriodsS.size()),
+                        SeriesChange(sameBackward, lowBackward, same.confidenceLevel),
+                        std::max<uint64_t>(same.minIterations, 1)});
         const ddnn_interval sameAllreduce
             = SeriesInterval(a.allreduceTimeMeanS, a.allreduceTimesS, same.confidenceLevel);
         const ddnn_interval lowAllreduce

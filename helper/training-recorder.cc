@@ -19,6 +19,7 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -168,6 +169,47 @@ TrainingRecorder::Partition(const char* event,
                                         Simulator::Now().GetNanoSeconds()});
 }
 
+std::vector<double>
+TrainingRecorder::BackwardPeriods(uint32_t layers, int64_t fromNs, int64_t untilNs) const
+{
+    // Each worker's starts of the last layer's backward pass, in order.
+    std::map<uint32_t, std::vector<int64_t>> starts;
+    for (const LayerRow& l : m_layers)
+    {
+        if (l.backward && l.layer + 1 == layers)
+        {
+            starts[l.worker].push_back(l.startNs);
+        }
+    }
+    // The k-th period inside the window of every worker that has one, averaged.
+    std::vector<double> sums;
+    std::vector<uint32_t> counts;
+    for (auto& [worker, times] : starts)
+    {
+        std::sort(times.begin(), times.end());
+        size_t k = 0;
+        for (size_t i = 0; i + 1 < times.size(); ++i)
+        {
+            if (times[i] >= fromNs && times[i] < untilNs)
+            {
+                if (sums.size() <= k)
+                {
+                    sums.resize(k + 1, 0);
+                    counts.resize(k + 1, 0);
+                }
+                sums[k] += ToSeconds(times[i + 1] - times[i]);
+                ++counts[k++];
+            }
+        }
+    }
+    std::vector<double> periods;
+    for (size_t k = 0; k < sums.size(); ++k)
+    {
+        periods.push_back(sums[k] / counts[k]);
+    }
+    return periods;
+}
+
 TrainingSummary
 TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from, Time until) const
 {
@@ -258,6 +300,8 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.iterationTimeMaxS = iterations.max;
     s.iterationPeriodsS = std::move(periods);
     s.iterationStartsS = std::move(starts);
+    s.backwardPeriodsS = BackwardPeriods(model->GetLayerCount(), fromNs, untilNs);
+    s.backwardPeriodSdS = SpreadOf(s.backwardPeriodsS).sd;
 
     std::vector<double> allreduces;
     std::vector<double> aggregations;

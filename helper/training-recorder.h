@@ -35,6 +35,11 @@ struct TrainingSummary
     double iterationTimeMaxS{0};    //!< longest period; NaN without any
     std::vector<double> iterationPeriodsS; //!< the periods behind the mean, in their order
     std::vector<double> iterationStartsS;  //!< when each of them started (the first worker)
+    //! The thesis code's clock: from one start of the last layer's backward pass to the next,
+    //! the k-th such period of every worker that has it averaged, for the periods that start
+    //! inside the window (see Summarize).
+    std::vector<double> backwardPeriodsS;
+    double backwardPeriodSdS{0}; //!< their standard deviation; NaN below 2
     //! mean over the buffers' allreduces that start inside the window and finish, of end -
     //! start; NaN: none
     double allreduceTimeMeanS{0};
@@ -156,6 +161,9 @@ class TrainingRecorder
         const char* event;
         int64_t timeNs;
     };
+
+    /** TrainingSummary::backwardPeriodsS of a model of `layers` layers. */
+    std::vector<double> BackwardPeriods(uint32_t layers, int64_t fromNs, int64_t untilNs) const;
 
     struct LayerRow
     {

@@ -297,6 +297,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-reuse.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-reuse
   )
+  # The thesis code's iteration clock in the summary, as the side-by-side computes it.
+  add_test(NAME iteration-clock
+           COMMAND ${ddnn_test_dir}/check-iteration-clock.sh $<TARGET_FILE:ddnn-datacenter>
+                   ${CMAKE_CURRENT_BINARY_DIR}/iteration-clock
+  )
   # --allocate: a clear cell stops at its first seeds, an uncertain one gets more.
   add_test(NAME campaign-allocate
            COMMAND ${ddnn_test_dir}/check-campaign-allocate.sh $<TARGET_FILE:ddnn-campaign>

@@ -414,6 +414,7 @@ SummaryRows(const DatacenterResult& r)
         const TrainingSummary& t = r.jobs[k].training;
         const std::string job = JobPrefix(k, "_");
         const ddnn_interval period = IterationInterval(t, r.confidenceLevel);
+        const ddnn_interval backward = BackwardClockInterval(t, r.confidenceLevel);
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
                  {"workers", std::to_string(t.workers)},
                  {"model_bytes", std::to_string(t.modelBytes)},
@@ -428,6 +429,11 @@ SummaryRows(const DatacenterResult& r)
                  {"iteration_time_ci_low_s", FormatFigure(period.low)},
                  {"iteration_time_ci_high_s", FormatFigure(period.high)},
                  {"iteration_time_batches", std::to_string(period.batches)},
+                 {"iteration_backward_clock_mean_s", FormatFigure(backward.estimate)},
+                 {"iteration_backward_clock_sd_s", FormatFigure(t.backwardPeriodSdS)},
+                 {"iteration_backward_clock_ci_low_s", FormatFigure(backward.low)},
+                 {"iteration_backward_clock_ci_high_s", FormatFigure(backward.high)},
+                 {"iterations_measured_backward_clock", std::to_string(t.backwardPeriodsS.size())},
                  {"iterations_few_samples",
                   t.iterationsMeasured < r.minIterations || t.iterationsMeasured == 0 ? "true"
                                                                                       : "false"},

@@ -48,6 +48,15 @@ IterationInterval(const TrainingSummary& training, double level)
     return out;
 }
 
+ddnn_interval
+BackwardClockInterval(const TrainingSummary& training, double level)
+{
+    ddnn_interval out;
+    Check(ddnn_batch_means(
+        training.backwardPeriodsS.data(), training.backwardPeriodsS.size(), level, &out));
+    return out;
+}
+
 double
 IterationMedian(const TrainingSummary& training)
 {
