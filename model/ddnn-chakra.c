@@ -270,9 +270,9 @@ compare_u64(const void* a, const void* b)
     return x < y ? -1 : x > y;
 }
 
-/* Index of the node with id, or -1 (ids sorted in sorted_ids, their indices in index_of). */
-static long
-lookup(const uint64_t* sorted, const size_t* index_of, size_t count, uint64_t id)
+/* The first position of sorted[0..count) whose id is not below id. */
+static size_t
+lower_bound(const uint64_t* sorted, size_t count, uint64_t id)
 {
     size_t lo = 0, hi = count;
     while (lo < hi)
@@ -283,15 +283,23 @@ lookup(const uint64_t* sorted, const size_t* index_of, size_t count, uint64_t id
         else
             hi = mid;
     }
-    return lo < count && sorted[lo] == id ? (long)index_of[lo] : -1;
+    return lo;
+}
+
+/* Index of the node with id, or -1 (ids sorted in sorted, the node of each in index_of). */
+static long
+lookup(const uint64_t* sorted, const size_t* index_of, size_t count, uint64_t id)
+{
+    size_t at = lower_bound(sorted, count, id);
+    return at < count && sorted[at] == id ? (long)index_of[at] : -1;
 }
 
 typedef struct
 {
     node* nodes;
     size_t count, cap;
-    size_t* deps; /* per node, its dependencies' indices (ids until resolved) */
-    uint64_t* dep_ids;
+    uint64_t* dep_ids; /* every node's dependencies (data, then control), as ids */
+    size_t* deps;      /* the same as node indices, once resolved */
     size_t dep_count, dep_cap;
 } graph;
 
@@ -441,7 +449,7 @@ resolve(graph* g, ddnn_diag* diag)
         rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
         goto done;
     }
-    /* Sort (id, index) pairs by id through the ids alone: ids first, then fill indices. */
+    /* The ids sorted, then each one's node. */
     for (i = 0; i < g->count; i++)
         sorted[i] = g->nodes[i].id;
     qsort(sorted, g->count, sizeof *sorted, compare_u64);
@@ -456,19 +464,8 @@ resolve(graph* g, ddnn_diag* diag)
                                (unsigned long long)sorted[i]);
             goto done;
         }
-    for (i = 0; i < g->count; i++)
-    {
-        size_t lo = 0, hi = g->count;
-        while (lo < hi)
-        {
-            size_t mid = lo + (hi - lo) / 2;
-            if (sorted[mid] < g->nodes[i].id)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        index_of[lo] = i;
-    }
+    for (i = 0; i < g->count; i++) /* ids are unique: each has one position */
+        index_of[lower_bound(sorted, g->count, g->nodes[i].id)] = i;
     for (i = 0; i < g->count; i++)
     {
         const node* nd = &g->nodes[i];

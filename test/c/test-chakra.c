@@ -219,6 +219,143 @@ parser_on_bytes(void)
     CHECK(r == NULL);
 }
 
+/* A small protobuf writer for hand-made traces: varints, fields, length-prefixed messages. */
+typedef struct
+{
+    unsigned char bytes[4096];
+    size_t len;
+} buffer;
+
+static void
+put_varint(buffer* b, uint64_t v)
+{
+    do
+    {
+        b->bytes[b->len++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        v >>= 7;
+    } while (v);
+}
+
+static void
+put_bytes(buffer* b, unsigned field, const void* data, size_t len)
+{
+    put_varint(b, field << 3 | 2);
+    put_varint(b, len);
+    memcpy(b->bytes + b->len, data, len);
+    b->len += len;
+}
+
+/* An AttributeProto: name, and an integer in oneof field `field` (7 int32, 9 int64, 13 uint64). */
+static void
+put_attribute(buffer* node, const char* name, unsigned field, uint64_t value)
+{
+    buffer a = {{0}, 0};
+    put_bytes(&a, 1, name, strlen(name));
+    put_varint(&a, field << 3);
+    put_varint(&a, value);
+    put_bytes(node, 10, a.bytes, a.len);
+}
+
+/* A Node: id, type, duration, data and control dependencies (0-terminated lists), a collective's
+ * comm_type (in oneof field type_field) and comm_size when size > 0. */
+static void
+put_node(buffer* file,
+         uint64_t id,
+         int type,
+         uint64_t micros,
+         const uint64_t* data,
+         const uint64_t* ctrl,
+         unsigned type_field,
+         uint64_t size)
+{
+    buffer n = {{0}, 0}, list = {{0}, 0};
+    put_varint(&n, 1 << 3);
+    put_varint(&n, id);
+    put_bytes(&n, 2, "n", 1);
+    put_varint(&n, 3 << 3);
+    put_varint(&n, (uint64_t)type);
+    while (ctrl && *ctrl)
+        put_varint(&list, *ctrl++);
+    if (list.len)
+        put_bytes(&n, 4, list.bytes, list.len);
+    list.len = 0;
+    while (data && *data)
+        put_varint(&list, *data++);
+    if (list.len)
+        put_bytes(&n, 5, list.bytes, list.len);
+    if (micros)
+    {
+        put_varint(&n, 7 << 3);
+        put_varint(&n, micros);
+    }
+    if (size)
+    {
+        put_attribute(&n, "comm_type", type_field, 0);
+        put_attribute(&n, "comm_size", 9, size);
+    }
+    put_varint(file, n.len);
+    memcpy(file->bytes + file->len, n.bytes, n.len);
+    file->len += n.len;
+}
+
+/*
+ * The mapping rule on a graph with a metadata node, control dependencies, a compute node two
+ * all-reduces depend on, comm_type as int32 and uint64, and 3 forward nodes over 2 layers:
+ *   1 meta; 2 fwd 10 us; 3 fwd 20 us (ctrl 2); 4 fwd 30 us (data 3); 5 bwd 40 us (data 4);
+ *   6 all-reduce 100 B (data 5); 7 bwd 50 us (ctrl 6); 8 all-reduce 200 B (data 7, 5).
+ * Topological order 1..8: all-reduce 6 is the last layer (1), 8 the first (0); 5 counts for 6
+ * only; forward nodes 2, 3, 4 go to layers floor(j x 2 / 3) = 0, 0, 1.
+ */
+static void
+mapping_rule(void)
+{
+    static const uint64_t d2[] = {2, 0}, d3[] = {3, 0}, d4[] = {4, 0}, d5[] = {5, 0}, d6[] = {6, 0},
+                          d75[] = {7, 5, 0};
+    buffer file = {{0}, 0};
+    const unsigned char metadata[] = {0x0a, 0x01, 'v'};
+    ddnn_chakra_rank* r = NULL;
+    ddnn_chakra_rank* ranks[2];
+    ddnn_chakra_trace* t = NULL;
+    ddnn_diag diag;
+    size_t first, second;
+    put_varint(&file, sizeof metadata);
+    memcpy(file.bytes + file.len, metadata, sizeof metadata);
+    file.len += sizeof metadata;
+    put_node(&file, 1, 1, 0, NULL, NULL, 0, 0);
+    put_node(&file, 2, 4, 10, NULL, NULL, 0, 0);
+    put_node(&file, 3, 4, 20, NULL, d2, 0, 0);
+    put_node(&file, 4, 4, 30, d3, NULL, 0, 0);
+    put_node(&file, 5, 4, 40, d4, NULL, 0, 0);
+    put_node(&file, 6, 7, 0, d5, NULL, 7, 100);
+    put_node(&file, 7, 4, 50, NULL, d6, 0, 0);
+    put_node(&file, 8, 7, 0, d75, NULL, 13, 200);
+    memset(&diag, 0, sizeof diag);
+    CHECK(ddnn_chakra_parse_rank(&r, (const char*)file.bytes, file.len, &diag) == DDNN_OK);
+    if (!r)
+    {
+        fprintf(stderr, "mapping_rule: %s\n", diag.message);
+        return;
+    }
+    CHECK_U64(ddnn_chakra_rank_collective_count(r), 2);
+    CHECK_U64(ddnn_chakra_rank_collective_bytes(r, 0), 100);
+    CHECK_U64(ddnn_chakra_rank_collective_bytes(r, 1), 200);
+    ranks[0] = ranks[1] = r;
+    CHECK(ddnn_chakra_join(&t, ranks, 2, &first, &second, &diag) == DDNN_OK);
+    if (t)
+    {
+        const ddnn_profile* p = ddnn_chakra_trace_profile(t);
+        CHECK_U64(ddnn_profile_layer(p, 0)->param_bytes, 200);
+        CHECK_U64(ddnn_profile_layer(p, 0)->forward_ns, 30000);
+        CHECK_U64(ddnn_profile_layer(p, 0)->backward_ns, 50000);
+        CHECK_U64(ddnn_profile_layer(p, 1)->param_bytes, 100);
+        CHECK_U64(ddnn_profile_layer(p, 1)->forward_ns, 30000);
+        CHECK_U64(ddnn_profile_layer(p, 1)->backward_ns, 40000);
+        CHECK_NEAR(ddnn_chakra_trace_expected_bytes_per_worker(t), 300.0, 1e-9); /* 2 x 1/2 x 300 */
+        ddnn_chakra_trace_free(t);
+    }
+    ddnn_chakra_rank_free(r);
+}
+
 /* A profile of layers without compute is accepted, and refuses to be scaled. */
 static void
 profile_from_layers(void)
@@ -257,6 +394,7 @@ main(int argc, char** argv)
     RUN(training_trace_is_its_profile);
     RUN(refuses_malformed_folders);
     RUN(parser_on_bytes);
+    RUN(mapping_rule);
     RUN(profile_from_layers);
     return UNIT_REPORT();
 }
