@@ -691,6 +691,22 @@ class ChakraTraceTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(bytes, 1572864, "2 (4-1)/4 x 1048576");
         }
         NS_TEST_ASSERT_MSG_GT(bench.endNs, 0, "the microbenchmark's all-reduces ran");
+
+        // The helper refuses a trace of another number of ranks than the job's workers.
+        Job eight(8, "", 1048576, MicroSeconds(1));
+        eight.helper.SetAttribute("ChakraTrace", StringValue(DdnnDataPath("chakra/allreduce-4")));
+        std::string error;
+        try
+        {
+            eight.Install();
+        }
+        catch (const DdnnError& e)
+        {
+            error = e.what();
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_NE(
+            error.find("the trace has 4 ranks, the job 8 workers"), std::string::npos, error);
     }
 };
 
