@@ -77,12 +77,15 @@ def node(nid, name, ntype, data_deps=(), ctrl_deps=(), duration_us=0, attrs=()):
     return out
 
 
-def allreduce(nid, name, size, deps=(), comm_type=ALL_REDUCE, group=None, size_attr=True):
+def allreduce(nid, name, size, deps=(), comm_type=ALL_REDUCE, group=None, size_attr=True,
+              involved_dim=None):
     attrs = [attribute("is_cpu_op", boolean=False), attribute("comm_type", int64=comm_type)]
     if size_attr:
         attrs.append(attribute("comm_size", int64=size))
     if group is not None:
         attrs.append(attribute("pg_name", string=group))
+    if involved_dim is not None:
+        attrs.append(attribute("involved_dim", bools=involved_dim))
     return node(nid, name, COMM_COLL_NODE, data_deps=deps, attrs=attrs)
 
 
@@ -144,7 +147,8 @@ def main():
                     out.write("%d,%d,%d,%d\n" % (l, size, o.forward_us * 1000,
                                                  o.backward_us * 1000))
     else:
-        base = [allreduce(1, "All-Reduce", sizes[0])]
+        # As ASTRA-sim's microbenchmarks write it: one dimension of the network involved.
+        base = [allreduce(1, "All-Reduce", sizes[0], involved_dim=[True])]
     for rank in range(o.ranks):
         nodes = list(base)
         raw = None
