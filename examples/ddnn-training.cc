@@ -165,6 +165,16 @@ main(int argc, char* argv[])
              FormatFigure(
                  Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration))},
         };
+        // A Chakra trace's own expected bytes beside the measured ones, in trace runs only.
+        if (!std::isnan(s.traceExpectedBytesPerWorkerPerIteration))
+        {
+            const auto after = std::find_if(rows.begin(), rows.end(), [](const auto& row) {
+                return row.first == "expected_bytes_per_worker_per_iteration";
+            });
+            rows.insert(after + 1,
+                        {"trace_expected_bytes_per_worker_per_iteration",
+                         FormatFigure(s.traceExpectedBytesPerWorkerPerIteration)});
+        }
         WriteKeyValueCsv(scenario.outDir + "/summary.csv", rows);
         WriteOutputManifest(scenario.outDir); // last: the run is complete
 
@@ -183,6 +193,11 @@ main(int argc, char* argv[])
                   << s.bytesPerWorkerPerIteration << "   (" << std::setprecision(6)
                   << Ratio(s.bytesPerWorkerPerIteration, s.expectedBytesPerWorkerPerIteration)
                   << " x expected: what the collective sends per worker)\n"
+                  << (std::isnan(s.traceExpectedBytesPerWorkerPerIteration)
+                          ? std::string()
+                          : "  trace's own expected bytes  "
+                                + FormatFigure(s.traceExpectedBytesPerWorkerPerIteration)
+                                + "   (2(N-1)/N x each all-reduce's comm_size)\n")
                   << "  output                      " << scenario.outDir << "/summary.csv\n";
         if (switchAggregates)
         {

@@ -183,6 +183,13 @@ TrainingHelper::InstallWithModel(Ptr<DnnModel> model,
         model = m_model.Create<DnnModel>();
         model->Load();
     }
+    // A Chakra trace is a job of as many workers as it has ranks.
+    if (model->IsChakraTrace() && model->GetChakraRanks() != workerNodes.GetN())
+    {
+        throw DdnnError("ns3::DnnModel::ChakraTrace: the trace has "
+                        + std::to_string(model->GetChakraRanks()) + " ranks, the job "
+                        + std::to_string(workerNodes.GetN()) + " workers");
+    }
     Ptr<TrainingJob> job = m_job.Create<TrainingJob>();
     job->CheckLayout(workerNodes.GetN(), serverNodes.GetN());
     // A dedicated server computes nothing and listens on the job's port: it needs a node of

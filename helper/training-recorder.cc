@@ -220,6 +220,10 @@ TrainingRecorder::Summarize(DataRate idealRate, Time idealStepLatency, Time from
     s.workers = n;
     s.modelBytes = model->GetTotalBytes();
     s.computeTimeS = model->GetComputeTime().GetSeconds();
+    if (model->IsChakraTrace())
+    {
+        s.traceExpectedBytesPerWorkerPerIteration = model->GetChakraExpectedBytesPerWorker();
+    }
 
     // Iterations every worker completed.
     s.iterationsCompleted = UINT32_MAX;

@@ -8,6 +8,7 @@
 #include "ns3/nstime.h"
 #include "ns3/training-job.h"
 
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -57,6 +58,9 @@ struct TrainingSummary
     double bytesPerWorkerPerIteration{0}; //!< measured, completed iterations only
     //! sum over buffers of the mean bytes a worker sends (ring: 2(N-1)/N x bytes)
     double expectedBytesPerWorkerPerIteration{0};
+    //! a Chakra trace's own collective sizes as bytes a worker sends (ring all-reduce:
+    //! 2(N-1)/N x size each, DnnModel::GetChakraExpectedBytesPerWorker); NaN: not a trace
+    double traceExpectedBytesPerWorkerPerIteration{std::numeric_limits<double>::quiet_NaN()};
     //! the collective's ideal time (ring: eq. 4.1 plus step latencies), mean over buffers
     double idealAllreduceTimeS{0};
     std::string collective; //!< the collective that ran (after a fallback, the fallback)

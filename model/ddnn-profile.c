@@ -203,6 +203,73 @@ fail:
     return rc;
 }
 
+int
+ddnn_profile_from_layers(ddnn_profile** out,
+                         const ddnn_layer* layers,
+                         size_t count,
+                         ddnn_diag* diag)
+{
+    ddnn_profile* p;
+    size_t i;
+    if (count == 0)
+        return ddnn_diag_set(diag, DDNN_ERR_EMPTY, 0, "", "no layers");
+    if (count > DDNN_PROFILE_MAX_LAYERS)
+        return ddnn_diag_set(diag,
+                             DDNN_ERR_RANGE,
+                             0,
+                             "layer",
+                             "%lu layers, more than %d",
+                             (unsigned long)count,
+                             DDNN_PROFILE_MAX_LAYERS);
+    p = calloc(1, sizeof *p);
+    if (p)
+        p->layers = calloc(count, sizeof *p->layers);
+    if (!p || !p->layers)
+    {
+        ddnn_profile_free(p);
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    p->count = count;
+    for (i = 0; i < count; i++)
+    {
+        const ddnn_layer* l = &layers[i];
+        int rc = DDNN_OK;
+        if (l->param_bytes == 0)
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               0,
+                               "param_bytes",
+                               "layer %lu: expected a positive number of bytes, found 0",
+                               (unsigned long)i);
+        else if (l->param_bytes > DDNN_PROFILE_MAX_MODEL_BYTES - p->total_bytes)
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               0,
+                               "param_bytes",
+                               "the model's bytes would pass %llu (at most 2^53 in all)",
+                               (unsigned long long)DDNN_PROFILE_MAX_MODEL_BYTES);
+        else if (l->forward_ns > DDNN_PROFILE_MAX_COMPUTE_NS - p->compute_ns
+                 || l->backward_ns > DDNN_PROFILE_MAX_COMPUTE_NS - p->compute_ns - l->forward_ns)
+            rc = ddnn_diag_set(diag,
+                               DDNN_ERR_RANGE,
+                               0,
+                               "forward_ns",
+                               "the compute time would pass %llu ns (at most 10^15 in all)",
+                               (unsigned long long)DDNN_PROFILE_MAX_COMPUTE_NS);
+        if (rc < 0)
+        {
+            ddnn_profile_free(p);
+            return rc;
+        }
+        p->layers[i] = *l;
+        p->layers[i].index = (uint32_t)i;
+        p->total_bytes += l->param_bytes;
+        p->compute_ns += l->forward_ns + l->backward_ns;
+    }
+    *out = p;
+    return DDNN_OK;
+}
+
 DDNN_FILE_READER(ddnn_profile_read_file,
                  ddnn_profile**,
                  ddnn_profile_parse,
@@ -251,7 +318,7 @@ ddnn_profile_scale(const ddnn_profile* p,
 {
     uint64_t cumulative = 0, previous = 0;
     size_t i;
-    if (!p || !forward_ns || !backward_ns || iteration_ns == 0)
+    if (!p || !forward_ns || !backward_ns || iteration_ns == 0 || p->compute_ns == 0)
         return DDNN_ERR_INVALID;
     for (i = 0; i < p->count; i++)
     {

@@ -38,6 +38,16 @@ extern "C"
     /* Reads and parses a CSV file. */
     int ddnn_profile_read_file(ddnn_profile** out, const char* path, ddnn_diag* diag);
 
+    /*
+     * Builds a profile from layers[0..count), indexed 0..count-1 in order (the index fields are
+     * set here), under the same bounds as a CSV; unlike a CSV, every compute time may be 0 (a
+     * trace of communication only): such a profile cannot be scaled.
+     */
+    int ddnn_profile_from_layers(ddnn_profile** out,
+                                 const ddnn_layer* layers,
+                                 size_t count,
+                                 ddnn_diag* diag);
+
     void ddnn_profile_free(ddnn_profile* p);
 
     size_t ddnn_profile_layer_count(const ddnn_profile* p);
@@ -51,7 +61,8 @@ extern "C"
      * iteration_ns. Times are cumulated in execution order (forward 0..L-1, then
      * backward L-1..0) and each boundary is rounded to the nearest ns, so the
      * scaled times add up to iteration_ns exactly. forward_ns and backward_ns are
-     * arrays of ddnn_profile_layer_count() entries, indexed by layer.
+     * arrays of ddnn_profile_layer_count() entries, indexed by layer. DDNN_ERR_INVALID for a
+     * profile without compute (ddnn_profile_from_layers).
      */
     int ddnn_profile_scale(const ddnn_profile* p,
                            uint64_t iteration_ns,

@@ -4,14 +4,17 @@
 #include "dnn-model.h"
 
 #include "data-path.h"
+#include "ddnn-chakra.h"
 #include "one-line-error.h"
 
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -34,6 +37,14 @@ DnnModel::GetTypeId()
                             "ddnn's data folder, see DdnnDataPath).",
                             StringValue(""),
                             MakeStringAccessor(&DnnModel::m_profileFile),
+                            MakeStringChecker())
+              .AddAttribute("ChakraTrace",
+                            "Folder of a Chakra execution trace, <prefix>.<rank>.et per rank: the "
+                            "model is the trace's (one layer per all-reduce, its own compute "
+                            "times; ComputeTime does not apply). Excludes ProfileFile; empty: "
+                            "none.",
+                            StringValue(""),
+                            MakeStringAccessor(&DnnModel::m_chakraTrace),
                             MakeStringChecker())
               .AddAttribute("FusionBufferBytes",
                             "Largest fusion buffer in bytes (Horovod tensor fusion); at least 1.",
@@ -75,8 +86,42 @@ DnnModel::Unload()
 void
 DnnModel::Load()
 {
-    NS_LOG_FUNCTION(this << m_profileFile);
+    NS_LOG_FUNCTION(this << m_profileFile << m_chakraTrace);
     Unload();
+    m_chakraRanks = 0;
+    if (!m_chakraTrace.empty())
+    {
+        if (!m_profileFile.empty())
+        {
+            throw DdnnError("ns3::DnnModel::ChakraTrace: excludes ProfileFile (" + m_profileFile
+                            + "): a trace is its own model; set one of them");
+        }
+        ddnn_diag diag{};
+        char file[1024];
+        ddnn_chakra_trace* trace = nullptr;
+        // Read first: the file at fault is known only once the reader returns.
+        const int rc
+            = ddnn_chakra_read_folder(&trace, m_chakraTrace.c_str(), file, sizeof file, &diag);
+        CheckReadOutcome(rc, diag, file, "ns3::DnnModel::ChakraTrace");
+        m_chakraRanks = ddnn_chakra_trace_ranks(trace);
+        m_chakraExpectedBytes = ddnn_chakra_trace_expected_bytes_per_worker(trace);
+        m_profile = ddnn_chakra_trace_take_profile(trace);
+        ddnn_chakra_trace_free(trace);
+        // The trace's times as they are: a trace of communication only has no compute to scale.
+        const size_t layers = ddnn_profile_layer_count(m_profile);
+        m_forwardNs.resize(layers);
+        m_backwardNs.resize(layers);
+        for (size_t l = 0; l < layers; ++l)
+        {
+            m_forwardNs[l] = ddnn_profile_layer(m_profile, l)->forward_ns;
+            m_backwardNs[l] = ddnn_profile_layer(m_profile, l)->backward_ns;
+        }
+        m_computeTime = NanoSeconds(ddnn_profile_compute_ns(m_profile));
+        NS_LOG_INFO("Chakra trace " << m_chakraTrace << ": " << m_chakraRanks << " ranks, "
+                                    << layers << " all-reduces, compute " << m_computeTime);
+        Fuse(m_chakraTrace);
+        return;
+    }
     if (m_profileFile.empty())
     {
         m_profileFile = DdnnDataPath("thesis-default-profile.csv");
@@ -94,6 +139,12 @@ DnnModel::Load()
                      m_profileFile,
                      "ns3::DnnModel::ProfileFile");
     Scale();
+    Fuse(m_profileFile);
+}
+
+void
+DnnModel::Fuse(const std::string& source)
+{
     int rc = ddnn_fusion_plan_new(&m_plan, m_profile, m_fusionBufferBytes);
     if (rc != DDNN_OK)
     {
@@ -104,7 +155,7 @@ DnnModel::Load()
         Buffer buffer = GetBuffer(b);
         if (buffer.oversized)
         {
-            std::cerr << "ddnn: warning: " << m_profileFile << ": layer " << buffer.lowestLayer
+            std::cerr << "ddnn: warning: " << source << ": layer " << buffer.lowestLayer
                       << " holds " << buffer.bytes << " bytes, more than FusionBufferBytes ("
                       << m_fusionBufferBytes << "); it travels alone in its own buffer"
                       << std::endl;
@@ -115,8 +166,13 @@ DnnModel::Load()
 void
 DnnModel::SetComputeTime(Time computeTime)
 {
+    if (m_chakraRanks > 0 && computeTime != m_computeTime)
+    {
+        throw DdnnError("ns3::DnnModel::ComputeTime: the model is the Chakra trace " + m_chakraTrace
+                        + ", whose compute times are its own");
+    }
     m_computeTime = computeTime;
-    if (m_profile)
+    if (m_profile && m_chakraRanks == 0)
     {
         Scale(); // the profile is read once; a new compute time only rescales it
     }
@@ -215,6 +271,26 @@ DnnModel::GetProfile() const
 {
     EnsureLoaded();
     return m_profile;
+}
+
+bool
+DnnModel::IsChakraTrace() const
+{
+    return !m_chakraTrace.empty();
+}
+
+uint32_t
+DnnModel::GetChakraRanks() const
+{
+    EnsureLoaded();
+    return m_chakraRanks;
+}
+
+double
+DnnModel::GetChakraExpectedBytesPerWorker() const
+{
+    EnsureLoaded();
+    return m_chakraRanks > 0 ? m_chakraExpectedBytes : std::numeric_limits<double>::quiet_NaN();
 }
 
 const ddnn_fusion_plan*

@@ -26,6 +26,10 @@ namespace ns3
  * iteration (forward and backward) takes ComputeTime, and fuses the layers in
  * backward order into buffers of at most FusionBufferBytes (a larger layer
  * travels alone, with a warning on stderr).
+ *
+ * Or reads the Chakra execution trace in the folder ChakraTrace (model/ddnn-chakra.h): one
+ * layer per all-reduce, the trace's own compute times (not scaled: ComputeTime becomes their
+ * sum and cannot be set while the trace is loaded).
  */
 class DnnModel : public Object
 {
@@ -70,15 +74,29 @@ class DnnModel : public Object
     /** The C core's fusion plan (read-only). */
     const ddnn_fusion_plan* GetFusionPlan() const;
 
+    /** Whether the model comes from a Chakra trace (ChakraTrace set). */
+    bool IsChakraTrace() const;
+    /** The trace's ranks (0 without a trace). */
+    uint32_t GetChakraRanks() const;
+    /**
+     * The bytes a worker sends per iteration by the trace's own collective sizes, from first
+     * principles (ring all-reduce: 2 (N-1) / N x S each); NaN without a trace.
+     */
+    double GetChakraExpectedBytesPerWorker() const;
+
   protected:
     void DoDispose() override;
 
   private:
     void EnsureLoaded() const;
     void Scale();
+    void Fuse(const std::string& source);
     void Unload();
 
     std::string m_profileFile;
+    std::string m_chakraTrace;
+    uint32_t m_chakraRanks{0};
+    double m_chakraExpectedBytes{0};
     uint64_t m_fusionBufferBytes;
     Time m_computeTime;
 

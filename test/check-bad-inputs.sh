@@ -61,6 +61,15 @@ w jobs-late.xml "<scenario version=\"1\">$jobs<training start-s=\"2\"/>$run</sce
 w jobs-band.xml "<scenario version=\"1\">$jobs<training band=\"3\"/>$run</scenario>\n"
 w jobs-nine.xml "<scenario version=\"1\">$jobs$(printf '<training/>%.0s' $(seq 8))$run</scenario>\n"
 w jobs-campaign.xml "<campaign version=\"1\"><scenario version=\"1\">$jobs$run</scenario><vary parameter=\"training[2].rcp\" values=\"2\"/></campaign>\n"
+# Chakra trace folders, each broken one way (tools/make-chakra-trace.py), and one whose rank file
+# passes the reader's 64 MiB cap (sparse: refused by its size before a byte is read).
+for variant in truncated oversized cycle unknown-type all-gather disagree-size disagree-group \
+    disagree-count missing-rank stray-file; do
+    python3 "$tests/../tools/make-chakra-trace.py" "$bad/chakra-$variant" --ranks=4 \
+        --malformed=$variant || exit 1
+done
+mkdir -p "$bad/chakra-huge" "$bad/chakra-empty"
+truncate -s 65M "$bad/chakra-huge/trace.0.et"
 {
     printf '<scenario version="1"><topology workers="4"'
     for i in $(seq 2000); do printf ' a%d="1"' "$i"; done

@@ -1191,6 +1191,7 @@ class TableRowsReachAttributesTestCase : public TestCase
             {"background.cdf", ddnntest::WriteTempFile("rows-cdf.csv", "0,0\n100000,1\n")},
             {"background.schedule", ddnntest::WriteTempFile("rows-schedule.csv", "0,0,1,100,0\n")},
             {"training.buffer-tos-map", "0=8"},
+            {"training.chakra-trace", DdnnDataPath("chakra/allreduce-4")},
             {"training.oracle-reference",
              ddnntest::WriteTempFile("rows-oracle.csv",
                                      "buffer,end_s,deadline_s\n0,0.2,0.1\n1,0.2,0.3\n")}};
@@ -1214,6 +1215,13 @@ class TableRowsReachAttributesTestCase : public TestCase
             const std::string name = std::string(p->element) + "." + p->attribute;
             const std::string value = OtherValue(s, p, free);
             s.Set(name, value);
+            if (name == "training.chakra-trace")
+            {
+                // a trace is the whole model: neither a profile nor a compute time besides it
+                const Scenario defaults;
+                s.Set("training.profile", defaults.Job(0).profile);
+                s.values.jobs[0].compute_ms = 0;
+            }
             if (name == "training.distribution")
             {
                 // multicast sends a dedicated server's updates

@@ -13,6 +13,12 @@ foreach(name ${ddnn_unit_tests})
   target_compile_definitions(ddnn-unit-${name} PRIVATE DDNN_DATA_DIR="${ddnn_data_dir}")
   add_test(NAME unit-${name} COMMAND ddnn-unit-${name} ${ddnn_data_dir})
 endforeach()
+# The Chakra reader's malformed traces, written by the repository's own generator before its test.
+set(ddnn_chakra_traces ${CMAKE_CURRENT_BINARY_DIR}/chakra-traces)
+add_test(NAME chakra-traces COMMAND sh ${ddnn_test_dir}/make-chakra-traces.sh ${ddnn_chakra_traces})
+set_tests_properties(chakra-traces PROPERTIES FIXTURES_SETUP chakra-traces)
+set_tests_properties(unit-chakra PROPERTIES FIXTURES_REQUIRED chakra-traces)
+target_compile_definitions(ddnn-unit-chakra PRIVATE DDNN_CHAKRA_TRACES="${ddnn_chakra_traces}")
 
 # ns-3 TestSuites, run by a small test-runner (ns3::TestRunner::Run).
 add_executable(ddnn-test-runner test/ddnn-test-runner.cc ${ddnn_test_sources})
@@ -386,7 +392,7 @@ add_test(NAME doc-snippets
 # targets under libFuzzer.
 file(STRINGS ${ddnn_test_dir}/fuzz/seeds ddnn_fuzz_seed_lines REGEX "^[a-z]")
 set(ddnn_fuzz_readers profile cdf schedule scenario campaign calibration manifest args table
-    oracle)
+    oracle chakra)
 foreach(reader ${ddnn_fuzz_readers})
   set(inputs)
   foreach(line ${ddnn_fuzz_seed_lines})

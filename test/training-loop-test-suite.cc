@@ -19,6 +19,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/utilization-meter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <sstream>
@@ -612,6 +613,105 @@ class NetworkSyncerTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * A Chakra trace is its profile: data/chakra/training-4 (4 ranks, 3 layers, an all-reduce after
+ * each backward node) runs as data/chakra/training-4.csv at the trace's compute time, to the
+ * byte and the nanosecond; ASTRA-sim's microbenchmark shape (one 1 MiB all-reduce, no compute)
+ * runs, and each worker sends 2 (N-1) / N x 1 MiB per iteration.
+ */
+class ChakraTraceTestCase : public TestCase
+{
+  public:
+    ChakraTraceTestCase()
+        : TestCase("ideal: a 4-rank Chakra trace runs as its equivalent profile")
+    {
+    }
+
+  private:
+    struct Outcome
+    {
+        std::vector<uint64_t> bytes; //!< per worker and iteration
+        int64_t endNs{0};            //!< the last collective's end
+        double traceExpected{0};
+    };
+
+    static Outcome
+    Run(const std::string& profile, const std::string& trace, Time compute, uint64_t fusion)
+    {
+        Job j(4, profile, fusion, compute);
+        if (!trace.empty())
+        {
+            j.helper.SetAttribute("ChakraTrace", StringValue(trace));
+        }
+        j.UseIdealTransport();
+        j.helper.SetAttribute("Iterations", UintegerValue(3));
+        j.Install();
+        Simulator::Run();
+        Outcome o;
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            for (uint32_t it = 0; it < 3; ++it)
+            {
+                o.bytes.push_back(j.job->GetWorker(r)->GetBytesSent(it));
+            }
+        }
+        for (const auto& rec : j.job->GetRecords())
+        {
+            o.endNs = std::max<int64_t>(o.endNs, rec.end_ns);
+        }
+        o.traceExpected = j.job->GetModel()->GetChakraExpectedBytesPerWorker();
+        Simulator::Destroy();
+        return o;
+    }
+
+    void
+    DoRun() override
+    {
+        // 3 layers of 300 us forward and 600 us backward: 2.7 ms per iteration.
+        // Fusion of 400000 bytes: layer 0 alone, layers 1 and 2 together.
+        const Outcome csv
+            = Run(DdnnDataPath("chakra/training-4.csv"), "", MicroSeconds(2700), 400000);
+        const Outcome trace
+            = Run("", DdnnDataPath("chakra/training-4"), MicroSeconds(2700), 400000);
+        NS_TEST_ASSERT_MSG_EQ(trace.bytes.size(), csv.bytes.size(), "workers x iterations");
+        for (size_t i = 0; i < csv.bytes.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                trace.bytes[i], csv.bytes[i], "bytes of worker x iteration " << i);
+            // 2 (4-1)/4 x (400000 + 250000 + 100000)
+            NS_TEST_ASSERT_MSG_EQ(trace.bytes[i], 1125000, "ring bytes from first principles");
+        }
+        NS_TEST_ASSERT_MSG_EQ(trace.endNs, csv.endNs, "the same iterations, to the ns");
+        NS_TEST_ASSERT_MSG_GT(trace.endNs, 3 * 2700000, "three iterations of compute at least");
+        NS_TEST_ASSERT_MSG_EQ_TOL(trace.traceExpected, 1125000.0, 1e-6, "the trace's own figure");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(csv.traceExpected), true, "a profile has none");
+
+        const Outcome bench = Run("", DdnnDataPath("chakra/allreduce-4"), MicroSeconds(1), 1048576);
+        for (uint64_t bytes : bench.bytes)
+        {
+            NS_TEST_ASSERT_MSG_EQ(bytes, 1572864, "2 (4-1)/4 x 1048576");
+        }
+        NS_TEST_ASSERT_MSG_GT(bench.endNs, 0, "the microbenchmark's all-reduces ran");
+
+        // The helper refuses a trace of another number of ranks than the job's workers.
+        Job eight(8, "", 1048576, MicroSeconds(1));
+        eight.helper.SetAttribute("ChakraTrace", StringValue(DdnnDataPath("chakra/allreduce-4")));
+        std::string error;
+        try
+        {
+            eight.Install();
+        }
+        catch (const DdnnError& e)
+        {
+            error = e.what();
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_NE(
+            error.find("the trace has 4 ranks, the job 8 workers"), std::string::npos, error);
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Test suite of the training loop.
  */
 class TrainingLoopTestSuite : public TestSuite
@@ -628,6 +728,7 @@ class TrainingLoopTestSuite : public TestSuite
         AddTestCase(new SeveralJobsTestCase);
         AddTestCase(new NetworkSyncerTestCase);
         AddTestCase(new TrainingFaultsTestCase);
+        AddTestCase(new ChakraTraceTestCase);
         AddTestCase(new TcpDefaultsWarningTestCase); // last: it resets ns-3's defaults
     }
 };

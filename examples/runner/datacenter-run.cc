@@ -458,6 +458,14 @@ SummaryRows(const DatacenterResult& r)
                  {"sync_bytes", FormatFigure(t.syncBytes)}})
         {
             rows.emplace_back(job + key, value);
+            // A Chakra trace's own expected bytes beside the measured ones, in trace runs only
+            // (the summary of every other run stays as it was).
+            if (key == "expected_bytes_per_worker_per_iteration"
+                && !std::isnan(t.traceExpectedBytesPerWorkerPerIteration))
+            {
+                rows.emplace_back(job + "trace_expected_bytes_per_worker_per_iteration",
+                                  FormatFigure(t.traceExpectedBytesPerWorkerPerIteration));
+            }
         }
     }
     rows.emplace_back("flows_scheduled", std::to_string(r.flowsScheduled));

@@ -74,6 +74,9 @@ class Scenario
         for (uint32_t k = 0; k < values.job_count; ++k)
         {
             f(JobArgument(k, "profile"), values.jobs[k].profile, sizeof values.jobs[k].profile);
+            f(JobArgument(k, "chakraTrace"),
+              values.jobs[k].chakra_trace,
+              sizeof values.jobs[k].chakra_trace);
             f(JobArgument(k, "oracleReference"),
               values.jobs[k].oracle_reference,
               sizeof values.jobs[k].oracle_reference);

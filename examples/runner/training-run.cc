@@ -70,8 +70,36 @@ LoadJobModel(const Scenario& scenario, uint32_t k)
 {
     Ptr<DnnModel> model = CreateObject<DnnModel>();
     SetScenarioAttributes(scenario, k, model);
+    const ddnn_scenario_job& job = scenario.Job(k);
+    if (job.chakra_trace[0] == '\0')
+    {
+        model->Load();
+        model->SetComputeTime(scenario.ComputeTime(k, model->GetTotalBytes()));
+        return model;
+    }
+    // A trace is the whole model: its own layers and compute times. The profile row always
+    // holds a path (its default resolved), so only one other than the default is a conflict.
+    const Scenario defaults;
+    if (std::string(job.profile) != defaults.Job(0).profile)
+    {
+        throw DdnnError(JobArgument(k, "chakraTrace") + "=" + job.chakra_trace + ": excludes "
+                        + JobArgument(k, "profile") + "=" + job.profile
+                        + ": a trace is its own model; give one of them");
+    }
+    if (job.compute_ms > 0)
+    {
+        throw DdnnError(JobArgument(k, "computeMs") + ": does not apply to a Chakra trace ("
+                        + JobArgument(k, "chakraTrace") + "), whose compute times are its own");
+    }
+    model->SetAttribute("ProfileFile", StringValue(""));
     model->Load();
-    model->SetComputeTime(scenario.ComputeTime(k, model->GetTotalBytes()));
+    if (model->GetChakraRanks() != scenario.WorkersOf(k))
+    {
+        throw DdnnError(JobArgument(k, "chakraTrace") + "=" + job.chakra_trace + ": the trace has "
+                        + std::to_string(model->GetChakraRanks()) + " ranks, the job "
+                        + std::to_string(scenario.WorkersOf(k)) + " workers (--workers or "
+                        + JobArgument(k, "jobWorkers") + ")");
+    }
     return model;
 }
 

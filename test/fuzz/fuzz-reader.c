@@ -2,16 +2,17 @@
 /*
  * A libFuzzer target for one of the C core's readers, chosen at build time with
  * -DDDNN_FUZZ_READER=<profile|cdf|schedule|scenario|campaign|calibration|manifest|args|table|
- * oracle> (args: a command line, one argument a line, read into a scenario by the parameter table
- * as the programs do; table: a run's table as the campaign report reads it back, by its header's
- * names; oracle: a reference run's buffers.csv, for a model of 32 buffers).
- * Built with clang's -fsanitize=fuzzer by ./ddnn fuzz, and with fuzz-replay.c (a main that feeds it
- * files) by the normal build, so that ctest replays the committed corpus in
- * test/fuzz/corpus/READER/. Every input must end in DDNN_OK or a negative code with a diagnostic,
- * never in a crash, a leak or undefined behaviour.
+ * oracle|chakra> (chakra: one rank's Chakra ET file; args: a command line, one argument a line,
+ * read into a scenario by the parameter table as the programs do; table: a run's table as the
+ * campaign report reads it back, by its header's names; oracle: a reference run's buffers.csv, for
+ * a model of 32 buffers). Built with clang's -fsanitize=fuzzer by ./ddnn fuzz, and with
+ * fuzz-replay.c (a main that feeds it files) by the normal build, so that ctest replays the
+ * committed corpus in test/fuzz/corpus/READER/. Every input must end in DDNN_OK or a negative code
+ * with a diagnostic, never in a crash, a leak or undefined behaviour.
  */
 #include "ddnn-calibration.h"
 #include "ddnn-cdf.h"
+#include "ddnn-chakra.h"
 #include "ddnn-csv.h"
 #include "ddnn-manifest.h"
 #include "ddnn-oracle.h"
@@ -35,6 +36,7 @@
 #define DDNN_FUZZ_ARGS        8
 #define DDNN_FUZZ_TABLE       9
 #define DDNN_FUZZ_ORACLE      10
+#define DDNN_FUZZ_CHAKRA      11
 
 /* A rejected input must say why. */
 static void
@@ -67,6 +69,23 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
     }
     ddnn_profile_free(profile);
+#elif DDNN_FUZZ_READER == DDNN_FUZZ_CHAKRA
+    /* One rank's file, then joined with itself (two ranks that agree). */
+    ddnn_chakra_rank* rank = NULL;
+    rc = ddnn_chakra_parse_rank(&rank, text, size, &diag);
+    if (rc == DDNN_OK)
+    {
+        ddnn_chakra_rank* const ranks[2] = {rank, rank};
+        ddnn_chakra_trace* trace = NULL;
+        size_t first, second;
+        rc = ddnn_chakra_join(&trace, ranks, 2, &first, &second, &diag);
+        if (rc == DDNN_OK)
+        {
+            (void)ddnn_chakra_trace_expected_bytes_per_worker(trace);
+        }
+        ddnn_chakra_trace_free(trace);
+    }
+    ddnn_chakra_rank_free(rank);
 #elif DDNN_FUZZ_READER == DDNN_FUZZ_CDF
     ddnn_cdf* cdf = NULL;
     rc = ddnn_cdf_parse(&cdf, text, size, &diag);
