@@ -4,6 +4,7 @@
 #endif
 #include "ddnn-chakra.h"
 
+#include "ddnn-array.h"
 #include "ddnn-chakra-et.pb-c.h"
 #include "ddnn-file.h"
 
@@ -321,18 +322,8 @@ add_deps(graph* g, const uint64_t* ids, size_t n, ddnn_diag* diag)
                              "data_deps",
                              "more than %u dependencies in all",
                              DDNN_CHAKRA_MAX_DEPS);
-    if (g->dep_count + n > g->dep_cap)
-    {
-        size_t cap = g->dep_cap ? g->dep_cap : 64;
-        uint64_t* grown;
-        while (cap < g->dep_count + n)
-            cap *= 2;
-        grown = realloc(g->dep_ids, cap * sizeof *grown);
-        if (!grown)
-            return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-        g->dep_ids = grown;
-        g->dep_cap = cap;
-    }
+    if (DDNN_ARRAY_RESERVE(g->dep_ids, g->dep_cap, g->dep_count + n) != DDNN_OK)
+        return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
     if (n)
         memcpy(g->dep_ids + g->dep_count, ids, n * sizeof *ids);
     g->dep_count += n;
@@ -401,17 +392,10 @@ decode(graph* g, const unsigned char* p, size_t len, ddnn_diag* diag)
                                      "",
                                      "message %lu is not a Chakra Node (malformed protobuf)",
                                      (unsigned long)message);
-            if (g->count == g->cap)
+            if (DDNN_ARRAY_RESERVE(g->nodes, g->cap, g->count + 1) != DDNN_OK)
             {
-                size_t cap = g->cap ? g->cap * 2 : 64;
-                node* grown = realloc(g->nodes, cap * sizeof *grown);
-                if (!grown)
-                {
-                    chakra_proto_msg__node__free_unpacked(n, NULL);
-                    return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-                }
-                g->nodes = grown;
-                g->cap = cap;
+                chakra_proto_msg__node__free_unpacked(n, NULL);
+                return ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
             }
             rc = take_node(&g->nodes[g->count], n, diag);
             if (rc == DDNN_OK)
@@ -876,17 +860,10 @@ ddnn_chakra_read_folder(
                                DDNN_CHAKRA_MAX_RANKS);
             break;
         }
-        if (count == cap)
+        if (DDNN_ARRAY_RESERVE(names, cap, count + 1) != DDNN_OK)
         {
-            char** grown;
-            cap = cap ? cap * 2 : 16;
-            grown = realloc(names, cap * sizeof *names);
-            if (!grown)
-            {
-                rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
-                break;
-            }
-            names = grown;
+            rc = ddnn_diag_set(diag, DDNN_ERR_NOMEM, 0, "", "out of memory");
+            break;
         }
         names[count] = strdup(e->d_name);
         if (!names[count])
