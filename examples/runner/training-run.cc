@@ -100,6 +100,15 @@ LoadJobModel(const Scenario& scenario, uint32_t k)
                         + std::to_string(scenario.WorkersOf(k)) + " workers (--workers or "
                         + JobArgument(k, "jobWorkers") + ")");
     }
+    // A buffer's deadline is the compute that waits for it: without any, a least-slack queue
+    // disc would find every training packet already late.
+    if (scenario.ReadsSlackTags() && model->GetComputeTime().IsZero())
+    {
+        throw DdnnError("--queueDisc=" + std::string(scenario.values.queue_disc) + ": "
+                        + JobArgument(k, "chakraTrace") + "=" + job.chakra_trace
+                        + " has no compute time, so its buffers have no deadline; expected a "
+                          "trace with compute nodes, or another queue disc");
+    }
     return model;
 }
 
