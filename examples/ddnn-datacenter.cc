@@ -241,31 +241,40 @@ CompareRows(const DatacenterResult& same, const DatacenterResult& low)
         const TrainingSummary& a = same.jobs[k].training;
         const TrainingSummary& b = low.jobs[k].training;
         const std::string job = same.jobs.size() > 1 ? " (job " + std::to_string(k + 1) + ")" : "";
-        rows.push_back({JobPrefix(k, "_") + "iteration_time_mean_s",
-                        "iteration time (ms)" + job,
-                        1e3,
-                        IterationInterval(a, same.confidenceLevel),
-                        IterationInterval(b, same.confidenceLevel),
-                        a.iterationTimeSdS,
-                        b.iterationTimeSdS,
-                        IterationMedian(a),
-                        IterationMedian(b),
-                        IterationChange(a, b, same.confidenceLevel),
-                        std::max<uint64_t>(same.minIterations, 1)});
-        // The thesis code's clock (doc/validation.rst, "The thesis's own code, side by side").
-        const ddnn_interval sameBackward = BackwardClockInterval(a, same.confidenceLevel);
-        const ddnn_interval lowBackward = BackwardClockInterval(b, same.confidenceLevel);
-        rows.push_back({JobPrefix(k, "_") + "iteration_backward_clock_mean_s",
-                        "iteration (thesis clock, ms)" + job,
-                        1e3,
-                        sameBackward,
-                        lowBackward,
-                        a.backwardPeriodSdS,
-                        b.backwardPeriodSdS,
-                        ddnn_median(a.backwardPeriodsS.data(), a.backwardPeriodsS.size()),
-                        ddnn_median(b.backwardPeriodsS.data(), b.backwardPeriodsS.size()),
-                        SeriesChange(sameBackward, lowBackward, same.confidenceLevel),
-                        std::max<uint64_t>(same.minIterations, 1)});
+        // An iteration row on either clock: iteration starts (the summary's) or the thesis
+        // code's (doc/validation.rst, "The thesis's own code, side by side").
+        auto periods = [&](const std::string& key,
+                           const std::string& label,
+                           const std::vector<double>& samePeriods,
+                           const std::vector<double>& lowPeriods,
+                           double sameSd,
+                           double lowSd) {
+            const ddnn_interval sameMean = PeriodsInterval(samePeriods, same.confidenceLevel);
+            const ddnn_interval lowMean = PeriodsInterval(lowPeriods, same.confidenceLevel);
+            rows.push_back({JobPrefix(k, "_") + key,
+                            label + job,
+                            1e3,
+                            sameMean,
+                            lowMean,
+                            sameSd,
+                            lowSd,
+                            ddnn_median(samePeriods.data(), samePeriods.size()),
+                            ddnn_median(lowPeriods.data(), lowPeriods.size()),
+                            SeriesChange(sameMean, lowMean, same.confidenceLevel),
+                            std::max<uint64_t>(same.minIterations, 1)});
+        };
+        periods("iteration_time_mean_s",
+                "iteration time (ms)",
+                a.iterationPeriodsS,
+                b.iterationPeriodsS,
+                a.iterationTimeSdS,
+                b.iterationTimeSdS);
+        periods("iteration_backward_clock_mean_s",
+                "iteration (thesis clock, ms)",
+                a.backwardPeriodsS,
+                b.backwardPeriodsS,
+                a.backwardPeriodSdS,
+                b.backwardPeriodSdS);
         const ddnn_interval sameAllreduce
             = SeriesInterval(a.allreduceTimeMeanS, a.allreduceTimesS, same.confidenceLevel);
         const ddnn_interval lowAllreduce

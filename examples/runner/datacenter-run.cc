@@ -414,7 +414,7 @@ SummaryRows(const DatacenterResult& r)
         const TrainingSummary& t = r.jobs[k].training;
         const std::string job = JobPrefix(k, "_");
         const ddnn_interval period = IterationInterval(t, r.confidenceLevel);
-        const ddnn_interval backward = BackwardClockInterval(t, r.confidenceLevel);
+        const ddnn_interval backward = PeriodsInterval(t.backwardPeriodsS, r.confidenceLevel);
         for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
                  {"workers", std::to_string(t.workers)},
                  {"model_bytes", std::to_string(t.modelBytes)},

@@ -40,21 +40,17 @@ ConfidenceText(double level)
 }
 
 ddnn_interval
-IterationInterval(const TrainingSummary& training, double level)
+PeriodsInterval(const std::vector<double>& periods, double level)
 {
     ddnn_interval out;
-    Check(ddnn_batch_means(
-        training.iterationPeriodsS.data(), training.iterationPeriodsS.size(), level, &out));
+    Check(ddnn_batch_means(periods.data(), periods.size(), level, &out));
     return out;
 }
 
 ddnn_interval
-BackwardClockInterval(const TrainingSummary& training, double level)
+IterationInterval(const TrainingSummary& training, double level)
 {
-    ddnn_interval out;
-    Check(ddnn_batch_means(
-        training.backwardPeriodsS.data(), training.backwardPeriodsS.size(), level, &out));
-    return out;
+    return PeriodsInterval(training.iterationPeriodsS, level);
 }
 
 double

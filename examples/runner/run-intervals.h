@@ -23,8 +23,9 @@ std::string ConfidenceText(double level);
  */
 ddnn_interval IterationInterval(const TrainingSummary& training, double level);
 
-/** The same of the thesis code's clock (TrainingSummary::backwardPeriodsS). */
-ddnn_interval BackwardClockInterval(const TrainingSummary& training, double level);
+/** The mean of periods in their order (iterations on either clock) with its interval at
+ * `level`: batch means, as IterationInterval. */
+ddnn_interval PeriodsInterval(const std::vector<double>& periods, double level);
 
 /** The median of the window's iteration periods; NaN without any. */
 double IterationMedian(const TrainingSummary& training);
