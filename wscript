@@ -99,6 +99,7 @@ def build(bld):
         'model/ddnn-interval.c',
         'model/ddnn-precision.c',
         'model/ddnn-transport-profile.c',
+        'model/ddnn-chakra.c',
         'model/data-path.cc',
         'model/dnn-model.cc',
         'model/training-job.cc',
