@@ -229,7 +229,8 @@ AggregatingSwitch::SendResult(void* ctx, const ddnn_agg_chunk_message* result)
         {
             continue;
         }
-        auto it = self->m_workers.find({static_cast<uint16_t>(result->job), static_cast<uint16_t>(w)});
+        auto it
+            = self->m_workers.find({static_cast<uint16_t>(result->job), static_cast<uint16_t>(w)});
         if (it == self->m_workers.end())
         {
             return DDNN_ERR_STATE; // a sum before every worker contributed: cannot be
