@@ -41,6 +41,7 @@ RUNNER_SOURCES = [
     'examples/runner/training-run.cc',
     'examples/runner/datacenter-run.cc',
     'examples/runner/run-intervals.cc',
+    'examples/runner/scaled-replica.cc',
     'examples/runner/outlier-iterations.cc',
     'examples/runner/scenario-file.cc',
     'examples/runner/program-main.cc',

@@ -853,6 +853,10 @@ main(int argc, char* argv[])
         {
             PrepareOutputDirectory("--outDir", scenario.outDir);
             LockOutputDirectory("--outDir", scenario.outDir);
+            if (const std::string note = ScaleNote(scenario); !note.empty())
+            {
+                std::cout << note << std::endl;
+            }
         }
         // Stages: one of duration-s, or with a precision as many as it takes (ddnn-precision.h).
         PrecisionLog log(scenario);

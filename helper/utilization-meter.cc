@@ -151,6 +151,7 @@ UtilizationMeter::Measure(Ptr<NetDevice> device, const std::string& name)
     m_bitRates.push_back(static_cast<double>(rate.Get().GetBitRate()));
     m_bins.emplace_back();
     m_window.push_back({});
+    m_windowPackets.push_back({});
     device->TraceConnectWithoutContext(
         "PhyTxBegin", MakeBoundCallback(&UtilizationMeter::Transmitted, this, link));
 }
@@ -205,6 +206,7 @@ UtilizationMeter::Transmitted(UtilizationMeter* meter, uint32_t link, Ptr<const 
     if (now >= meter->m_from && now < meter->m_until)
     {
         meter->m_window[link][tenant] += packet->GetSize();
+        ++meter->m_windowPackets[link][tenant];
     }
 }
 
@@ -234,6 +236,17 @@ double
 UtilizationMeter::GetUplinkUtilization(TenantKind::Tenant tenant) const
 {
     return WindowUtilization(0, m_servers, tenant);
+}
+
+uint64_t
+UtilizationMeter::GetUplinkPackets(TenantKind::Tenant tenant) const
+{
+    uint64_t packets = 0;
+    for (uint32_t link = 0; link < m_servers; ++link)
+    {
+        packets += m_windowPackets[link][tenant];
+    }
+    return packets;
 }
 
 double
@@ -311,7 +324,8 @@ UtilizationMeter::GetRankState() const
             {
                 continue;
             }
-            os << link << " " << tenant << " " << m_window[link][tenant] << " " << bins.size();
+            os << link << " " << tenant << " " << m_window[link][tenant] << " "
+               << m_windowPackets[link][tenant] << " " << bins.size();
             for (uint64_t bytes : bins)
             {
                 os << " " << bytes;
@@ -329,14 +343,16 @@ UtilizationMeter::MergeRankState(const std::string& state)
     size_t link = 0;
     size_t tenant = 0;
     uint64_t window = 0;
+    uint64_t packets = 0;
     size_t count = 0;
-    while (in >> link >> tenant >> window >> count)
+    while (in >> link >> tenant >> window >> packets >> count)
     {
         if (link >= m_bins.size() || tenant >= TENANTS || count > (1u << 30))
         {
             throw DdnnError("UtilizationMeter::MergeRankState: a state of other links");
         }
         m_window[link][tenant] += window;
+        m_windowPackets[link][tenant] += packets;
         std::vector<uint64_t>& bins = m_bins[link][tenant];
         bins.resize(std::max(bins.size(), count), 0);
         for (size_t i = 0; i < count; ++i)

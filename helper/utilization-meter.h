@@ -37,6 +37,9 @@ class UtilizationMeter
     double GetUplinkUtilization(TenantKind::Tenant tenant) const;
     /** Mean over the switch downlinks of a tenant's utilization within the window. */
     double GetDownlinkUtilization(TenantKind::Tenant tenant) const;
+    /** The packets the servers' uplinks sent within the window (a run's cost: a scaled
+     * replica's fall with its scale). */
+    uint64_t GetUplinkPackets(TenantKind::Tenant tenant) const;
     /** The servers' mean uplink utilization by the tenant in each whole bin of the window,
      * in time order (the samples behind an interval of GetUplinkUtilization). */
     std::vector<double> GetUplinkSeries(TenantKind::Tenant tenant) const;
@@ -86,7 +89,8 @@ class UtilizationMeter
     Time m_from;
     Time m_until;
     std::vector<std::array<std::vector<uint64_t>, TENANTS>> m_bins; // [link][tenant][bin]
-    std::vector<std::array<uint64_t, TENANTS>> m_window;            // [link][tenant]
+    std::vector<std::array<uint64_t, TENANTS>> m_window;            // [link][tenant]: bytes
+    std::vector<std::array<uint64_t, TENANTS>> m_windowPackets;     // [link][tenant]
 };
 
 } // namespace ns3

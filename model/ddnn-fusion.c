@@ -93,3 +93,19 @@ ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan* plan)
 {
     return plan->oversized;
 }
+
+int
+ddnn_fusion_plan_refill(ddnn_fusion_plan* plan, const ddnn_profile* profile)
+{
+    size_t b, i;
+    if (!plan || !profile || ddnn_profile_layer_count(profile) != plan->layer_count)
+        return DDNN_ERR_INVALID;
+    for (b = 0; b < plan->count; b++)
+    {
+        ddnn_fusion_buffer* buffer = &plan->buffers[b];
+        buffer->bytes = 0;
+        for (i = buffer->lowest_layer; i <= buffer->highest_layer; i++)
+            buffer->bytes += ddnn_profile_layer(profile, i)->param_bytes;
+    }
+    return DDNN_OK;
+}

@@ -41,6 +41,13 @@ extern "C"
     size_t ddnn_fusion_plan_buffer_of_layer(const ddnn_fusion_plan* plan, uint32_t layer);
     /* How many layers were larger than the fusion size (each travels alone). */
     size_t ddnn_fusion_plan_oversized_count(const ddnn_fusion_plan* plan);
+    /*
+     * Recomputes each buffer's bytes from `profile`'s layers, keeping which layers it holds: a
+     * scaled replica's model (ddnn_profile_scale_bytes) fused as the model at full scale was,
+     * whatever the rounding of its layers. DDNN_ERR_INVALID for a profile of another layer
+     * count.
+     */
+    int ddnn_fusion_plan_refill(ddnn_fusion_plan* plan, const ddnn_profile* profile);
 
 #ifdef __cplusplus
 }

@@ -338,3 +338,20 @@ ddnn_profile_scale(const ddnn_profile* p,
     }
     return DDNN_OK;
 }
+
+int
+ddnn_profile_scale_bytes(ddnn_profile* p, double factor)
+{
+    size_t i;
+    if (!p || !(factor > 0 && factor <= 1))
+        return DDNN_ERR_INVALID;
+    p->total_bytes = 0;
+    for (i = 0; i < p->count; i++)
+    {
+        /* bytes < 2^53 (the reader's bound): exact in a double, and the product below it */
+        const uint64_t scaled = (uint64_t)((double)p->layers[i].param_bytes * factor + 0.5);
+        p->layers[i].param_bytes = scaled > 0 ? scaled : 1;
+        p->total_bytes += p->layers[i].param_bytes;
+    }
+    return DDNN_OK;
+}

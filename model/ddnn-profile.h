@@ -69,6 +69,13 @@ extern "C"
                            uint64_t* forward_ns,
                            uint64_t* backward_ns);
 
+    /*
+     * A scaled replica's model: every layer's parameter bytes times factor, rounded to the
+     * nearest byte and at least 1 (a layer never vanishes, so the fusion plan keeps its
+     * buffers). DDNN_ERR_INVALID for a factor outside (0, 1].
+     */
+    int ddnn_profile_scale_bytes(ddnn_profile* p, double factor);
+
 #ifdef __cplusplus
 }
 #endif

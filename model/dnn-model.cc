@@ -7,6 +7,7 @@
 #include "ddnn-chakra.h"
 #include "one-line-error.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -51,6 +52,14 @@ DnnModel::GetTypeId()
                             UintegerValue(5333329),
                             MakeUintegerAccessor(&DnnModel::m_fusionBufferBytes),
                             MakeUintegerChecker<uint64_t>(1, 9007199254740992ULL))
+              .AddAttribute("ByteScale",
+                            "A scaled replica's factor in (0, 1]: every layer's parameter bytes "
+                            "times this (rounded, at least 1 byte), fused into the buffers of "
+                            "the model at full scale; on links scaled by the same factor the "
+                            "transfer times stay. 1: the model as given.",
+                            DoubleValue(1),
+                            MakeDoubleAccessor(&DnnModel::m_byteScale),
+                            MakeDoubleChecker<double>(std::numeric_limits<double>::min(), 1))
               .AddAttribute("ComputeTime",
                             "Compute time of one iteration (forward plus backward); the "
                             "profile's times are scaled to it.",
@@ -117,6 +126,8 @@ DnnModel::Load()
             m_backwardNs[l] = ddnn_profile_layer(m_profile, l)->backward_ns;
         }
         m_computeTime = NanoSeconds(ddnn_profile_compute_ns(m_profile));
+        m_chakraExpectedBytes *= m_byteScale;
+        ScaleBytes();
         NS_LOG_INFO("Chakra trace " << m_chakraTrace << ": " << m_chakraRanks << " ranks, "
                                     << layers << " all-reduces, compute " << m_computeTime);
         Fuse(m_chakraTrace);
@@ -140,6 +151,25 @@ DnnModel::Load()
                      "ns3::DnnModel::ProfileFile");
     Scale();
     Fuse(m_profileFile);
+    ScaleBytes();
+}
+
+void
+DnnModel::ScaleBytes()
+{
+    // After Fuse: the replica's buffers hold the layers they hold at full scale, which a
+    // fusion of rounded layers under a scaled limit would not always give.
+    if (m_byteScale == 1)
+    {
+        return;
+    }
+    if (ddnn_profile_scale_bytes(m_profile, m_byteScale) != DDNN_OK
+        || ddnn_fusion_plan_refill(m_plan, m_profile) != DDNN_OK)
+    {
+        std::ostringstream os;
+        os << "ns3::DnnModel::ByteScale: expected a factor in (0, 1], got " << m_byteScale;
+        throw DdnnError(os.str());
+    }
 }
 
 void

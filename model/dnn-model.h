@@ -90,6 +90,8 @@ class DnnModel : public Object
   private:
     void EnsureLoaded() const;
     void Scale();
+    /** A scaled replica: the layers' and buffers' bytes times ByteScale (after Fuse). */
+    void ScaleBytes();
     void Fuse(const std::string& source);
     void Unload();
 
@@ -98,6 +100,7 @@ class DnnModel : public Object
     uint32_t m_chakraRanks{0};
     double m_chakraExpectedBytes{0};
     uint64_t m_fusionBufferBytes;
+    double m_byteScale{1}; //!< a scaled replica's factor on the model's bytes
     Time m_computeTime;
 
     ddnn_profile* m_profile{nullptr};

@@ -313,6 +313,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-campaign-allocate.sh $<TARGET_FILE:ddnn-campaign>
                    ${CMAKE_CURRENT_BINARY_DIR}/campaign-allocate
   )
+  # A scaled replica against its full-scale cell, and a campaign comparing the two.
+  add_test(NAME scaled-replica
+           COMMAND ${ddnn_test_dir}/check-scaled-replica.sh $<TARGET_FILE:ddnn-datacenter>
+                   $<TARGET_FILE:ddnn-campaign> ${CMAKE_CURRENT_BINARY_DIR}/scaled-replica
+  )
   # A dimension of cases reported per case, labelled, with intervals over the seeds.
   add_test(NAME report-cases
            COMMAND ${ddnn_test_dir}/check-report-cases.sh $<TARGET_FILE:ddnn-campaign>

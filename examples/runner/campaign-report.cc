@@ -2260,6 +2260,129 @@ CaseFolder(const std::string& label)
 /** The runs of one case, as the report compares them: (rcp, flow rate) -> point. */
 using CasePoints = std::map<std::pair<double, double>, Point>;
 
+/** The dimension of a scaled replica's factor (scaled-replica.h). */
+constexpr const char* kScaleDimension = "run.scale";
+
+/**
+ * A campaign that varies run.scale with 1 among its values: scale-validation.csv compares, per
+ * scaled case, cell and figure, the replica's same-to-low change with the full-scale case's
+ * (the case whose label has run.scale=1 instead), and says whether the replica's mean change
+ * falls inside the full-scale interval; one line per scale on the terminal.
+ */
+void
+CompareScales(const std::vector<std::string>& labels,
+              const std::map<std::string, CasePoints>& cases,
+              const std::string& outDir,
+              const ReportOptions& options)
+{
+    const std::string prefix = std::string(kScaleDimension) + "=";
+    // label -> (the scale, the label without it); the full-scale label of each such rest
+    std::vector<std::pair<std::string, std::pair<std::string, std::string>>> scaled;
+    std::map<std::string, std::string> fullOf;
+    for (const std::string& label : labels)
+    {
+        const size_t at = label.find(prefix);
+        if (at == std::string::npos)
+        {
+            continue;
+        }
+        const size_t end = std::min(label.find(' ', at), label.size());
+        const std::string scale = label.substr(at + prefix.size(), end - at - prefix.size());
+        const std::string rest = label.substr(0, at) + label.substr(end);
+        if (Number(scale) == 1)
+        {
+            fullOf[rest] = label;
+        }
+        else
+        {
+            scaled.push_back({label, {scale, rest}});
+        }
+    }
+    if (scaled.empty())
+    {
+        return;
+    }
+    AtomicFile file(outDir + "/scale-validation.csv");
+    std::ofstream& csv = file.Out();
+    csv << "case,scale,rcp,flow_rate,key,full_seeds,full_change_percent,full_ci_low_percent,"
+           "full_ci_high_percent,scaled_seeds,scaled_change_percent,scaled_ci_low_percent,"
+           "scaled_ci_high_percent,inside_full_interval,full_verdict,scaled_verdict\n";
+    std::cout << "scaled replicas against full scale (inside: the replica's mean same-to-low "
+                 "change within the full-scale interval; "
+              << outDir << "/scale-validation.csv):\n";
+    for (const auto& [label, what] : scaled)
+    {
+        const auto& [scale, rest] = what;
+        auto full = fullOf.count(rest) ? cases.find(fullOf.at(rest)) : cases.end();
+        uint32_t inside = 0;
+        uint32_t compared = 0;
+        uint32_t verdictsSame = 0;
+        uint32_t verdicts = 0;
+        for (const auto& [where, point] : cases.at(label))
+        {
+            const Point* fullPoint = nullptr;
+            if (full != cases.end())
+            {
+                auto it = full->second.find(where);
+                fullPoint = it == full->second.end() ? nullptr : &it->second;
+            }
+            for (const char* key : {"iteration_time_mean_s",
+                                    "fct_small_mean_s",
+                                    "fct_small_p99_s",
+                                    "fct_medium_mean_s",
+                                    "fct_medium_p99_s",
+                                    "fct_large_mean_s",
+                                    "fct_large_p99_s"})
+            {
+                const bool iteration = std::string(key) == "iteration_time_mean_s";
+                const ChangeInterval scaledChange = IntervalOfChange(point, key);
+                const double scaledMean = ChangePercent(point, key);
+                ChangeInterval fullChange{};
+                double fullMean = std::numeric_limits<double>::quiet_NaN();
+                fullChange.change.low = fullChange.change.high = fullMean;
+                if (fullPoint != nullptr)
+                {
+                    fullChange = IntervalOfChange(*fullPoint, key);
+                    fullMean = ChangePercent(*fullPoint, key);
+                }
+                const bool known = !std::isnan(scaledMean) && !std::isnan(fullChange.change.low)
+                                   && !std::isnan(fullChange.change.high);
+                const bool in = known && scaledMean >= fullChange.change.low
+                                && scaledMean <= fullChange.change.high;
+                compared += known;
+                inside += in;
+                auto verdict = [&](const ChangeInterval& c) {
+                    return iteration ? SlowdownVerdict(
+                               c.change, options.greenSlowdownPercent, options.redSlowdownPercent)
+                                     : std::string();
+                };
+                if (iteration && known)
+                {
+                    ++verdicts;
+                    verdictsSame += verdict(fullChange) == verdict(scaledChange);
+                }
+                csv << CsvField(label) << "," << scale << "," << where.first << "," << where.second
+                    << "," << key << ","
+                    << (fullPoint != nullptr ? PerSeedChange(*fullPoint, key).seeds : 0) << ","
+                    << FormatFigure(fullMean) << "," << FormatFigure(fullChange.change.low) << ","
+                    << FormatFigure(fullChange.change.high) << ","
+                    << PerSeedChange(point, key).seeds << "," << FormatFigure(scaledMean) << ","
+                    << FormatFigure(scaledChange.change.low) << ","
+                    << FormatFigure(scaledChange.change.high) << ","
+                    << (known ? (in ? "yes" : "no") : "NA") << ","
+                    << (fullPoint != nullptr ? verdict(fullChange) : "") << ","
+                    << verdict(scaledChange) << "\n";
+            }
+        }
+        std::cout << "  " << label << ": " << inside << " of " << compared
+                  << " changes inside the full-scale interval"
+                  << (compared == 0 ? " (no full-scale cell to compare: run.scale=1 missing)" : "")
+                  << "; iteration verdict the same in " << verdictsSame << " of " << verdicts
+                  << " cells\n";
+    }
+    file.Commit();
+}
+
 } // namespace
 
 void
@@ -2478,6 +2601,7 @@ WriteCampaignReport(const std::vector<CampaignRun>& runs,
                   << std::endl;
     }
     ComparePolicies(runs, outDir, reportDir);
+    CompareScales(labels, cases, outDir, options);
     if (!options.referenceFile.empty())
     {
         WriteValidation(runs, values, SeedReference::Read(options.referenceFile), outDir);

@@ -4,6 +4,7 @@
 #include "datacenter-run.h"
 
 #include "run-intervals.h"
+#include "scaled-replica.h"
 
 #include "distributed-run.h"
 
@@ -87,6 +88,10 @@ CreateBackgroundHelper(const Scenario& s)
                           [&](const std::string& name, const AttributeValue& value) {
                               helper->SetPatternAttribute(name, value);
                           });
+    if (s.values.scale < 1) // web search only (CheckScalable)
+    {
+        helper->SetPatternAttribute("FlowRate", DoubleValue(ScaledFlowRate(s)));
+    }
     helper->SetAttribute("Start", TimeValue(Seconds(0)));
     helper->SetAttribute("Stop", TimeValue(Seconds(s.values.duration_s)));
     helper->SetAttribute("MeasureFrom", TimeValue(s.WindowStart()));
@@ -271,6 +276,7 @@ RunDatacenter(const Scenario& scenario,
     tenantIn(scenario.BackgroundTos(), TenantKind::BACKGROUND);
     result.minRtoMs = scenario.Transport().minRtoMs;
     result.linkLosses = scenario.values.loss_rate > 0;
+    result.scale = scenario.values.scale;
     result.confidenceLevel = scenario.values.confidence;
     result.minIterations = scenario.values.min_iterations;
     result.minFlows = scenario.values.min_flows;
@@ -306,6 +312,8 @@ RunDatacenter(const Scenario& scenario,
         = background->GetOfferedBytesPerSecond(scenario.GetServerCount()) * 8 / rate;
     // Background over every server's uplink.
     result.utilBackgroundMeasured = meter.GetUplinkUtilization(TenantKind::BACKGROUND);
+    result.uplinkPackets = {meter.GetUplinkPackets(TenantKind::TRAINING),
+                            meter.GetUplinkPackets(TenantKind::BACKGROUND)};
     result.uplinkTrainingSeries = meter.GetUplinkSeries(TenantKind::TRAINING);
     result.uplinkBackgroundSeries = meter.GetUplinkSeries(TenantKind::BACKGROUND);
     for (const std::string& tier : meter.GetTiers())
@@ -408,6 +416,10 @@ std::vector<std::pair<std::string, std::string>>
 SummaryRows(const DatacenterResult& r)
 {
     std::vector<std::pair<std::string, std::string>> rows;
+    if (r.scale != 1) // a replica's figures say so (the summaries of full-scale runs as they were)
+    {
+        rows.emplace_back("scale", FormatFigure(r.scale));
+    }
     rows.emplace_back("confidence_level", FormatFigure(r.confidenceLevel));
     for (size_t k = 0; k < r.jobs.size(); ++k)
     {
@@ -499,6 +511,8 @@ SummaryRows(const DatacenterResult& r)
     }
     rows.emplace_back("util_background_expected", FormatFigure(r.utilBackgroundExpected));
     rows.emplace_back("util_background_measured", FormatFigure(r.utilBackgroundMeasured));
+    rows.emplace_back("packets_uplinks_training", std::to_string(r.uplinkPackets[0]));
+    rows.emplace_back("packets_uplinks_background", std::to_string(r.uplinkPackets[1]));
     for (const auto& [tier, utilization] : r.tierUtilization)
     {
         rows.emplace_back("util_" + tier + "_training_measured", FormatFigure(utilization[0]));

@@ -66,7 +66,10 @@ struct DatacenterResult
     std::vector<std::vector<int64_t>> timeoutTimesNs; //!< per band: the servers' TCP timeouts
     std::vector<std::string> bandTenants; //!< per band of the servers: "training", ... or ""
     double minRtoMs{0};                   //!< the TCP minimum retransmission timeout in force
-    bool linkLosses{false};       //!< links lose packets (loss-rate): drops the bands do not count
+    bool linkLosses{false}; //!< links lose packets (loss-rate): drops the bands do not count
+    double scale{1};        //!< a scaled replica's factor (scaled-replica.h); 1: full scale
+    //! packets the servers' uplinks sent in the window: training's, the background's
+    std::array<uint64_t, 2> uplinkPackets{};
     double confidenceLevel{0.95}; //!< the scenario's: of every interval reported
     uint32_t minIterations{0};    //!< the scenario's: fewer measured iterations are flagged
     uint32_t minFlows{0};         //!< the scenario's: fewer completed flows in a class are flagged

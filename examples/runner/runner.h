@@ -23,6 +23,7 @@
 #include "progress-meter.h"
 #include "random-variable-text.h"
 #include "run-intervals.h"
+#include "scaled-replica.h"
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 #include "scenario.h"

@@ -7,6 +7,7 @@
 #include "port-plan.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
+#include "scaled-replica.h"
 #include "training-run.h"
 
 #include "ddnn-scenario-params.h"
@@ -339,7 +340,7 @@ Scenario::WorkersOf(uint32_t k) const
 DataRate
 Scenario::LinkRate() const
 {
-    return DataRate(values.data_rate);
+    return ScaledRate(*this, DataRate(values.data_rate));
 }
 
 bool
@@ -968,6 +969,7 @@ Scenario::Validate() const
         throw DdnnError("--" + argument + ": " + what);
     };
     CheckRanges(); // each value within its parameter's range
+    CheckScalable(*this);
     CheckChosenTypeHas(*this,
                        PatternChoice(),
                        values.background_pattern,

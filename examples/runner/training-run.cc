@@ -12,6 +12,7 @@
 #include "program-main.h"
 #include "progress-meter.h"
 #include "random-variable-text.h"
+#include "scaled-replica.h"
 #include "scenario-attributes.h"
 #include "scenario-file.h"
 
@@ -70,6 +71,7 @@ LoadJobModel(const Scenario& scenario, uint32_t k)
 {
     Ptr<DnnModel> model = CreateObject<DnnModel>();
     SetScenarioAttributes(scenario, k, model);
+    model->SetAttribute("ByteScale", DoubleValue(scenario.values.scale));
     const ddnn_scenario_job& job = scenario.Job(k);
     if (job.chakra_trace[0] == '\0')
     {
@@ -259,18 +261,26 @@ BuildTopology(const Scenario& scenario, Ptr<ServerTopology> topology)
     // One rack (SingleTorHelper): its links and their impairments.
     set("DataRate", DataRateValue(scenario.LinkRate()));
     set("Delay", TimeValue(delay));
-    set("RateCap", DataRateValue(DataRate(x.rate_cap[0] == '\0' ? "0bps" : x.rate_cap)));
+    set("RateCap",
+        DataRateValue(x.rate_cap[0] == '\0' ? DataRate("0bps")
+                                            : ScaledRate(scenario, DataRate(x.rate_cap))));
     // Fabrics (FabricTopology): the server tier's links and the fabric's.
     set("ServerDataRate", DataRateValue(scenario.LinkRate()));
     set("FabricDataRate",
-        DataRateValue(DataRate(x.fabric_data_rate[0] == '\0' ? x.data_rate : x.fabric_data_rate)));
+        DataRateValue(ScaledRate(
+            scenario, DataRate(x.fabric_data_rate[0] == '\0' ? x.data_rate : x.fabric_data_rate))));
     set("ServerDelay", TimeValue(delay));
     set("FabricDelay", TimeValue(delay));
     // Every egress.
     set("QueueDisc", EnumValue(EgressQueue::FromScenario(x.queue_disc)));
-    set("EcnThresholdPackets", UintegerValue(x.ecn_threshold_packets));
+    set("EcnThresholdPackets", UintegerValue(ScaledPackets(scenario, x.ecn_threshold_packets)));
     set("BandWeights", StringValue(x.band_weights));
-    set("ServerBandLimitPackets", UintegerValue(x.host_band_packets));
+    set("ServerBandLimitPackets", UintegerValue(ScaledPackets(scenario, x.host_band_packets)));
+    // The switches' limit is an attribute of its own (no row): the replica scales its value.
+    if (UintegerValue limit; topology->GetAttributeFailSafe("QueueDiscLimitPackets", limit))
+    {
+        set("QueueDiscLimitPackets", UintegerValue(ScaledPackets(scenario, limit.Get())));
+    }
     if (DistributedRun::Ranks() > 1)
     {
         CheckDistributable(scenario, topology);

@@ -115,6 +115,28 @@ thesis_default_fusion_plan(void)
     ddnn_profile_free(p);
 }
 
+/* A replica's layers keep the full-scale buffers: the bytes follow, the partition stays. */
+static void
+refill_keeps_the_layers_of_each_buffer(void)
+{
+    ddnn_profile* p = profile_of("0,10,1,1\n1,20,1,1\n2,30,1,1\n3,40,1,1\n4,50,1,1\n");
+    ddnn_profile* other = profile_of("0,10,1,1\n");
+    ddnn_fusion_plan* plan = NULL;
+    if (!p || !other)
+        return;
+    CHECK(ddnn_fusion_plan_new(&plan, p, 90) == DDNN_OK);
+    CHECK(ddnn_profile_scale_bytes(p, 0.1) == DDNN_OK); /* 1, 2, 3, 4, 5 */
+    CHECK(ddnn_fusion_plan_refill(plan, p) == DDNN_OK);
+    CHECK_U64(ddnn_fusion_plan_buffer_count(plan), 2);
+    CHECK_U64(ddnn_fusion_plan_buffer(plan, 0)->lowest_layer, 3);
+    CHECK_U64(ddnn_fusion_plan_buffer(plan, 0)->bytes, 9);
+    CHECK_U64(ddnn_fusion_plan_buffer(plan, 1)->bytes, 6);
+    CHECK(ddnn_fusion_plan_refill(plan, other) == DDNN_ERR_INVALID);
+    ddnn_fusion_plan_free(plan);
+    ddnn_profile_free(p);
+    ddnn_profile_free(other);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -124,5 +146,6 @@ main(int argc, char** argv)
     RUN(oversized_layer_travels_alone);
     RUN(rejects_zero_fusion_size);
     RUN(thesis_default_fusion_plan);
+    RUN(refill_keeps_the_layers_of_each_buffer);
     return UNIT_REPORT();
 }

@@ -261,6 +261,31 @@ scaling_is_exact_and_keeps_the_shape(void)
     ddnn_profile_free(p);
 }
 
+/* A replica's bytes: each layer rounded to the nearest byte, never below 1; totals follow. */
+static void
+byte_scaling_rounds_each_layer(void)
+{
+    static const char text[] = "layer,param_bytes,forward_ns,backward_ns\n"
+                               "0,1000,10,20\n1,3,10,20\n2,1,10,20\n";
+    ddnn_profile* p = NULL;
+    ddnn_diag diag;
+    CHECK(ddnn_profile_parse(&p, text, sizeof text - 1, &diag) == DDNN_OK);
+    if (!p)
+        return;
+    CHECK(ddnn_profile_scale_bytes(p, 0.25) == DDNN_OK);
+    CHECK_U64(ddnn_profile_layer(p, 0)->param_bytes, 250);
+    CHECK_U64(ddnn_profile_layer(p, 1)->param_bytes, 1); /* 0.75 rounds to 1 */
+    CHECK_U64(ddnn_profile_layer(p, 2)->param_bytes, 1); /* 0.25 would vanish: kept at 1 */
+    CHECK_U64(ddnn_profile_total_bytes(p), 252);
+    CHECK_U64(ddnn_profile_compute_ns(p), 90); /* compute is not the replica's to scale */
+    CHECK(ddnn_profile_scale_bytes(p, 1) == DDNN_OK);
+    CHECK_U64(ddnn_profile_total_bytes(p), 252);
+    CHECK(ddnn_profile_scale_bytes(p, 0) == DDNN_ERR_INVALID);
+    CHECK(ddnn_profile_scale_bytes(p, 1.5) == DDNN_ERR_INVALID);
+    CHECK(ddnn_profile_scale_bytes(p, 0.0 / 0.0) == DDNN_ERR_INVALID);
+    ddnn_profile_free(p);
+}
+
 int
 main(int argc, char** argv)
 {
@@ -275,5 +300,6 @@ main(int argc, char** argv)
     RUN(resnet50_profile_matches_the_architecture);
     RUN(seed_profiles_match_their_published_sizes);
     RUN(scaling_is_exact_and_keeps_the_shape);
+    RUN(byte_scaling_rounds_each_layer);
     return UNIT_REPORT();
 }
