@@ -11,12 +11,7 @@ set -euo pipefail
 source "$(dirname "$0")/tiny-campaign-setup.sh"
 cat >"$work/campaign.xml" <<XML
 <campaign version="1">
-  <scenario version="1">
-    <topology workers="3"/>
-    <training profile="$work/tiny-profile.csv" fusion-bytes="200000" rcp="4" queue="priority"/>
-    <background flow-rate="400"/>
-    <run duration-s="0.06" warmup-s="0.01" cooldown-s="0.01" seed="1" min-flows="1"/>
-  </scenario>
+$(tiny_scenario)
   <vary parameter="priority.training" values="same low"/>
   <vary parameter="run.seed" values="1 2"/>
   <vary name="stack">

@@ -47,12 +47,7 @@ within "$flows" 0.1 0.45 || fail "background flows: x $flows in the replica, exp
 # A campaign over scales: the replica's case compared with the full-scale one, cell by cell.
 cat >"$work/campaign.xml" <<XML
 <campaign version="1">
-  <scenario version="1">
-    <topology workers="3"/>
-    <training profile="$work/tiny-profile.csv" fusion-bytes="200000" rcp="4" queue="priority"/>
-    <background flow-rate="400"/>
-    <run duration-s="0.06" warmup-s="0.01" cooldown-s="0.01" seed="1" min-flows="1"/>
-  </scenario>
+$(tiny_scenario)
   <vary parameter="run.scale" values="1 0.5"/>
   <vary parameter="priority.training" values="same low"/>
   <vary parameter="run.seed" values="1 2"/>

@@ -14,6 +14,13 @@
 namespace ns3
 {
 
+namespace
+{
+/** The smallest scale whose replicas kept every validated cell's answer (doc/validation.rst,
+ * "Scaled replicas"). */
+constexpr double kSmallestValidatedScale = 0.25;
+} // namespace
+
 DataRate
 ScaledRate(const Scenario& scenario, const DataRate& rate)
 {
@@ -58,6 +65,12 @@ ScaleNote(const Scenario& scenario)
     }
     // What the validation ran (the thesis grid's cell shape): anything else is named.
     std::vector<std::string> outside;
+    if (x.scale < kSmallestValidatedScale)
+    {
+        std::ostringstream os;
+        os << "a scale below " << kSmallestValidatedScale;
+        outside.push_back(os.str());
+    }
     if (!Is(x.topology_kind, "single-tor"))
     {
         outside.push_back(std::string("--topology=") + x.topology_kind);
