@@ -127,10 +127,10 @@ DnnModel::Load()
         }
         m_computeTime = NanoSeconds(ddnn_profile_compute_ns(m_profile));
         m_chakraExpectedBytes *= m_byteScale;
-        ScaleBytes();
         NS_LOG_INFO("Chakra trace " << m_chakraTrace << ": " << m_chakraRanks << " ranks, "
                                     << layers << " all-reduces, compute " << m_computeTime);
         Fuse(m_chakraTrace);
+        ScaleBytes();
         return;
     }
     if (m_profileFile.empty())

@@ -4,12 +4,15 @@
 #include "../examples/runner/ddnn-scenario-params.h"
 #include "ns3/data-rate.h"
 #include "ns3/ddnn-module.h"
+#include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 
@@ -210,6 +213,78 @@ class DnnModelThesisDefaultTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * A scaled replica's model (ByteScale): each buffer holds the layers it holds at full scale
+ * (at 0.1 the thesis profile's rounded layers under a tenth of the fusion limit would make 21
+ * buffers, not 19), its bytes the sum of its layers' rounded bytes; a Chakra trace's bytes
+ * and expected bytes per worker scale too; the compute time does not.
+ */
+class DnnModelByteScaleTestCase : public TestCase
+{
+  public:
+    DnnModelByteScaleTestCase()
+        : TestCase("a scaled replica's model keeps the full-scale buffers, its bytes times p")
+    {
+    }
+
+  private:
+    static Ptr<DnnModel>
+    Loaded(const std::string& attribute, const std::string& source, double scale)
+    {
+        Ptr<DnnModel> model = CreateObject<DnnModel>();
+        if (attribute == "ChakraTrace")
+        {
+            model->SetAttribute("ProfileFile", StringValue(""));
+        }
+        model->SetAttribute(attribute, StringValue(source));
+        model->SetAttribute("ByteScale", DoubleValue(scale));
+        model->Load();
+        return model;
+    }
+
+    void
+    DoRun() override
+    {
+        const std::string thesis = DdnnDataPath("thesis-default-profile.csv");
+        Ptr<DnnModel> full = Loaded("ProfileFile", thesis, 1);
+        Ptr<DnnModel> tenth = Loaded("ProfileFile", thesis, 0.1);
+        NS_TEST_ASSERT_MSG_EQ(tenth->GetBufferCount(), full->GetBufferCount(), "buffers kept");
+        uint64_t layers = 0;
+        for (uint32_t l = 0; l < full->GetLayerCount(); ++l)
+        {
+            const uint64_t bytes = tenth->GetLayerBytes(l);
+            NS_TEST_ASSERT_MSG_EQ(bytes,
+                                  std::max<uint64_t>(1, std::llround(full->GetLayerBytes(l) * 0.1)),
+                                  "layer rounded");
+            layers += bytes;
+        }
+        NS_TEST_ASSERT_MSG_EQ(tenth->GetTotalBytes(), layers, "model bytes: the layers' sum");
+        for (uint32_t b = 0; b < full->GetBufferCount(); ++b)
+        {
+            const DnnModel::Buffer f = full->GetBuffer(b);
+            const DnnModel::Buffer t = tenth->GetBuffer(b);
+            NS_TEST_ASSERT_MSG_EQ(t.lowestLayer, f.lowestLayer, "buffer " << b << ": first layer");
+            NS_TEST_ASSERT_MSG_EQ(t.highestLayer, f.highestLayer, "buffer " << b << ": last layer");
+            uint64_t sum = 0;
+            for (uint32_t l = t.lowestLayer; l <= t.highestLayer; ++l)
+            {
+                sum += tenth->GetLayerBytes(l);
+            }
+            NS_TEST_ASSERT_MSG_EQ(t.bytes, sum, "buffer " << b << ": its layers' bytes");
+        }
+        NS_TEST_ASSERT_MSG_EQ(tenth->GetComputeTime(), full->GetComputeTime(), "compute kept");
+        // A trace of 3 all-reduces on 4 ranks (1,125,000 bytes per worker per iteration).
+        const std::string trace = DdnnDataPath("chakra/training-4");
+        Ptr<DnnModel> half = Loaded("ChakraTrace", trace, 0.5);
+        NS_TEST_ASSERT_MSG_EQ(half->GetTotalBytes() * 2,
+                              Loaded("ChakraTrace", trace, 1)->GetTotalBytes(),
+                              "trace bytes halved");
+        NS_TEST_ASSERT_MSG_EQ_TOL(
+            half->GetChakraExpectedBytesPerWorker(), 562500, 1e-6, "expected bytes halved");
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Bad input: the error names the file, line and field, or the attribute.
  */
 class DnnModelBadInputTestCase : public TestCase
@@ -279,6 +354,7 @@ class DnnModelTestSuite : public TestSuite
         : TestSuite("ddnn-dnn-model", Type::UNIT)
     {
         AddTestCase(new DnnModelThesisDefaultTestCase);
+        AddTestCase(new DnnModelByteScaleTestCase);
         AddTestCase(new DnnModelBadInputTestCase);
         AddTestCase(new AttributeDefaultsTestCase);
         AddTestCase(new AttributesDocumentedTestCase);
