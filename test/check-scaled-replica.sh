@@ -27,6 +27,8 @@ within() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x >= lo && x <= h
 grep -q 'scale="0.25"' "$work/0.25/scenario.xml" || fail "the replica's scenario.xml has no scale"
 head -1 "$work/0.25.log" | grep -q '^scaled replica: .* x 0.25' ||
     fail "the replica's first line does not say it is one: $(head -1 "$work/0.25.log")"
+head -1 "$work/0.25.log" | grep -q 'outside what the validation ran: a scale below 0.5' ||
+    fail "the replica's first line does not say that 0.25 is below the validated scales"
 if grep -q 'scaled replica' "$work/1.log"; then fail "the full-scale run says it is a replica"; fi
 # Bytes: exactly p (each of the 4 layers of 100 kB becomes 25 kB, the buffers stay).
 for k in model_bytes bytes_per_worker_per_iteration; do

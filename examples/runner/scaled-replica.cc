@@ -18,7 +18,7 @@ namespace
 {
 /** The smallest scale whose replicas kept every validated cell's answer (doc/validation.rst,
  * "Scaled replicas"). */
-constexpr double kSmallestValidatedScale = 0.25;
+constexpr double kSmallestValidatedScale = 0.5;
 } // namespace
 
 DataRate
