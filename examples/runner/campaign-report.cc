@@ -2317,7 +2317,8 @@ CompareScales(const std::vector<std::string>& labels,
         uint32_t inside = 0;
         uint32_t compared = 0;
         uint32_t verdictsSame = 0;
-        uint32_t verdicts = 0;
+        uint32_t verdicts = 0; // cells where both sides' intervals decide a verdict
+        uint32_t undecided = 0;
         for (const auto& [where, point] : cases.at(label))
         {
             const Point* fullPoint = nullptr;
@@ -2358,8 +2359,12 @@ CompareScales(const std::vector<std::string>& labels,
                 };
                 if (iteration && known)
                 {
-                    ++verdicts;
-                    verdictsSame += verdict(fullChange) == verdict(scaledChange);
+                    // Two INCONCLUSIVE verdicts agree on nothing: counted apart.
+                    const bool decided = verdict(fullChange) != "INCONCLUSIVE"
+                                         && verdict(scaledChange) != "INCONCLUSIVE";
+                    verdicts += decided;
+                    undecided += !decided;
+                    verdictsSame += decided && verdict(fullChange) == verdict(scaledChange);
                 }
                 csv << CsvField(label) << "," << scale << "," << where.first << "," << where.second
                     << "," << key << ","
@@ -2378,7 +2383,8 @@ CompareScales(const std::vector<std::string>& labels,
                   << " changes inside the full-scale interval"
                   << (compared == 0 ? " (no full-scale cell to compare: run.scale=1 missing)" : "")
                   << "; iteration verdict the same in " << verdictsSame << " of " << verdicts
-                  << " cells\n";
+                  << " cells where both decide one (" << undecided
+                  << " with an inconclusive side)\n";
     }
     file.Commit();
 }
