@@ -409,6 +409,20 @@ WithEvidence(const ddnn_interval& value, double sd, double median, double scale)
     return os.str();
 }
 
+/** The row of compare.csv named KEY: rows differ in number per job, so never by position. */
+const Compared&
+RowNamed(const std::vector<Compared>& rows, const std::string& key)
+{
+    for (const Compared& row : rows)
+    {
+        if (row.key == key)
+        {
+            return row;
+        }
+    }
+    NS_FATAL_ERROR("compare.csv has no row " << key);
+}
+
 /**
  * The verdict on the iteration slowdown, only where its whole interval lies in one class (at
  * most 1 % safe, up to 30 % costly, more harmful); otherwise INCONCLUSIVE with the run length
@@ -543,7 +557,10 @@ WriteComparison(const Scenario& scenario, const DatacenterResult& same, const Da
                       << "\n";
         }
     }
-    std::cout << Verdict(scenario, rows[0], rows[2 * same.jobs.size()]) << "\n"
+    std::cout << Verdict(scenario,
+                         RowNamed(rows, JobPrefix(0, "_") + "iteration_time_mean_s"),
+                         RowNamed(rows, "fct_small_mean_s"))
+              << "\n"
               << "files: " << scenario.outDir << "/compare.csv; each run's summary.csv, "
               << "iterations.csv, flows.csv, ... in " << scenario.outDir << "/same/ and "
               << scenario.outDir << "/low/" << std::endl;

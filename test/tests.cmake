@@ -308,6 +308,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-iteration-clock.sh $<TARGET_FILE:ddnn-datacenter>
                    ${CMAKE_CURRENT_BINARY_DIR}/iteration-clock
   )
+  # --compare's verdict line quotes the table's iteration and small-flow rows.
+  add_test(NAME compare-verdict
+           COMMAND ${ddnn_test_dir}/check-compare-verdict.sh $<TARGET_FILE:ddnn-datacenter>
+                   ${CMAKE_CURRENT_BINARY_DIR}/compare-verdict
+  )
   # --allocate: a clear cell stops at its first seeds, an uncertain one gets more.
   add_test(NAME campaign-allocate
            COMMAND ${ddnn_test_dir}/check-campaign-allocate.sh $<TARGET_FILE:ddnn-campaign>
