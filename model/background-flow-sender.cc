@@ -95,7 +95,7 @@ BackgroundFlowSender::StartFlow(uint64_t index, Ipv4Address dst, uint64_t bytes)
     socket->GetSockName(local);
     m_tenant->RegisterConnection(m_server, InetSocketAddress::ConvertFrom(local).GetPort(), index);
     InetSocketAddress peer(dst, m_tenant->GetPort());
-    compat::SetTos(socket, peer, m_tenant->GetTos());
+    compat::SetTos(socket, peer, m_tenant->GetFlowTos(bytes));
     if (m_tenant->GetSlackTags())
     {
         Ptr<SlackMarker> marker = Create<SlackMarker>(TenantKind::BACKGROUND);

@@ -5,6 +5,7 @@
 
 #include "background-flow-sender.h"
 #include "background-flow-sink.h"
+#include "ddnn-flow-stats.h"
 #include "local-node.h"
 #include "ns3-compat.h"
 #include "one-line-error.h"
@@ -50,6 +51,21 @@ BackgroundTenant::GetTypeId()
                             MakeStringAccessor(&BackgroundTenant::SetPriority,
                                                &BackgroundTenant::GetPriority),
                             MakeStringChecker())
+              .AddAttribute("BulkPriority",
+                            "The priority of the flows of more than BulkFlowBytes, by name as "
+                            "Priority's (e.g. low: below the small flows, beside training at "
+                            "low priority), or none: the tenant's, as every other flow. Their "
+                            "ACKs keep the tenant's.",
+                            StringValue("none"),
+                            MakeStringAccessor(&BackgroundTenant::SetBulkPriority,
+                                               &BackgroundTenant::GetBulkPriority),
+                            MakeStringChecker())
+              .AddAttribute("BulkFlowBytes",
+                            "The flows of more bytes than this take BulkPriority (100000: the "
+                            "medium and large flows of the FCT report).",
+                            UintegerValue(DDNN_SMALL_FLOW_MAX_BYTES),
+                            MakeUintegerAccessor(&BackgroundTenant::m_bulkFlowBytes),
+                            MakeUintegerChecker<uint64_t>(0, 1000000000000000ULL))
               .AddAttribute("PriorityCheck",
                             "At the start of the simulation, when the tenant's ToS (or its ACKs') "
                             "is not the default 0x10 and an egress queue disc on its paths puts "
@@ -166,6 +182,21 @@ BackgroundTenant::GetPriority() const
 }
 
 void
+BackgroundTenant::SetBulkPriority(std::string name)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_bulkPriority = name == "none"
+                         ? name
+                         : TenantPriority::Valid("ns3::BackgroundTenant::BulkPriority", name);
+}
+
+std::string
+BackgroundTenant::GetBulkPriority() const
+{
+    return m_bulkPriority;
+}
+
+void
 BackgroundTenant::CheckPriority()
 {
     TenantPriority::CheckInEvent(
@@ -275,6 +306,16 @@ BackgroundTenant::GetTos() const
                               : TenantPriority::Tos("ns3::BackgroundTenant::Priority", m_priority);
 }
 
+uint8_t
+BackgroundTenant::GetFlowTos(uint64_t bytes) const
+{
+    if (m_bulkPriority == "none" || m_bulkPriority.empty() || bytes <= m_bulkFlowBytes)
+    {
+        return GetTos();
+    }
+    return TenantPriority::Tos("ns3::BackgroundTenant::BulkPriority", m_bulkPriority);
+}
+
 uint16_t
 BackgroundTenant::GetPort() const
 {
@@ -290,7 +331,9 @@ BackgroundTenant::GetAckTos() const
 std::set<uint8_t>
 BackgroundTenant::GetTosValues() const
 {
-    return {GetTos(), GetAckTos()};
+    std::set<uint8_t> values{GetTos(), GetAckTos()};
+    values.insert(GetFlowTos(m_bulkFlowBytes + 1));
+    return values;
 }
 
 uint32_t

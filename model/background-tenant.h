@@ -78,6 +78,8 @@ class BackgroundTenant : public Object
     const std::vector<Flow>& GetFlows() const;
     /** ToS of the flows: Priority's, or Tos when no Priority is given. */
     uint8_t GetTos() const;
+    /** ToS of a flow of `bytes`: BulkPriority's above BulkFlowBytes, else GetTos(). */
+    uint8_t GetFlowTos(uint64_t bytes) const;
     /** ToS of the sinks' ACKs: the flows' own, or 0 (see AcksInDataBand). */
     uint8_t GetAckTos() const;
     /** Every ToS the tenant's packets carry: the flows' and the ACKs'. */
@@ -129,12 +131,16 @@ class BackgroundTenant : public Object
     void SetCongestionControl(std::string typeName);
     void SetPriority(std::string name);
     std::string GetPriority() const;
+    void SetBulkPriority(std::string name);
+    std::string GetBulkPriority() const;
     /** TenantPriority::Check over the tenant's servers, at the start of the simulation. */
     void CheckPriority();
     void StartFlow(size_t index);
 
     uint8_t m_tos;
     std::string m_priority;
+    std::string m_bulkPriority; //!< a priority's name, or "none"
+    uint64_t m_bulkFlowBytes;
     TenantPriority::CheckMode m_priorityCheckMode;
     EventId m_priorityCheck;
     NodeContainer m_servers;

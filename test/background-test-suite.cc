@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * The background tenant alone: its offered load against eq. 5.3, every flow completed, no
- * connection left open.
+ * connection left open; its bulk flows in a band of their own.
  */
 #include "ddnn-test-util.h"
 
@@ -87,6 +87,55 @@ class BackgroundLoadTestCase : public TestCase
 
 /**
  * \ingroup ddnn-tests
+ * BulkPriority low: of two flows from one server, the small one (50 kB) travels in PfifoFast's
+ * band 0 (the tenant's ToS 0x10), the one above BulkFlowBytes (300 kB) in band 2 (ToS 0x08),
+ * each band holding its flow's bytes plus headers (1448-byte segments in 1500-byte packets, a
+ * handshake) and nothing more; the tenant names both ToS; a wrong name is refused in one line.
+ */
+class BulkPriorityTestCase : public TestCase
+{
+  public:
+    BulkPriorityTestCase()
+        : TestCase("bulk priority: flows above BulkFlowBytes in band 2, the small one in band 0")
+    {
+    }
+
+  private:
+    void
+    DoRun() override
+    {
+        Ptr<SingleTorHelper> network = TunedSingleTor(2);
+        Ptr<BackgroundTenant> tenant = CreateObject<BackgroundHelper>()->Install(
+            network->GetServers(), {{0, 0, 1, 50000, 1000000}, {1, 0, 1, 300000, 1000000}});
+        tenant->SetAttribute("BulkPriority", StringValue("low"));
+        NS_TEST_ASSERT_MSG_EQ(+tenant->GetFlowTos(100000), 0x10, "at BulkFlowBytes: the tenant's");
+        NS_TEST_ASSERT_MSG_EQ(+tenant->GetFlowTos(100001), 0x08, "above it: low's");
+        NS_TEST_ASSERT_MSG_EQ(tenant->GetTosValues().count(0x08), 1, "the tenant names 0x08");
+        Simulator::Run();
+        for (const auto& flow : tenant->GetFlows())
+        {
+            NS_TEST_ASSERT_MSG_EQ(flow.Completed(), true, "flow " << flow.id << " completed");
+        }
+        Ptr<QueueDisc> egress = network->GetServerQueueDisc(0);
+        const double band0 = egress->GetInternalQueue(0)->GetTotalReceivedBytes();
+        const double band2 = egress->GetInternalQueue(2)->GetTotalReceivedBytes();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(band0, 50000, "band 0 holds the small flow");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(band0, 50000 * 1500 / 1448 + 1000, "and nothing else");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(band2, 300000, "band 2 holds the bulk flow");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(band2, 300000 * 1500 / 1448 + 1000, "and nothing else");
+        NS_TEST_ASSERT_MSG_EQ(egress->GetInternalQueue(1)->GetTotalReceivedBytes(), 0, "band 1");
+        const std::string wrong
+            = ErrorOf([&] { tenant->SetAttribute("BulkPriority", StringValue("bulk")); });
+        NS_TEST_ASSERT_MSG_EQ(wrong,
+                              "ns3::BackgroundTenant::BulkPriority: expected same, low, high, "
+                              "band0, band1 or band2, got 'bulk'",
+                              "one line naming the attribute");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ddnn-tests
  * Test suite of the background tenant.
  */
 /**
@@ -151,6 +200,7 @@ class BackgroundTestSuite : public TestSuite
     {
         AddTestCase(new BackgroundLoadTestCase);
         AddTestCase(new DeprecatedPatternAttributesTestCase);
+        AddTestCase(new BulkPriorityTestCase);
     }
 };
 

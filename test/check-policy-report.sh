@@ -3,7 +3,8 @@
 # A campaign of priority policies at a tiny size (two cells, one seed, a replayed schedule of
 # small flows) from real runs: policies.csv holds each policy's slowdown and small-flow gain
 # against the baseline case "same" of its cell, as computed here from the runs' own
-# summaries; policy-map.csv names a policy (or none) per cell; the trade-off plots and the
+# summaries; policy-map.csv names a policy (or none) per cell, its target not judged on one
+# seed (NA: no interval); the trade-off plots and the
 # policy map are drawn; the slack-adaptive runs record each buffer's time at each ToS; the
 # oracle case learns from the all-low run of its own cell (case:low), and raises exactly the
 # buffers that run shows late in at least half of their collectives.
@@ -74,6 +75,9 @@ for rcp in 2 8; do
     grep -q "^$rcp,[^,]*,same," "$out/policies.csv" && fail "policies.csv: the baseline compared with itself"
     awk -F, -v r="$rcp" '$1 == r { n++; if ($3 == "") bad = 1 } END { exit bad || n != 1 }' \
         "$out/policy-map.csv" || fail "policy-map.csv: expected one row, naming a policy or none, for rcp $rcp"
+    # One seed gives no interval: the target is not judged (rcp,flow_rate,best_policy,...,target_met).
+    awk -F, -v r="$rcp" '$1 == r && $8 != "NA" { bad = 1 } END { exit bad }' "$out/policy-map.csv" ||
+        fail "policy-map.csv: a target judged on one seed for rcp $rcp"
 done
 for figure in policy-tradeoff policy-tradeoff-p99 policy-map; do
     [ -s "$out/report/$figure.png" ] || fail "report/$figure.png not drawn"

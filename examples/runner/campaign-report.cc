@@ -1865,7 +1865,7 @@ AddToPoint(Point& point, const CampaignRun& run, const std::map<std::string, std
     }
 }
 
-/** A policy "keeps" training when it slows the iteration by at most this (mean over seeds). */
+/** A policy "keeps" training when it slows the iteration by at most this. */
 const double kPolicySlowdownLimitPercent = 2;
 /** ... and meets the target when it keeps this share of all-low's small-flow gain. */
 const double kPolicyGainShare = 0.8;
@@ -1923,6 +1923,31 @@ struct PolicyFigures
     bool few{false};    //!< a run has fewer samples than its minimum
     double level{0.95}; //!< the runs' confidence level (summary.csv's confidence_level)
 };
+
+/**
+ * Whether a policy meets the target (at most kPolicySlowdownLimitPercent slower, at least
+ * kPolicyGainShare of all-low's mean small-flow gain), judged on its intervals over the seeds:
+ * "true" where the slowdown interval lies at or below the limit and the gain interval at or
+ * above the share, "false" where either lies wholly on the wrong side, "inconclusive" where an
+ * interval spans its threshold, "NA" without an interval (fewer than two seeds) or gain.
+ */
+std::string
+TargetVerdict(const PolicyFigures& policy, double lowGainMean)
+{
+    const auto [slowLow, slowHigh] = policy.slowdown.Interval(policy.level);
+    const auto [gainLow, gainHigh] = policy.smallGain.Interval(policy.level);
+    const double gainNeeded = kPolicyGainShare * lowGainMean;
+    if (std::isnan(slowLow) || std::isnan(gainLow) || !(lowGainMean > 0))
+    {
+        return "NA";
+    }
+    if (slowLow > kPolicySlowdownLimitPercent || gainHigh < gainNeeded)
+    {
+        return "false";
+    }
+    return slowHigh <= kPolicySlowdownLimitPercent && gainLow >= gainNeeded ? "true"
+                                                                            : "inconclusive";
+}
 
 /** Writes policies.csv and policy-map.csv, and draws the trade-off plots and the policy map. */
 void
@@ -2118,14 +2143,13 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
         const double share = !best.empty() && low.smallGain.mean > 0
                                  ? bestFigures.smallGain.mean / low.smallGain.mean * 100
                                  : std::numeric_limits<double>::quiet_NaN();
-        const bool met = !std::isnan(share) && share >= kPolicyGainShare * 100;
+        const std::string target
+            = best.empty() ? "NA" : TargetVerdict(bestFigures, low.smallGain.mean);
+        const bool met = target == "true";
         map.Out() << where.first << "," << where.second << "," << (best.empty() ? "none" : best)
                   << "," << FormatFigure(bestFigures.slowdown.mean) << ","
                   << FormatFigure(bestFigures.smallGain.mean) << ","
-                  << FormatFigure(low.smallGain.mean) << "," << FormatFigure(share) << ","
-                  << (best.empty() || std::isnan(share) ? "NA"
-                      : met                             ? "true"
-                                                        : "false")
+                  << FormatFigure(low.smallGain.mean) << "," << FormatFigure(share) << "," << target
                   << "\n";
         std::ostringstream label;
         label << std::fixed << std::setprecision(1) << (best.empty() ? "none" : best);
@@ -2137,7 +2161,7 @@ ComparePolicies(const std::vector<CampaignRun>& runs,
         }
         if (!std::isnan(share))
         {
-            label << "\\n" << share << " % of all-low's gain";
+            label << "\\n" << share << " % of all-low's gain; target: " << target;
         }
         mapData << index(rates, where.second) << " " << index(rcps, where.first) << " "
                 << (best.empty() ? "0xbbbbbb"

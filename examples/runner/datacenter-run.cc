@@ -152,6 +152,7 @@ RunDatacenter(const Scenario& scenario,
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
     // Read when the senders write and the sinks start: set before the simulation runs.
     const TransportSettings transport = scenario.Transport();
+    SetScenarioAttributes(scenario, 0, tenant);
     tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
     tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
     tenant->SetAttribute("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
