@@ -1110,6 +1110,12 @@ class TableRowsReachAttributesTestCase : public TestCase
         {
             object = CreateBackgroundHelper(s);
         }
+        else if (type == "ns3::BackgroundTenant")
+        {
+            Ptr<BackgroundTenant> tenant = CreateObject<BackgroundTenant>();
+            ConfigureBackgroundTenant(s, tenant);
+            object = tenant;
+        }
         else if (TypeId::LookupByName(type).IsChildOf(BackgroundPattern::GetTypeId()))
         {
             // the pattern the row belongs to, named by the scenario

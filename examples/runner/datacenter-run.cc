@@ -100,6 +100,26 @@ CreateBackgroundHelper(const Scenario& s)
     return helper;
 }
 
+void
+ConfigureBackgroundTenant(const Scenario& scenario, Ptr<BackgroundTenant> tenant)
+{
+    // Read when the senders write and the sinks start: set before the simulation runs.
+    SetScenarioAttributes(scenario, 0, tenant);
+    const TransportSettings transport = scenario.Transport();
+    tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
+    tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
+    tenant->SetAttribute("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
+    tenant->SetAttribute("CongestionControl",
+                         StringValue(TransportSettings::TenantCongestionControl(
+                             transport.backgroundCongestionControl)));
+    if (DistributedRun::Enabled())
+    {
+        // A sink knows its flow by the source port, without asking the sender's process; on
+        // 1 rank too, so that any number of ranks gives the same run.
+        tenant->SetAttribute("SourcePorts", EnumValue(BackgroundTenant::FROM_FLOW));
+    }
+}
+
 double
 SamplesPerSecond(uint32_t batchSize, const TrainingSummary& training)
 {
@@ -150,21 +170,7 @@ RunDatacenter(const Scenario& scenario,
 
     Ptr<BackgroundHelper> background = CreateBackgroundHelper(scenario);
     Ptr<BackgroundTenant> tenant = background->Install(network, flows);
-    // Read when the senders write and the sinks start: set before the simulation runs.
-    const TransportSettings transport = scenario.Transport();
-    SetScenarioAttributes(scenario, 0, tenant);
-    tenant->SetAttribute("SendChunkBytes", UintegerValue(transport.sendChunkBytes));
-    tenant->SetAttribute("AcksInDataBand", BooleanValue(transport.backgroundAcksInDataBand));
-    tenant->SetAttribute("SlackTags", BooleanValue(scenario.ReadsSlackTags()));
-    tenant->SetAttribute("CongestionControl",
-                         StringValue(TransportSettings::TenantCongestionControl(
-                             transport.backgroundCongestionControl)));
-    if (DistributedRun::Enabled())
-    {
-        // A sink knows its flow by the source port, without asking the sender's process; on
-        // 1 rank too, so that any number of ranks gives the same run.
-        tenant->SetAttribute("SourcePorts", EnumValue(BackgroundTenant::FROM_FLOW));
-    }
+    ConfigureBackgroundTenant(scenario, tenant);
     UtilizationMeter meter(network,
                            MicroSeconds(std::llround(scenario.values.util_interval_ms * 1e3)),
                            scenario.WindowStart(),

@@ -84,6 +84,13 @@ struct DatacenterResult
  */
 Ptr<BackgroundHelper> CreateBackgroundHelper(const Scenario& scenario);
 
+/**
+ * Sets what the scenario says of the installed background tenant: its table rows' attributes
+ * (bulk priority), its transport's chunk, ACK band and congestion control, its slack tags and,
+ * in a distributed run, source ports that name the flow.
+ */
+void ConfigureBackgroundTenant(const Scenario& scenario, Ptr<BackgroundTenant> tenant);
+
 /** The background flows of the scenario (generated with its seed, or read from --schedule). */
 std::vector<ddnn_flow> MakeBackgroundFlows(const Scenario& scenario);
 
