@@ -822,7 +822,7 @@ main(int argc, char* argv[])
     std::snprintf(options.values.training_priority,
                   sizeof options.values.training_priority,
                   "same"); // the cells' and the calibration's
-    CommandLine cmd(__FILE__);
+    CommandLine cmd = ProgramCommandLine(__FILE__);
     AddOption(cmd,
               "cells",
               "comma-separated: lightest, heaviest, thesis-default (the default), "

@@ -951,7 +951,7 @@ main(int argc, char* argv[])
     bool allocate = false;
     std::string firstSeedsText = "2";
     std::string precisionText = "0";
-    CommandLine cmd(__FILE__);
+    CommandLine cmd = ProgramCommandLine(__FILE__);
     AddOption(
         cmd, "campaign", "campaign XML file (a <scenario> and <vary> dimensions)", campaignFile);
     AddOption(cmd, "outDir", "campaign folder: runs/NAME per run, summary.csv, report/", outDir);

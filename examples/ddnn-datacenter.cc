@@ -818,7 +818,7 @@ main(int argc, char* argv[])
         DistributedRun::Begin(&argc, &argv); // before anything else: MPI takes its arguments
         // Rank 0 writes the outputs: every rank holds the whole run after the merge.
         const bool writes = DistributedRun::Rank() == 0;
-        CommandLine cmd(__FILE__);
+        CommandLine cmd = ProgramCommandLine(__FILE__);
         AddProgramOptions(cmd, scenario, true);
         bool mpi = false;
         std::string mpiSync = "barrier";

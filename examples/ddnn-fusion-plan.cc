@@ -27,7 +27,7 @@ main(int argc, char* argv[])
         // this program's own default compute time is 900 ms (rcp does not apply here).
         Scenario scenario;
         scenario.values.jobs[0].compute_ms = 900;
-        CommandLine cmd(__FILE__);
+        CommandLine cmd = ProgramCommandLine(__FILE__);
         ParseArguments("ddnn-fusion-plan",
                        cmd,
                        argc,

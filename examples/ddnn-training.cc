@@ -86,7 +86,7 @@ main(int argc, char* argv[])
                             "ideal transport needs every worker in one); run ddnn-datacenter "
                             "with --mpi");
         }
-        CommandLine cmd(__FILE__);
+        CommandLine cmd = ProgramCommandLine(__FILE__);
         AddProgramOptions(cmd, scenario, false);
         ParseArguments(
             "ddnn-training",

@@ -48,7 +48,18 @@ class BackgroundFlowSender : public Application
 
     Ptr<BackgroundTenant> m_tenant;
     uint32_t m_server{0};
-    std::unordered_map<Ptr<TcpStreamSender>, uint64_t> m_open; //!< -> flow index
+
+    /** A sender's hash: its address, as ns-3's std::hash of a Ptr (none before ns-3.35). */
+    struct SenderHash
+    {
+        std::size_t
+        operator()(const Ptr<TcpStreamSender>& sender) const
+        {
+            return std::hash<const TcpStreamSender*>()(PeekPointer(sender));
+        }
+    };
+
+    std::unordered_map<Ptr<TcpStreamSender>, uint64_t, SenderHash> m_open; //!< -> flow index
 };
 
 } // namespace ns3

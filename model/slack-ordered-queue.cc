@@ -23,11 +23,15 @@ SlackOrderedQueue::GetTypeId()
               .SetParent<Queue<QueueDiscItem>>()
               .SetGroupName("Ddnn")
               .AddConstructor<SlackOrderedQueue>()
+// Up to ns-3.30 QueueBase has this attribute itself (100 packets by default).
+#if DDNN_NS3_AT_LEAST(31)
               .AddAttribute("MaxSize",
                             "The most items the queue holds.",
                             QueueSizeValue(QueueSize("1000p")),
                             MakeQueueSizeAccessor(&QueueBase::SetMaxSize, &QueueBase::GetMaxSize),
-                            MakeQueueSizeChecker());
+                            MakeQueueSizeChecker())
+#endif
+        ;
     return tid;
 }
 
@@ -50,17 +54,26 @@ bool
 SlackOrderedQueue::Enqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
-    Iterator at;
 #if DDNN_NS3_AT_LEAST(36)
     const ConstIterator end = GetContainer().end();
 #else
     const ConstIterator end = this->end();
 #endif
     const int64_t deadline = DeadlineNsOf(item);
+#if DDNN_NS3_AT_LEAST(34)
+    Iterator at;
     if (!DoEnqueue(end, item, at))
     {
         return false;
     }
+#else
+    // Up to ns-3.33 DoEnqueue does not say where the item went: at the end, where it was put.
+    if (!DoEnqueue(end, item))
+    {
+        return false;
+    }
+    const ConstIterator at = std::prev(this->end());
+#endif
     m_order.insert({deadline, m_arrivals++, at});
     return true;
 }

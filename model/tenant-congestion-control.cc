@@ -3,6 +3,7 @@
  */
 #include "tenant-congestion-control.h"
 
+#include "ns3-compat.h"
 #include "one-line-error.h"
 
 #include "ns3/object-factory.h"
@@ -60,6 +61,31 @@ UseCongestionControl(Ptr<Socket> socket, const std::string& typeName)
     tcp->SetCongestionControlAlgorithm(factory.Create<TcpCongestionOps>());
 }
 
+namespace
+{
+
+bool
+TurnsEcnOn([[maybe_unused]] TypeId congestion)
+{
+#if DDNN_NS3_AT_LEAST(31)
+    // What it does to a fresh socket state.
+    ObjectFactory factory;
+    factory.SetTypeId(congestion);
+    Ptr<TcpCongestionOps> algorithm = DynamicCast<TcpCongestionOps>(factory.Create());
+    Ptr<TcpSocketState> state = CreateObject<TcpSocketState>();
+    if (algorithm)
+    {
+        algorithm->Init(state);
+    }
+    return state->m_useEcn == TcpSocketState::On;
+#else
+    // Up to ns-3.30 no congestion control turns ECN on (TcpSocketBase::EcnMode does).
+    return false;
+#endif
+}
+
+} // namespace
+
 void
 WarnIfEcnLost(Ptr<Node> node, const std::string& typeName, uint8_t tos, const std::string& who)
 {
@@ -83,16 +109,7 @@ WarnIfEcnLost(Ptr<Node> node, const std::string& typeName, uint8_t tos, const st
     {
         return;
     }
-    // Whether it turns ECN on is what it does to a fresh socket state.
-    ObjectFactory factory;
-    factory.SetTypeId(congestion);
-    Ptr<TcpCongestionOps> algorithm = DynamicCast<TcpCongestionOps>(factory.Create());
-    Ptr<TcpSocketState> state = CreateObject<TcpSocketState>();
-    if (algorithm)
-    {
-        algorithm->Init(state);
-    }
-    if (state->m_useEcn == TcpSocketState::On)
+    if (TurnsEcnOn(congestion))
     {
         warned = true;
         std::cerr << "ddnn: warning: " << who << " runs " << congestion.GetName() << " with IP ToS "

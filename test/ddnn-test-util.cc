@@ -5,6 +5,8 @@
  */
 #include "ddnn-test-util.h"
 
+#include "../model/ns3-compat.h"
+
 #include "ns3/double.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
@@ -75,6 +77,10 @@ TransportSettings
 ApplyTunedTransport()
 {
     TransportSettings tuned;
+#if !DDNN_NS3_AT_LEAST(33)
+    // ns-3 has Cubic from 3.33 on: the thesis's ns-3.30.1 runs the suites with NewReno.
+    tuned.congestionControl = "NewReno";
+#endif
     tuned.Apply();
     return tuned;
 }

@@ -413,7 +413,8 @@ class TrainingFaultsTestCase : public TestCase
         };
 
         std::string one = ErrorOf([&] {
-            NodeContainer nodes(1);
+            NodeContainer nodes;
+            nodes.Create(1);
             TrainingHelper h;
             h.SetAttribute("ProfileFile", StringValue(profile));
             h.Install(nodes);

@@ -352,13 +352,28 @@ StoreText(std::string* target, DDNN_COMMAND_LINE_TEXT text)
     return true;
 }
 
+CommandLine
+ProgramCommandLine([[maybe_unused]] const std::string& file)
+{
+#if DDNN_NS3_AT_LEAST(31)
+    return CommandLine(file);
+#else
+    return CommandLine(); // ns-3.30's names no file
+#endif
+}
+
 void
 AddOption(CommandLine& cmd, const std::string& name, const std::string& help, std::string& value)
 {
     g_textOptions[name] = &value;
     // Through a callback, so that --help shows the whole default: ns-3 reads the default of a
     // string variable with operator>>, which stops at the first blank ("1 1 1" as "1").
+#if DDNN_NS3_AT_LEAST(31)
     cmd.AddValue(name, help, MakeBoundCallback(&StoreText, &value), value);
+#else
+    // ns-3.30's callback options show no default.
+    cmd.AddValue(name, help, MakeBoundCallback(&StoreText, &value));
+#endif
 }
 
 void

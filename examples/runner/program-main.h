@@ -23,6 +23,13 @@ int ReportFailure(const std::string& program) noexcept;
 
 /**
  * \ingroup ddnn
+ * \brief The command line of the program whose source is @p file (__FILE__): its --help
+ * names the program's file, as `CommandLine cmd(__FILE__)` does from ns-3.31 on.
+ */
+CommandLine ProgramCommandLine(const std::string& file);
+
+/**
+ * \ingroup ddnn
  * \brief cmd.AddValue for a program's option of any type (what ns-3's CommandLine does).
  */
 template<typename T>
