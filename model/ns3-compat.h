@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The one place where ddnn adapts to the ns-3 release it is built with (3.35 to 3.48).
+ * The one place where ddnn adapts to the ns-3 release it is built with (3.35 to 3.48, and
+ * 3.30.1, the thesis's own).
  * DDNN_NS3_VERSION_MINOR is the "YY" of ns-3.YY, defined by the build (CMakeLists.txt reads
  * the tree's VERSION file or the installed package's version; wscript the tree's VERSION).
  * Private to ddnn's sources: not installed, not included by any public header.
