@@ -32,7 +32,7 @@ namespace ns3
  * SetAttribute() takes the attributes of:
  * - ns3::DnnModel: ProfileFile, FusionBufferBytes, ComputeTime;
  * - ns3::TrainingJob: Collective, ParameterServers, ParameterServerHosts,
- *   BufferPriority, QueuePolicy, Barrier, Iterations, StopTime (no new
+ *   BufferPriority, QueuePolicy, Barrier, FirstPass, Iterations, StopTime (no new
  *   iteration from then on), StallTimeout;
  * - ns3::TrainingWorker: ComputeScale, ComputeJitter, and Application's
  *   StartTime (which the parameter-server hosts take too);

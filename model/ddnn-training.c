@@ -23,6 +23,7 @@ struct ddnn_training
     uint64_t *forward_ns, *backward_ns;
     uint32_t *buffer_of_layer, *buffer_lowest;
     int barrier;
+    int first_backward;
     uint32_t max_iterations;
     uint64_t stop_ns;
 
@@ -122,6 +123,7 @@ ddnn_training_new(ddnn_training** out,
         t->ready_iteration[i] = -1;
     }
     t->barrier = cfg->barrier;
+    t->first_backward = cfg->first_backward;
     t->max_iterations = cfg->max_iterations;
     t->stop_ns = cfg->stop_ns;
     *out = t;
@@ -152,10 +154,19 @@ gradients_ready(const ddnn_training* t, uint32_t layer)
     return t->done_iteration[t->buffer_of_layer[layer]] >= previous;
 }
 
+/* Counts iteration t->iteration as started and tells the host. */
+static int
+count_start(ddnn_training* t)
+{
+    t->started++;
+    return t->cb.iteration_start ? t->cb.iteration_start(t->ctx, t->iteration) : DDNN_OK;
+}
+
 /* Starts forward of `layer` (of t->iteration) if its gradients are there, else waits. */
 static int
 try_forward(ddnn_training* t, uint32_t layer)
 {
+    int rc;
     t->layer = layer;
     if (!gradients_ready(t, layer))
     {
@@ -163,14 +174,22 @@ try_forward(ddnn_training* t, uint32_t layer)
         return DDNN_OK;
     }
     t->phase = PHASE_FORWARD;
-    if (layer == 0)
-    {
-        int rc;
-        t->started++;
-        if (t->cb.iteration_start && (rc = t->cb.iteration_start(t->ctx, t->iteration)) < 0)
-            return rc;
-    }
+    if (layer == 0 && (rc = count_start(t)) < 0)
+        return rc;
     return t->cb.compute(t->ctx, t->forward_ns[layer]);
+}
+
+/* Starts the backward pass of t->iteration from the last layer; counts the iteration as
+ * started first when it has no forward pass. */
+static int
+start_backward(ddnn_training* t, int counts_start)
+{
+    int rc;
+    t->phase = PHASE_BACKWARD;
+    t->layer = t->layers - 1;
+    if (counts_start && (rc = count_start(t)) < 0)
+        return rc;
+    return t->cb.compute(t->ctx, t->backward_ns[t->layer]);
 }
 
 /* Begins iteration t->iteration unless the limit or the stop time says no. */
@@ -183,6 +202,8 @@ next_iteration(ddnn_training* t, uint64_t now_ns)
         t->phase = PHASE_DRAINING;
         return finish_if_drained(t);
     }
+    if (t->iteration == 0 && t->first_backward)
+        return start_backward(t, 1);
     return try_forward(t, 0);
 }
 
@@ -208,9 +229,7 @@ ddnn_training_on_compute_done(ddnn_training* t, uint64_t now_ns)
     {
         if (layer + 1 < t->layers)
             return try_forward(t, layer + 1);
-        t->phase = PHASE_BACKWARD;
-        t->layer = t->layers - 1;
-        return t->cb.compute(t->ctx, t->backward_ns[t->layer]);
+        return start_backward(t, 0);
     }
     if (t->phase != PHASE_BACKWARD)
         return DDNN_ERR_STATE;

@@ -12,8 +12,10 @@
  * waits only for the buffer holding layer i (and for layer i-1).
  *
  * An iteration starts when forward of its layer 0 starts and ends when the
- * last of its buffers is done. Time is an input: the host calls back with the
- * current simulated time in ns.
+ * last of its buffers is done. With first_backward, iteration 0 has no forward
+ * pass: it starts with the backward of the last layer, as if a forward pass had
+ * run before time 0 (how the thesis code's workers begin). Time is an input: the host calls back
+ * with the current simulated time in ns.
  *
  * Deadlines: when a buffer becomes ready, the loop knows when the next
  * iteration's forward pass will need it at the compute-bound pace (no waits):
@@ -48,6 +50,7 @@ extern "C"
         int barrier;                     /* 1: inter-iteration barrier */
         uint32_t max_iterations;         /* 0: no limit */
         uint64_t stop_ns;                /* 0: no limit; no iteration starts at or after it */
+        int first_backward;              /* 1: iteration 0 starts with the backward pass */
     } ddnn_training_config;
 
     typedef struct

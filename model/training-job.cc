@@ -158,6 +158,13 @@ TrainingJob::GetTypeId()
                             BooleanValue(true),
                             MakeBooleanAccessor(&TrainingJob::m_barrier),
                             MakeBooleanChecker())
+              .AddAttribute("FirstPass",
+                            "What iteration 0 computes first: Forward (the whole iteration) or "
+                            "Backward (no forward pass, as if one had run before the start; "
+                            "the thesis code's workers begin so).",
+                            EnumValue(FORWARD),
+                            DDNN_ENUM_ACCESSOR(FirstPass, &TrainingJob::m_firstPass),
+                            MakeEnumChecker(FORWARD, "Forward", BACKWARD, "Backward"))
               .AddAttribute("Iterations",
                             "Iterations to train; 0 means until StopTime.",
                             UintegerValue(0),
@@ -664,6 +671,12 @@ bool
 TrainingJob::GetBarrier() const
 {
     return m_barrier;
+}
+
+TrainingJob::FirstPass
+TrainingJob::GetFirstPass() const
+{
+    return m_firstPass;
 }
 
 uint32_t

@@ -74,6 +74,13 @@ class TrainingJob : public Object
         NETWORK  //!< Horovod's coordinator on worker 0, messages over the network, a cycle
     };
 
+    /** What iteration 0 computes first (the FirstPass attribute). */
+    enum FirstPass
+    {
+        FORWARD, //!< iteration 0 is whole: forward, then backward
+        BACKWARD //!< iteration 0 starts with the backward pass, as the thesis code's workers
+    };
+
     /** Transmission-queue policy. */
     enum QueuePolicy
     {
@@ -210,6 +217,7 @@ class TrainingJob : public Object
      */
     std::set<uint8_t> GetTosValues() const;
     bool GetBarrier() const;
+    FirstPass GetFirstPass() const;
     uint32_t GetIterations() const;
     Time GetStopTime() const;
     /** Whether every worker has finished all its iterations (in a distributed run: every
@@ -328,6 +336,7 @@ class TrainingJob : public Object
     EventId m_priorityCheck;
     QueuePolicy m_policy;
     bool m_barrier;
+    FirstPass m_firstPass;
     uint32_t m_iterations;
     Time m_stopTime;
     Time m_stallTimeout;

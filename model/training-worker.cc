@@ -125,6 +125,7 @@ TrainingWorker::StartApplication()
     cfg.buffer_of_layer = bufferOfLayer.data();
     cfg.buffer_lowest = lowest.data();
     cfg.barrier = m_job->GetBarrier() ? 1 : 0;
+    cfg.first_backward = m_job->GetFirstPass() == TrainingJob::BACKWARD ? 1 : 0;
     cfg.max_iterations = m_job->GetIterations();
     cfg.stop_ns = stop.IsStrictlyPositive() ? static_cast<uint64_t>(stop.GetNanoSeconds()) : 0;
     ddnn_training_callbacks tcb;

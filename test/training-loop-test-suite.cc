@@ -31,13 +31,18 @@ using namespace ns3::ddnntest;
  * \ingroup ddnn-tests
  * The per-layer trace: each iteration computes forward 0..L-1 then backward L-1..0, and the
  * durations add up to the compute time (1.5 x it on a straggler), within a nanosecond per
- * layer of rounding.
+ * layer of rounding. With FirstPass Backward, iteration 0 computes the backward pass alone:
+ * the sum of the layers' backward times.
  */
 class LayerComputeTraceTestCase : public TestCase
 {
   public:
-    LayerComputeTraceTestCase()
-        : TestCase("LayerCompute: layers in order, durations add up to the compute time")
+    LayerComputeTraceTestCase(bool firstBackward)
+        : TestCase(firstBackward ? "LayerCompute, FirstPass Backward: iteration 0 computes the "
+                                   "backward pass alone, iteration 1 all"
+                                 : "LayerCompute: layers in order, durations add up to the "
+                                   "compute time")
+        , m_firstBackward(firstBackward)
     {
     }
 
@@ -68,6 +73,8 @@ class LayerComputeTraceTestCase : public TestCase
         Job t(workers, SmallThesisProfile(), 533333, MilliSeconds(10));
         t.UseIdealTransport();
         t.helper.SetAttribute("Iterations", UintegerValue(2));
+        t.helper.SetAttribute(
+            "FirstPass", EnumValue(m_firstBackward ? TrainingJob::BACKWARD : TrainingJob::FORWARD));
         t.Install();
         t.job->GetWorker(1)->SetAttribute("ComputeScale", DoubleValue(1.5));
         std::vector<std::vector<Task>> tasks(workers);
@@ -78,17 +85,26 @@ class LayerComputeTraceTestCase : public TestCase
         }
         Simulator::Run();
         Simulator::Destroy();
-        const uint32_t layers = t.job->GetModel()->GetLayerCount();
-        const int64_t compute = t.job->GetModel()->GetComputeTime().GetNanoSeconds();
+        Ptr<DnnModel> model = t.job->GetModel();
+        const uint32_t layers = model->GetLayerCount();
+        int64_t backwardTime = 0;
+        for (uint32_t l = 0; l < layers; ++l)
+        {
+            backwardTime += model->GetBackwardTime(l).GetNanoSeconds();
+        }
         for (uint32_t r = 0; r < workers; ++r)
         {
-            NS_TEST_ASSERT_MSG_EQ(tasks[r].size(), 2 * 2 * layers, "tasks of worker " << r);
+            const uint32_t firstTasks = m_firstBackward ? layers : 2 * layers;
+            NS_TEST_ASSERT_MSG_EQ(
+                tasks[r].size(), firstTasks + 2 * layers, "tasks of worker " << r);
+            size_t next = 0;
             for (uint32_t it = 0; it < 2; ++it)
             {
+                const uint32_t skipped = (it == 0 && m_firstBackward) ? layers : 0;
                 int64_t total = 0;
-                for (uint32_t k = 0; k < 2 * layers; ++k)
+                for (uint32_t k = skipped; k < 2 * layers; ++k)
                 {
-                    const Task& task = tasks[r][it * 2 * layers + k];
+                    const Task& task = tasks[r][next++];
                     const bool backward = k >= layers;
                     NS_TEST_ASSERT_MSG_EQ(task.iteration, it, "iteration");
                     NS_TEST_ASSERT_MSG_EQ(task.backward, backward, "pass of task " << k);
@@ -96,14 +112,17 @@ class LayerComputeTraceTestCase : public TestCase
                     NS_TEST_ASSERT_MSG_EQ(task.layer, layer, "layer of task " << k);
                     total += task.duration.GetNanoSeconds();
                 }
-                const double expected = compute * (r == 1 ? 1.5 : 1.0);
+                const int64_t pass
+                    = skipped ? backwardTime : model->GetComputeTime().GetNanoSeconds();
                 NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(total),
-                                          expected,
+                                          pass * (r == 1 ? 1.5 : 1.0),
                                           2.0 * layers,
                                           "compute of worker " << r << ", iteration " << it);
             }
         }
     }
+
+    bool m_firstBackward;
 };
 
 /**
@@ -721,7 +740,8 @@ class TrainingLoopTestSuite : public TestSuite
     TrainingLoopTestSuite()
         : TestSuite("ddnn-training-loop", Type::SYSTEM)
     {
-        AddTestCase(new LayerComputeTraceTestCase);
+        AddTestCase(new LayerComputeTraceTestCase(false));
+        AddTestCase(new LayerComputeTraceTestCase(true));
         AddTestCase(new BarrierTestCase);
         AddTestCase(new PriorityVersusFifoTestCase);
         AddTestCase(new WindowEstimatorTestCase);

@@ -65,7 +65,7 @@ static const uint64_t fwd[3] = {30, 20, 10}, bwd[3] = {1, 2, 3};
 static const uint32_t of_layer[3] = {1, 1, 0}, lowest[2] = {2, 0};
 
 static ddnn_training*
-make(int barrier, uint32_t iterations, uint64_t stop_ns)
+make_first(int barrier, uint32_t iterations, uint64_t stop_ns, int first_backward)
 {
     ddnn_training_config cfg = {
         .layers = 3,
@@ -77,6 +77,7 @@ make(int barrier, uint32_t iterations, uint64_t stop_ns)
         .barrier = barrier,
         .max_iterations = iterations,
         .stop_ns = stop_ns,
+        .first_backward = first_backward,
     };
     ddnn_training_callbacks cb = {
         .compute = on_compute,
@@ -91,6 +92,12 @@ make(int barrier, uint32_t iterations, uint64_t stop_ns)
     now_ns = 0;
     CHECK(ddnn_training_new(&t, &cfg, &cb, NULL) == DDNN_OK);
     return t;
+}
+
+static ddnn_training*
+make(int barrier, uint32_t iterations, uint64_t stop_ns)
+{
+    return make_first(barrier, iterations, stop_ns, 0);
 }
 
 /* Runs compute tasks until the loop waits for the network. */
@@ -145,6 +152,38 @@ one_iteration_in_order(void)
     CHECK(strcmp(events, "S0@0 R0.0@63 R0.1@66 E0@100 X ") == 0);
     CHECK(ddnn_training_finished(t));
     CHECK_U64(ddnn_training_iterations_completed(t), 1);
+    ddnn_training_free(t);
+}
+
+/* first_backward: iteration 0 starts with the backward pass (6 ns), the next ones whole. */
+static void
+first_iteration_backward_only(void)
+{
+    ddnn_training* t = make_first(1, 2, 0, 1);
+    uint32_t it = 9, layer = 9;
+    int backward = 0;
+    CHECK(ddnn_training_start(t, 0) == DDNN_OK);
+    CHECK(ddnn_training_current_task(t, &it, &layer, &backward) == 1);
+    CHECK(it == 0 && layer == 2 && backward == 1);
+    compute_until_idle(t);
+    CHECK(strcmp(events, "S0@0 R0.0@3 R0.1@6 ") == 0);
+    now_ns = 10;
+    ddnn_training_on_buffer_done(t, 0, 0, now_ns);
+    ddnn_training_on_buffer_done(t, 0, 1, now_ns);
+    CHECK(pending_ns == 30); /* iteration 1 has its forward pass */
+    compute_until_idle(t);
+    CHECK(strcmp(events, "S0@0 R0.0@3 R0.1@6 E0@10 S1@10 R1.0@73 R1.1@76 ") == 0);
+    now_ns = 80;
+    ddnn_training_on_buffer_done(t, 1, 0, now_ns);
+    ddnn_training_on_buffer_done(t, 1, 1, now_ns);
+    CHECK_STR_CONTAINS(events, "E1@80 X");
+    CHECK_U64(ddnn_training_iterations_completed(t), 2);
+    ddnn_training_free(t);
+    /* A stop time at the start still starts nothing. */
+    t = make_first(1, 0, 5, 1);
+    now_ns = 5;
+    CHECK(ddnn_training_start(t, now_ns) == DDNN_OK);
+    CHECK(strcmp(events, "X ") == 0);
     ddnn_training_free(t);
 }
 
@@ -490,6 +529,7 @@ main(void)
 {
     RUN(one_iteration_in_order);
     RUN(current_task_names_each_layer);
+    RUN(first_iteration_backward_only);
     RUN(barrier_waits_for_every_buffer);
     RUN(no_barrier_waits_per_layer);
     RUN(stop_time_drains);
