@@ -308,6 +308,11 @@ if(DDNN_EXAMPLES)
            COMMAND ${ddnn_test_dir}/check-iteration-clock.sh $<TARGET_FILE:ddnn-datacenter>
                    ${CMAKE_CURRENT_BINARY_DIR}/iteration-clock
   )
+  # The side-by-side tool's bad arguments, each one line (no thesis code needed).
+  add_test(NAME side-by-side-args
+           COMMAND ${ddnn_test_dir}/check-side-by-side-args.sh
+                   ${CMAKE_CURRENT_BINARY_DIR}/side-by-side-args
+  )
   # --compare's verdict line quotes the table's iteration and small-flow rows.
   add_test(NAME compare-verdict
            COMMAND ${ddnn_test_dir}/check-compare-verdict.sh $<TARGET_FILE:ddnn-datacenter>

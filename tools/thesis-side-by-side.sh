@@ -5,7 +5,7 @@
 # background flows and write side-by-side.csv (a differential check of ddnn).
 #
 # Usage:
-#   tools/thesis-side-by-side.sh [--duration=S] [--jobs=N] [--report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]
+#   tools/thesis-side-by-side.sh [--duration=S] [--jobs=N] [--resume | --report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]
 #
 #   SIMULATOR_DIR  the thesis code's built ns-3.30 tree: the `simulator` folder of
 #                  GitHub hgao10/ns3 with ns-3.30.1 copied in (its README), configured
@@ -18,18 +18,26 @@
 #                  With only basic-apps enabled the build ends in a link error of the
 #                  unused scratch program traffic_control, which wants flow-monitor;
 #                  main_pfabric_flows_horovod, the one run here, is built.)
+#                  Its VERSION must say 3.30 or 3.30.1.
 #                  The thesis code is never part of ddnn: keep it outside this repository.
 #   CELL           default     data/scenarios/thesis-code-default.xml: 8 workers, 10 Gbit/s,
 #                              10 us, R_cp_to_nw 4, 46 web-search flows/s per server, 2 s
 #                              measured whole, priority queue, no barrier, thesis transport
 #                  loss-heavy  the same with R_cp_to_nw 2 and 92 flows/s per server
+#                  rcpR-flowsF the same with R_cp_to_nw R (2, 4, 8 or 16) and F flows/s per
+#                              server (23, 46, 92 or 184): a cell of the thesis's grid
+#                              (Tables 5.3 and 5.4), e.g. rcp8-flows184
 #   SEED           ddnn's --seed (it draws the flows; the thesis code replays them)
 #   OUTDIR         created if missing; gets ddnn/ (same/, low/, compare.csv, ddnn.log),
 #                  thesis/same and thesis/low (the thesis code's run folders, with
-#                  logs_ns3/ and stderr.log), schedule.csv and side-by-side.csv
+#                  logs_ns3/ and stderr.log), schedule.csv, side-by-side.csv and cost.csv
+#                  (side,priority,wall_s,cpu_s of each run, user + system CPU)
 #   --duration=S   simulated seconds on both sides (default: the scenario's, 2)
 #   --jobs=N       thesis-code runs at once, 1 or 2 (default 2)
-#   --report-only  run nothing: rewrite side-by-side.csv from the runs already in OUTDIR
+#   --resume       keep the runs OUTDIR already holds from the same command (ddnn's, and each
+#                  thesis-code run that finished): a cell cut short by a session's end goes
+#                  on from its last finished run. Without it, OUTDIR's runs are made again.
+#   --report-only  run nothing: rewrite side-by-side.csv and cost.csv from the runs in OUTDIR
 #   DDNN_ARGS      passed to ddnn-datacenter after the cell's own arguments (they win), e.g.
 #                  `-- --hostBandPackets=100` to compare a ddnn variant. Workers, data rate,
 #                  link delay, duration, warm-up/cool-down, rcp or compute-ms and flow
@@ -87,11 +95,13 @@ repo=$(cd "$here/.." && pwd)
 duration=""
 jobs=2
 report_only=false
+resume=false
 while [[ $# -gt 0 ]]; do
     case $1 in
         --duration=*) duration=${1#--duration=} ;;
         --jobs=*) jobs=${1#--jobs=} ;;
         --report-only) report_only=true ;;
+        --resume) resume=true ;;
         -h | --help)
             sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
             exit 0
@@ -102,7 +112,8 @@ while [[ $# -gt 0 ]]; do
     esac
     shift
 done
-[[ $# -ge 4 ]] || die "usage: $0 [--duration=S] [--jobs=N] [--report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]"
+[[ $# -ge 4 ]] || die "usage: $0 [--duration=S] [--jobs=N] [--resume | --report-only] SIMULATOR_DIR CELL SEED OUTDIR [-- DDNN_ARGS...]"
+[[ $resume == false || $report_only == false ]] || die "--resume and --report-only exclude each other"
 sim_arg=$1
 cell=$2
 seed=$3
@@ -124,13 +135,21 @@ fi
 case $cell in
     default) cell_args=() ;;
     loss-heavy) cell_args=(--rcp=2 --flowRate=92) ;;
-    *) die "CELL must be default or loss-heavy: $cell" ;;
+    *)
+        [[ $cell =~ ^rcp(2|4|8|16)-flows(23|46|92|184)$ ]] ||
+            die "CELL must be default, loss-heavy or rcpR-flowsF (R 2, 4, 8 or 16; F 23, 46, 92 or 184): $cell"
+        cell_args=(--rcp="${BASH_REMATCH[1]}" --flowRate="${BASH_REMATCH[2]}")
+        ;;
 esac
 
 [[ -d $sim_arg ]] || die "SIMULATOR_DIR is not a folder: $sim_arg"
 sim=$(cd "$sim_arg" && pwd)
 [[ -f $sim/waf && -f $sim/src/basic-apps/model/horovod-worker.cc && -f $sim/scratch/main_pfabric_flows_horovod/main_pfabric_flows_horovod.cc ]] ||
     die "not the thesis code's simulator folder (no waf, src/basic-apps or scratch/main_pfabric_flows_horovod): $sim"
+version=$(head -n 1 "$sim/VERSION" 2>/dev/null || true)
+[[ $version == 3.30 || $version == 3.30.1 ]] ||
+    die "the thesis code runs on ns-3.30.1, but $sim/VERSION says '${version:-nothing}'"
+[[ -d $sim/build ]] || die "the thesis code is not built (no folder $sim/build): run ./waf build there"
 thesis_bin=""
 for profile in optimized release default debug; do
     while IFS= read -r candidate; do
@@ -141,7 +160,7 @@ for profile in optimized release default debug; do
     done < <(find "$sim/build" -path "*/scratch/main_pfabric_flows_horovod/*main_pfabric_flows_horovod*$profile*" -type f 2>/dev/null | sort)
 done
 if [[ -z $thesis_bin ]]; then
-    thesis_bin=$(find "$sim/build" -path '*/scratch/main_pfabric_flows_horovod/*main_pfabric_flows_horovod*' -type f -perm -u+x 2>/dev/null | sort | head -n 1)
+    thesis_bin=$(find "$sim/build" -path '*/scratch/main_pfabric_flows_horovod/*main_pfabric_flows_horovod*' -type f -perm -u+x 2>/dev/null | sort | head -n 1 || true)
 fi
 [[ -n $thesis_bin ]] || die "the thesis code is not built (no main_pfabric_flows_horovod under $sim/build): run ./waf build there"
 thesis_build=$(cd "$(dirname "$thesis_bin")/../.." && pwd)
@@ -156,8 +175,8 @@ if [[ $report_only == false ]]; then
     [[ -f $scenario ]] || die "scenario not found: $scenario (set DDNN_DATA_DIR)"
 fi
 
-now() { date +%s; }
 log() { printf '%s: %s\n' "$prog" "$*" >&2; }
+TIMEFORMAT='%R %U %S' # what `time` writes for cost.csv: wall, user and system seconds
 
 if [[ $report_only == true ]]; then
     [[ -d $out_arg ]] || die "--report-only: OUTDIR is not a folder: $out_arg"
@@ -168,23 +187,32 @@ if [[ $report_only == true ]]; then
 else
     mkdir -p "$out_arg" || die "cannot create OUTDIR: $out_arg"
     out=$(cd "$out_arg" && pwd)
-    rm -rf "$out/ddnn" "$out/thesis" "$out/side-by-side.csv" "$out/schedule.csv"
-    mkdir -p "$out/ddnn" "$out/thesis"
 fi
 
 # ---- 1. ddnn, same and low priority on the same flows --------------------------------
+reuse_ddnn=false
 if [[ $report_only == false ]]; then
     ddnn_args=(--scenario="$scenario" --outDir="$out/ddnn" --compare --progress=never --seed="$seed")
     ddnn_args+=("${cell_args[@]}")
     [[ -z $duration ]] || ddnn_args+=(--durationS="$duration")
     ddnn_args+=("${extra[@]}")
-    log "ddnn: $ddnn_bin ${ddnn_args[*]}"
-    t0=$(now)
-    if ! LD_LIBRARY_PATH="$ddnn_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" DDNN_DATA_DIR="$ddnn_data" \
-        nice -n 19 "$ddnn_bin" "${ddnn_args[@]}" >"$out/ddnn/ddnn.log" 2>&1; then
-        die "ddnn-datacenter failed: $(tail -n 1 "$out/ddnn/ddnn.log")"
+    # What the ddnn run was: program (and its build), library, data and arguments.
+    command_record=$(printf '%s\n' "$ddnn_bin $(stat -c '%s %Y' "$ddnn_bin")" "$ddnn_lib" "$ddnn_data" "${ddnn_args[@]}")
+    if [[ $resume == true && -f $out/ddnn/command && $(cat "$out/ddnn/command") == "$command_record" ]]; then
+        reuse_ddnn=true
+        log "ddnn: kept the run in $out/ddnn (--resume)"
+    else
+        rm -rf "$out/ddnn" "$out/thesis" "$out/schedule.csv"
+        mkdir -p "$out/ddnn"
+        log "ddnn: $ddnn_bin ${ddnn_args[*]}"
+        if ! { time (LD_LIBRARY_PATH="$ddnn_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" DDNN_DATA_DIR="$ddnn_data" \
+            nice -n 19 "$ddnn_bin" "${ddnn_args[@]}" >"$out/ddnn/ddnn.log" 2>&1); } 2>"$out/ddnn/time"; then
+            die "ddnn-datacenter failed: $(tail -n 1 "$out/ddnn/ddnn.log")"
+        fi
+        printf '%s\n' "$command_record" >"$out/ddnn/command"
     fi
-    ddnn_wall=$(($(now) - t0))
+    rm -f "$out/side-by-side.csv" "$out/cost.csv"
+    mkdir -p "$out/thesis"
 fi
 for p in same low; do
     [[ -f $out/ddnn/$p/summary.csv && -f $out/ddnn/$p/flows.csv ]] || die "ddnn wrote no $p/summary.csv or $p/flows.csv in $out/ddnn"
@@ -228,7 +256,7 @@ iter_ms=$(awk -v r="$rcp" -v c="$compute_ms" -v n="$workers" -v m="$rate_mbps" '
     printf "%.10g\n", t }')
 
 # ---- 2. ddnn's flows as the thesis code's schedule -----------------------------------
-if [[ $report_only == false ]]; then
+if [[ $report_only == false && $reuse_ddnn == false ]]; then
     awk -F, -v dur="$dur_ns" -v n="$workers" '
         NR == 1 {
             for (i = 1; i <= NF; i++) col[$i] = i
@@ -305,14 +333,21 @@ EOF
     rm -f "$d/fusion_size"
 }
 
-run_thesis() { # dir
-    local d=$1 t
-    t=$(now)
+# Runs the thesis code in a run folder; its status file says ok once it finished, which
+# --resume keeps.
+run_thesis() { # dir tos
+    local d=$1
+    if [[ $(cat "$d/status" 2>/dev/null) == ok ]]; then
+        log "thesis code: kept the finished run in $d (--resume)"
+        return 0
+    fi
+    rm -rf "$d"
+    write_run_dir "$d" "$2"
     # Its worker is built with DEBUG on and stdout unbuffered: a write per received
     # chunk. Reading that through a pipe costs more than the simulation, so stdout goes
     # to /dev/null (its errors are exceptions, on stderr; its timings in logs_ns3/).
-    if ! (cd "$d" && LD_LIBRARY_PATH="$thesis_build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-        nice -n 19 "$thesis_bin" --run_dir="$d" >/dev/null 2>"$d/stderr.log"); then
+    if ! { time (cd "$d" && LD_LIBRARY_PATH="$thesis_build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+        nice -n 19 "$thesis_bin" --run_dir="$d" >/dev/null 2>"$d/stderr.log"); } 2>"$d/time"; then
         echo "failed $(tail -n 1 "$d/stderr.log")" >"$d/status"
         return 1
     fi
@@ -320,28 +355,24 @@ run_thesis() { # dir
         echo "unfinished" >"$d/status"
         return 1
     }
-    echo "ok $(($(now) - t))" >"$d/status"
+    echo ok >"$d/status"
 }
 
 if [[ $report_only == false ]]; then
-    write_run_dir "$out/thesis/same" 0x10
-    write_run_dir "$out/thesis/low" 0x08
     log "thesis code: $thesis_bin ($(awk -v d="$dur_s" 'BEGIN { printf "%g", d }') s, T = $iter_ms ms, $(wc -l <"$out/schedule.csv") flows)"
-    t0=$(now)
     if [[ $jobs == 2 ]]; then
-        run_thesis "$out/thesis/same" &
+        run_thesis "$out/thesis/same" 0x10 &
         pid_same=$!
-        run_thesis "$out/thesis/low" &
+        run_thesis "$out/thesis/low" 0x08 &
         pid_low=$!
         rc=0
         wait "$pid_same" || rc=1
         wait "$pid_low" || rc=1
         [[ $rc == 0 ]] || die "the thesis code failed: same: $(cat "$out/thesis/same/status" 2>/dev/null), low: $(cat "$out/thesis/low/status" 2>/dev/null) (see stderr.log there)"
     else
-        run_thesis "$out/thesis/same" || die "the thesis code failed at same priority: $(cat "$out/thesis/same/status")"
-        run_thesis "$out/thesis/low" || die "the thesis code failed at low priority: $(cat "$out/thesis/low/status")"
+        run_thesis "$out/thesis/same" 0x10 || die "the thesis code failed at same priority: $(cat "$out/thesis/same/status")"
+        run_thesis "$out/thesis/low" 0x08 || die "the thesis code failed at low priority: $(cat "$out/thesis/low/status")"
     fi
-    thesis_wall=$(($(now) - t0))
 fi
 
 # ---- 4. side-by-side.csv --------------------------------------------------------------
@@ -486,8 +517,18 @@ done
     done
 } >"$out/side-by-side.csv.tmp"
 mv "$out/side-by-side.csv.tmp" "$out/side-by-side.csv"
-if [[ $report_only == true ]]; then
-    log "wrote $out/side-by-side.csv"
-else
-    log "wall time: ddnn ${ddnn_wall} s, thesis code ${thesis_wall} s; wrote $out/side-by-side.csv"
-fi
+
+# cost.csv from each run's `time` line (real user system, as TIMEFORMAT above); NA for a
+# run made before the tool kept it.
+cost_row() { # side priority file
+    awk -v s="$1" -v p="$2" 'NF == 3 && $1 ~ /^[0-9.]+$/ { w = $1; c = $2 + $3 }
+        END { if (w == "") printf "%s,%s,NA,NA\n", s, p; else printf "%s,%s,%.1f,%.1f\n", s, p, w, c }' "$3" 2>/dev/null ||
+        printf '%s,%s,NA,NA\n' "$1" "$2"
+}
+{
+    echo "side,priority,wall_s,cpu_s"
+    cost_row ddnn same+low "$out/ddnn/time"
+    cost_row thesis_code same "$out/thesis/same/time"
+    cost_row thesis_code low "$out/thesis/low/time"
+} >"$out/cost.csv"
+log "wrote $out/side-by-side.csv; cost (side,priority,wall_s,cpu_s): $(tail -n +2 "$out/cost.csv" | paste -sd ' ')"
