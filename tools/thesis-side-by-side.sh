@@ -49,8 +49,10 @@
 # repo's data/). Everything runs under nice -n 19.
 #
 # What is run:
-#   1. ddnn-datacenter --scenario=thesis-code-default.xml --compare --seed=SEED [cell args]
-#      [DDNN_ARGS]: same and low training priority on identical flows.
+#   1. ddnn-datacenter --scenario=thesis-code-default.xml --compare --seed=SEED
+#      --firstPass=backward [cell args] [DDNN_ARGS]: same and low training priority on
+#      identical flows, iteration 0 starting with its backward pass as the thesis code's
+#      (`-- --firstPass=forward` for ddnn's own start, a whole iteration 0).
 #   2. ddnn's flows (ddnn/same/flows.csv) become the thesis code's flow schedule
 #      (flow_id,from_node_id,to_node_id,size_byte,start_time_ns,additional_parameters,
 #      metadata; ids renumbered 0.. in start order, ddnn's id kept as metadata; ddnn's
@@ -192,7 +194,7 @@ fi
 # ---- 1. ddnn, same and low priority on the same flows --------------------------------
 reuse_ddnn=false
 if [[ $report_only == false ]]; then
-    ddnn_args=(--scenario="$scenario" --outDir="$out/ddnn" --compare --progress=never --seed="$seed")
+    ddnn_args=(--scenario="$scenario" --outDir="$out/ddnn" --compare --progress=never --seed="$seed" --firstPass=backward)
     ddnn_args+=("${cell_args[@]}")
     [[ -z $duration ]] || ddnn_args+=(--durationS="$duration")
     ddnn_args+=("${extra[@]}")
