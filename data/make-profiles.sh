@@ -4,7 +4,7 @@
 # Usage: sh data/make-profiles.sh   (writes data/thesis-default-profile.csv,
 # data/thesis-code-profile.csv, data/thesis-tenth-profile.csv and data/resnet50-profile.csv)
 #
-# Compute-time shape shared by both profiles (thesis ch. 4.4): over one iteration
+# The compute-time shape "text" (thesis ch. 4.4; every profile but thesis-code): over one iteration
 # of reference length T = 900 ms = 900000000 ns with L layers and S = L(L+1)/2,
 #   forward_ns(i)  = round( (T/3)  * (L - i) / S )   decreasing linearly with i
 #   backward_ns(i) = round( (2T/3) * (i + 1) / S )   increasing linearly with i
